@@ -1,0 +1,84 @@
+/** Small cleaning helpers shared by the perfume source adapters. */
+import type { Gender, NoteLists } from '../types.ts';
+
+/** Trimmed text with single spaces, or null for empty and `NA` cells. */
+export function cleanText(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const text = value.replace(/\s+/g, ' ').trim();
+  return text === '' || text === 'NA' || text === 'N/A' || text === 'nan' ? null : text;
+}
+
+/** A four-digit release year in a plausible range, else null. */
+export function parseYear(value: unknown): number | null {
+  const text = typeof value === 'number' ? String(value) : cleanText(value);
+  if (text === null || !/^\d{4}(?:\.0)?$/.test(text)) return null;
+  const year = Number.parseInt(text, 10);
+  return year >= 1700 && year <= 2030 ? year : null;
+}
+
+/** Comma-separated list → trimmed, non-empty items. */
+export function splitList(value: unknown, separator: string | RegExp = ','): string[] {
+  const text = cleanText(value);
+  if (text === null) return [];
+  return text
+    .split(separator)
+    .map((s) => s.trim())
+    .filter((s) => s !== '' && s !== 'NA');
+}
+
+/** Cleans note names: trims, drops empties and repeats (case-insensitive), keeps order. */
+export function cleanNotes(notes: readonly unknown[]): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const note of notes) {
+    const text = cleanText(note);
+    if (text === null) continue;
+    const key = text.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(text);
+  }
+  return out;
+}
+
+export function pyramid(top: unknown[], middle: unknown[], base: unknown[]): NoteLists {
+  return { top: cleanNotes(top), middle: cleanNotes(middle), base: cleanNotes(base), unspecified: [] };
+}
+
+export function flat(notes: unknown[]): NoteLists {
+  return { top: [], middle: [], base: [], unspecified: cleanNotes(notes) };
+}
+
+/**
+ * Gender from Fragrantica-style labels: `women`/`for women`/`female` → feminine, `men` → masculine,
+ * `women and men`/`unisex` → unisex.
+ */
+export function parseGender(value: unknown): Gender | null {
+  const text = cleanText(value)?.toLowerCase().replace(/^for\s+/, '');
+  if (!text) return null;
+  if (/^(women and men|men and women|unisex)$/.test(text)) return 'unisex';
+  if (/^(women|woman|female|her)$/.test(text)) return 'feminine';
+  if (/^(men|man|male|him)$/.test(text)) return 'masculine';
+  return null;
+}
+
+/** Fragrantica image URL for a Fragrantica perfume id. */
+export function fragranticaImage(id: number | string | null | undefined): string | null {
+  if (id === null || id === undefined) return null;
+  const text = String(id).trim();
+  return /^\d+$/.test(text) ? `https://fimgs.net/mdimg/perfume/375x500.${text}.jpg` : null;
+}
+
+/** `jean-paul-gaultier` → `Jean Paul Gaultier` (display text for slug-only sources). */
+export function titleFromSlug(slug: string): string {
+  return slug
+    .split(/[-_\s]+/)
+    .filter((w) => w !== '')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+}
+
+/** Lower-cased accords without repeats. */
+export function cleanAccords(accords: readonly unknown[]): string[] {
+  return cleanNotes(accords.map((a) => (typeof a === 'string' ? a.toLowerCase() : a)));
+}

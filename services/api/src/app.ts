@@ -1,0 +1,66 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppDeps } from './deps.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { healthRoutes } from './routes/health/health.routes.ts';
+
+export interface AppOptions {
+  deps: AppDeps;
+}
+
+export const PRODUCT_NAME = 'Scentinel';
+
+/**
+ * The whole HTTP application as a Fastify plugin (fastify/demo style): `server.ts` only listens,
+ * and tests `build()` it and call `inject`.
+ */
+const appPlugin: FastifyPluginAsync<AppOptions> = async (fastify, { deps }) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  registerErrorHandling(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: `${PRODUCT_NAME} API`,
+        description: 'Fragrance chemical analysis and allergen detection. Every error answers `{ detail, code }`.',
+        version: '0.1.0',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+    },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { deps });
+    },
+    { prefix: '/api' },
+  );
+
+  const webDist = deps.config.webDist;
+  if (existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: ['index.html'] });
+    // One route ("/") per spec: any other non-API GET falls back to the page.
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method === 'GET' && !request.url.startsWith('/api')) {
+        return reply.type('text/html').sendFile('index.html');
+      }
+      return reply
+        .status(404)
+        .send({ detail: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' });
+    });
+  } else {
+    app.log.warn({ webDist }, 'web client not built: only the API is served');
+  }
+};
+
+export const app = fp(appPlugin, { name: 'scentinel-app' });

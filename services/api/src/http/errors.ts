@@ -1,0 +1,130 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+/** The one problem body the API answers with on any error; the client shows `detail`. */
+export interface ProblemBody {
+  detail: string;
+  code: string;
+}
+
+/** An error a route throws on purpose, with the status and the text the user should see. */
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+  constructor(
+    readonly statusCode: number,
+    readonly detail: string,
+    readonly code = codeForStatus(statusCode),
+  ) {
+    super(detail);
+  }
+}
+
+function codeForStatus(status: number): string {
+  switch (status) {
+    case 400:
+      return 'bad_request';
+    case 401:
+      return 'unauthorized';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 409:
+      return 'conflict';
+    case 413:
+      return 'payload_too_large';
+    case 415:
+      return 'unsupported_media_type';
+    case 429:
+      return 'rate_limited';
+    case 503:
+      return 'unavailable';
+    default:
+      return status >= 500 ? 'internal_error' : 'error';
+  }
+}
+
+/** Domain error codes (services/domain `DomainError.code`) → HTTP status. */
+const DOMAIN_STATUS: Record<string, number> = {
+  validation: 400,
+  not_found: 404,
+  conflict: 409,
+  forbidden: 403,
+  unauthorized: 401,
+  invalid_state: 409,
+};
+
+interface DomainLikeError {
+  name: string;
+  code: string;
+  detail?: string;
+  message: string;
+}
+
+function isDomainError(err: unknown): err is DomainLikeError {
+  return (
+    typeof err === 'object' &&
+    err !== null &&
+    (err as { name?: unknown }).name === 'DomainError' &&
+    typeof (err as { code?: unknown }).code === 'string'
+  );
+}
+
+/** Maps any thrown error to a status and a problem body. Never leaks internals on a 5xx. */
+export function toProblem(err: unknown): { status: number; body: ProblemBody } {
+  if (err instanceof HttpError) return { status: err.statusCode, body: { detail: err.detail, code: err.code } };
+  if (isDomainError(err)) {
+    const status = DOMAIN_STATUS[err.code] ?? 400;
+    return { status, body: { detail: err.detail ?? err.message, code: err.code } };
+  }
+  if (err instanceof Error && err.name === 'WrongExpectedVersionError') {
+    return {
+      status: 409,
+      body: {
+        detail: 'This record was changed by someone else since you loaded it. Reload and try again.',
+        code: 'conflict',
+      },
+    };
+  }
+  const fe = err as Partial<FastifyError> & { validation?: unknown[]; validationContext?: string };
+  if (fe && Array.isArray(fe.validation)) {
+    return { status: 400, body: { detail: validationDetail(fe), code: 'validation' } };
+  }
+  const status = typeof fe?.statusCode === 'number' ? fe.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    return { status, body: { detail: clientDetail(fe, status), code: codeForStatus(status) } };
+  }
+  return { status: 500, body: { detail: 'An unexpected error occurred. Please try again later.', code: 'internal_error' } };
+}
+
+function validationDetail(fe: { message?: string; validationContext?: string; validation?: unknown[] }): string {
+  const first = fe.validation?.[0] as { instancePath?: string; message?: string; params?: Record<string, unknown> } | undefined;
+  const where = fe.validationContext ?? 'request';
+  if (!first) return `Invalid ${where}`;
+  const missing = first.params?.missingProperty ?? first.params?.requiredProperty;
+  if (typeof missing === 'string') return `Invalid ${where}: '${missing}' is required`;
+  const extra = first.params?.additionalProperty;
+  if (typeof extra === 'string') return `Invalid ${where}: unknown field '${extra}'`;
+  const field = (first.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+  return `Invalid ${where}: ${field ? `'${field}' ` : ''}${first.message ?? 'is invalid'}`;
+}
+
+function clientDetail(fe: Partial<FastifyError>, status: number): string {
+  if (status === 413) return 'Request body is too large';
+  if (status === 415) return 'Unsupported content type';
+  if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return 'Request body is not valid JSON';
+  }
+  return fe.message ?? 'Bad request';
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err, request, reply) => {
+    const { status, body } = toProblem(err);
+    if (status >= 500) request.log.error({ err }, 'request failed');
+    else request.log.info({ status, code: body.code, detail: body.detail }, 'request refused');
+    return reply.status(status).send(body);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    return reply.status(404).send({ detail: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' });
+  });
+}

@@ -1,0 +1,271 @@
+/**
+ * Perfumes: events, state and evolve. Stream: `perfume:<perfume id>`.
+ * The catalogue record is the shape of `data/catalogue/perfumes.jsonl.gz`; chemical links are
+ * either inferred from notes by the data build or declared (assigned by an admin, an approved
+ * contribution or a scan).
+ */
+import type { DomainEventOf } from '../shared/event.ts';
+
+export const perfumeGenders = ['masculine', 'feminine', 'unisex'] as const;
+export type PerfumeGender = (typeof perfumeGenders)[number];
+
+export interface PerfumeNotes {
+  top: string[];
+  middle: string[];
+  base: string[];
+  /** Notes a source gave as a flat list, without a pyramid position. */
+  unspecified: string[];
+}
+
+/** A chemical the data build inferred from a note (via the notes → constituents bridge). */
+export interface InferredChemicalLink {
+  chemical_id: string;
+  name: string;
+  source: 'inferred';
+  from_note: string;
+}
+
+export type DeclaredLinkSource = 'admin' | 'contribution' | 'scan';
+
+/** A chemical someone declared the perfume contains. */
+export interface DeclaredChemicalLink {
+  chemical_id: string;
+  name: string;
+  kind: 'declared';
+  source: DeclaredLinkSource;
+  concentration_min: number | null;
+  concentration_max: number | null;
+}
+
+export type PerfumeChemicalLink = InferredChemicalLink | DeclaredChemicalLink;
+
+/** The catalogue record as the data build writes it. */
+export interface CataloguePerfume {
+  id: string;
+  name: string;
+  brand: string;
+  year_released: number | null;
+  gender: PerfumeGender | null;
+  perfumer: string | null;
+  concentration: string | null;
+  description: string | null;
+  image_url: string | null;
+  accords: string[];
+  notes: PerfumeNotes;
+  chemicals: InferredChemicalLink[];
+  /** Which source gave each field (e.g. `{ "description": "final_perfume_data" }`). */
+  field_sources: Record<string, string>;
+  sources: string[];
+}
+
+export const catalogueFields = [
+  'name',
+  'brand',
+  'year_released',
+  'gender',
+  'perfumer',
+  'concentration',
+  'description',
+  'image_url',
+  'accords',
+  'notes',
+  'chemicals',
+  'field_sources',
+  'sources',
+] as const satisfies readonly (keyof CataloguePerfume)[];
+export type CatalogueField = (typeof catalogueFields)[number];
+export type CatalogueChanges = Partial<Pick<CataloguePerfume, CatalogueField>>;
+
+export const assignmentTypes = ['add', 'remove', 'replace'] as const;
+export type AssignmentType = (typeof assignmentTypes)[number];
+
+export type PerfumeCatalogued = DomainEventOf<'PerfumeCatalogued', { perfume: CataloguePerfume }>;
+
+export type PerfumeCatalogueDataUpdated = DomainEventOf<
+  'PerfumeCatalogueDataUpdated',
+  { perfume_id: string; changes: CatalogueChanges }
+>;
+
+export interface AssignedChemical {
+  chemical_id: string;
+  name: string;
+  concentration_min: number | null;
+  concentration_max: number | null;
+}
+
+export type PerfumeChemicalsAssigned = DomainEventOf<
+  'PerfumeChemicalsAssigned',
+  {
+    perfume_id: string;
+    assignment_type: AssignmentType;
+    chemicals: AssignedChemical[];
+    source: DeclaredLinkSource;
+    link_kind: 'declared';
+    /** The contribution or scan the links come from, when `source` is one of those. */
+    source_id: string | null;
+  }
+>;
+
+export type PerfumeChemicalLinksRemoved = DomainEventOf<
+  'PerfumeChemicalLinksRemoved',
+  { perfume_id: string; chemical_ids: string[]; reason: 'chemical_deleted' }
+>;
+
+export type PerfumeNotesAssigned = DomainEventOf<
+  'PerfumeNotesAssigned',
+  {
+    perfume_id: string;
+    notes: PerfumeNotes;
+    /** Chemicals inferred from the new notes, when the caller re-derived them; null keeps the old ones. */
+    inferred_chemicals: InferredChemicalLink[] | null;
+  }
+>;
+
+export type PerfumeEvent =
+  | PerfumeCatalogued
+  | PerfumeCatalogueDataUpdated
+  | PerfumeChemicalsAssigned
+  | PerfumeChemicalLinksRemoved
+  | PerfumeNotesAssigned;
+
+export const perfumeEventTypes = [
+  'PerfumeCatalogued',
+  'PerfumeCatalogueDataUpdated',
+  'PerfumeChemicalsAssigned',
+  'PerfumeChemicalLinksRemoved',
+  'PerfumeNotesAssigned',
+] as const satisfies readonly PerfumeEvent['type'][];
+
+export type PerfumeState =
+  | { status: 'absent' }
+  | {
+      status: 'catalogued';
+      /** Catalogue fields; `perfume.chemicals` are the inferred links as imported. */
+      perfume: CataloguePerfume;
+      /** Whether an admin assigned notes (a re-import then leaves the notes alone). */
+      notesAssigned: boolean;
+      declared: DeclaredChemicalLink[];
+      /**
+       * Chemicals taken off the perfume (removed, dropped by a replace, or deleted): inferred links
+       * to them stay hidden, also after a re-import, until someone declares them again.
+       */
+      removedChemicalIds: string[];
+    };
+
+export const initialState: PerfumeState = { status: 'absent' };
+
+/**
+ * The perfume's chemicals as shown: declared links first, then inferred links not removed and
+ * not also declared (one entry per chemical).
+ */
+export function perfumeChemicals(state: PerfumeState): PerfumeChemicalLink[] {
+  if (state.status === 'absent') return [];
+  const declaredIds = new Set(state.declared.map((link) => link.chemical_id));
+  const removed = new Set(state.removedChemicalIds);
+  const seen = new Set<string>();
+  const inferred = state.perfume.chemicals.filter((link) => {
+    if (declaredIds.has(link.chemical_id) || removed.has(link.chemical_id) || seen.has(link.chemical_id)) {
+      return false;
+    }
+    seen.add(link.chemical_id);
+    return true;
+  });
+  return [...state.declared, ...inferred];
+}
+
+export function evolve(state: PerfumeState, event: PerfumeEvent): PerfumeState {
+  switch (event.type) {
+    case 'PerfumeCatalogued':
+      return {
+        status: 'catalogued',
+        perfume: event.data.perfume,
+        notesAssigned: false,
+        declared: [],
+        removedChemicalIds: [],
+      };
+    case 'PerfumeCatalogueDataUpdated':
+      if (state.status === 'absent') return state;
+      return { ...state, perfume: { ...state.perfume, ...event.data.changes } };
+    case 'PerfumeChemicalsAssigned':
+      if (state.status === 'absent') return state;
+      return applyAssignment(state, event.data);
+    case 'PerfumeChemicalLinksRemoved': {
+      if (state.status === 'absent') return state;
+      const gone = new Set(event.data.chemical_ids);
+      return {
+        ...state,
+        declared: state.declared.filter((link) => !gone.has(link.chemical_id)),
+        removedChemicalIds: union(state.removedChemicalIds, event.data.chemical_ids),
+      };
+    }
+    case 'PerfumeNotesAssigned':
+      if (state.status === 'absent') return state;
+      return {
+        ...state,
+        notesAssigned: true,
+        perfume: {
+          ...state.perfume,
+          notes: event.data.notes,
+          chemicals: event.data.inferred_chemicals ?? state.perfume.chemicals,
+        },
+      };
+    default: {
+      const _exhaustive: never = event;
+      return state;
+    }
+  }
+}
+
+type Catalogued = Extract<PerfumeState, { status: 'catalogued' }>;
+
+function applyAssignment(state: Catalogued, data: PerfumeChemicalsAssigned['data']): Catalogued {
+  const ids = data.chemicals.map((c) => c.chemical_id);
+  const toLink = (c: AssignedChemical): DeclaredChemicalLink => ({
+    chemical_id: c.chemical_id,
+    name: c.name,
+    kind: 'declared',
+    source: data.source,
+    concentration_min: c.concentration_min,
+    concentration_max: c.concentration_max,
+  });
+  switch (data.assignment_type) {
+    case 'add': {
+      const added = new Set(ids);
+      return {
+        ...state,
+        declared: [...state.declared.filter((link) => !added.has(link.chemical_id)), ...data.chemicals.map(toLink)],
+        removedChemicalIds: state.removedChemicalIds.filter((id) => !added.has(id)),
+      };
+    }
+    case 'remove': {
+      const removed = new Set(ids);
+      return {
+        ...state,
+        declared: state.declared.filter((link) => !removed.has(link.chemical_id)),
+        removedChemicalIds: union(state.removedChemicalIds, ids),
+      };
+    }
+    case 'replace': {
+      const kept = new Set(ids);
+      const dropped = perfumeChemicals(state)
+        .map((link) => link.chemical_id)
+        .filter((id) => !kept.has(id));
+      return {
+        ...state,
+        declared: data.chemicals.map(toLink),
+        removedChemicalIds: union(
+          state.removedChemicalIds.filter((id) => !kept.has(id)),
+          dropped,
+        ),
+      };
+    }
+    default: {
+      const _exhaustive: never = data.assignment_type;
+      return state;
+    }
+  }
+}
+
+function union(a: readonly string[], b: readonly string[]): string[] {
+  return [...new Set([...a, ...b])];
+}

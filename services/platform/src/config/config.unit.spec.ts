@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('defaults to the embedded mode when nothing is set', () => {
+    const c = loadConfig({}, '/srv/app');
+    expect(c.mode).toBe('embedded');
+    expect(c.port).toBe(3000);
+    expect(c.dataDir).toBe(path.resolve('/srv/app', '.data'));
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.admin).toBeUndefined();
+    expect(c.catalogueAutoload).toBe(true);
+  });
+
+  it('switches to the server mode with DATABASE_URL and parses lists and numbers', () => {
+    const c = loadConfig({ DATABASE_URL: 'postgres://x@h/db', PORT: '8080', KAFKA_BROKERS: 'a:1, b:2' }, '/');
+    expect(c.mode).toBe('server');
+    expect(c.port).toBe(8080);
+    expect(c.kafkaBrokers).toEqual(['a:1', 'b:2']);
+  });
+
+  it('names every bad variable', () => {
+    expect(() => loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud' }, '/')).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: '70000', LOG_LEVEL: 'loud' }, '/');
+    } catch (err) {
+      expect(String(err)).toMatch(/PORT/);
+      expect(String(err)).toMatch(/LOG_LEVEL/);
+    }
+  });
+
+  it('refuses a short admin password and a half-set admin', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.c', ADMIN_PASSWORD: 'short' }, '/')).toThrow(/ADMIN_PASSWORD/);
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.c' }, '/')).toThrow(/set together/);
+    expect(loadConfig({ ADMIN_EMAIL: 'a@b.c', ADMIN_PASSWORD: 'long-enough-pass' }, '/').admin).toEqual({
+      email: 'a@b.c',
+      password: 'long-enough-pass',
+    });
+  });
+});

@@ -1,0 +1,231 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite, types as pgliteTypes, type Transaction } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/**
+ * One small SQL interface over PGlite (embedded default) and a Postgres server (`pg` Pool), so the
+ * same Postgres SQL runs on both (DESIGN.md "Two ways to run"). Every client is bound to one schema:
+ * unqualified table names resolve there (`search_path = <schema>, public`), and the schema is
+ * created when the client is opened.
+ *
+ * Values come back the same on both: `bigint`/`int8` as JS numbers (an error if beyond 2^53),
+ * `jsonb` parsed, `timestamptz` as `Date`, `numeric` as string.
+ */
+
+export type SqlRow = Record<string, unknown>;
+
+export interface SqlResult<T> {
+  rows: T[];
+  /** Rows returned or affected. */
+  rowCount: number;
+}
+
+export interface SqlExecutor {
+  /** One statement with `$1..$n` parameters. */
+  query<T = SqlRow>(sql: string, params?: readonly unknown[]): Promise<SqlResult<T>>;
+  /** One or more `;`-separated statements without parameters (DDL, migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface SqlClient extends SqlExecutor {
+  readonly dialect: 'pglite' | 'postgres';
+  /** The schema every unqualified name resolves to. */
+  readonly schema: string;
+  /**
+   * Runs `fn` in one transaction on one connection: COMMIT when it resolves, ROLLBACK when it throws.
+   * Use only `tx` inside `fn` (on PGlite the outer client waits for the transaction to end).
+   */
+  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface SqlClientOptions {
+  /** Schema for every table of this client; default `public`. Lowercase letters, digits and `_`. */
+  schema?: string;
+}
+
+export interface PgClientOptions extends SqlClientOptions {
+  /** Pool size (default 10). */
+  max?: number;
+  /** Fail a connection attempt after this long (default 5000 ms). */
+  connectionTimeoutMillis?: number;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export function assertSchemaName(schema: string): string {
+  if (!SCHEMA_NAME.test(schema)) {
+    throw new Error(`Invalid schema name ${JSON.stringify(schema)}: use lowercase letters, digits and _`);
+  }
+  return schema;
+}
+
+function parseInt8(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`bigint value ${value} does not fit in a JS number`);
+  return n;
+}
+
+/**
+ * PGlite over a data directory (created if missing), or `memory://` for a throwaway database.
+ * PGlite is one connection: statements and transactions run one at a time, in call order.
+ */
+export async function createPgliteClient(dataDir: string, options: SqlClientOptions = {}): Promise<SqlClient> {
+  const schema = assertSchemaName(options.schema ?? 'public');
+  if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true });
+  const db = await PGlite.create(dataDir, { parsers: { [pgliteTypes.INT8]: parseInt8 } });
+  try {
+    await db.exec(`CREATE SCHEMA IF NOT EXISTS "${schema}"; SET search_path TO "${schema}", public;`);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return new PgliteSqlClient(db, schema);
+}
+
+class PgliteSqlClient implements SqlClient {
+  readonly dialect = 'pglite';
+
+  constructor(
+    private readonly db: PGlite,
+    readonly schema: string,
+  ) {}
+
+  query<T = SqlRow>(sql: string, params: readonly unknown[] = []): Promise<SqlResult<T>> {
+    return pgliteQuery<T>(this.db, sql, params);
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.db.exec(sql);
+  }
+
+  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) =>
+      fn({
+        query: <R = SqlRow>(sql: string, params: readonly unknown[] = []) => pgliteQuery<R>(tx, sql, params),
+        exec: async (sql: string) => {
+          await tx.exec(sql);
+        },
+      }),
+    );
+  }
+
+  async close(): Promise<void> {
+    if (!this.db.closed) await this.db.close();
+  }
+}
+
+async function pgliteQuery<T>(
+  db: PGlite | Transaction,
+  sql: string,
+  params: readonly unknown[],
+): Promise<SqlResult<T>> {
+  const result = await db.query<T>(sql, params as unknown[]);
+  return { rows: result.rows, rowCount: result.affectedRows || result.rows.length };
+}
+
+/**
+ * A `pg` Pool on a Postgres server. Checks the connection (and creates the schema) before returning,
+ * so a wrong or unreachable `connectionString` fails here.
+ */
+export async function createPgClient(
+  connectionString: string,
+  options: PgClientOptions = {},
+): Promise<SqlClient> {
+  const schema = assertSchemaName(options.schema ?? 'public');
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5000,
+    options: `-c search_path=${schema},public`,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === pg.types.builtins.INT8 && format !== 'binary'
+          ? parseInt8
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle connection that dies (server restart) must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  try {
+    await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+  } catch (error) {
+    await pool.end();
+    // Two clients creating the same schema at once: the loser sees a duplicate; the schema exists.
+    if (!isPgError(error, '23505') && !isPgError(error, '42P06')) throw error;
+    return createPgClient(connectionString, options);
+  }
+  return new PgPoolSqlClient(pool, schema);
+}
+
+class PgPoolSqlClient implements SqlClient {
+  readonly dialect = 'postgres';
+  private closed = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    readonly schema: string,
+  ) {}
+
+  query<T = SqlRow>(sql: string, params: readonly unknown[] = []): Promise<SqlResult<T>> {
+    return pgQuery<T>(this.pool, sql, params);
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.pool.query(sql);
+  }
+
+  async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    const conn = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      await conn.query('BEGIN');
+      const result = await fn({
+        query: <R = SqlRow>(sql: string, params: readonly unknown[] = []) => pgQuery<R>(conn, sql, params),
+        exec: async (sql: string) => {
+          await conn.query(sql);
+        },
+      });
+      await conn.query('COMMIT');
+      return result;
+    } catch (error) {
+      try {
+        await conn.query('ROLLBACK');
+      } catch (rollbackError) {
+        broken = rollbackError as Error; // drop this connection instead of returning it to the pool
+      }
+      throw error;
+    } finally {
+      conn.release(broken);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.pool.end();
+  }
+}
+
+async function pgQuery<T>(
+  db: pg.Pool | pg.PoolClient,
+  sql: string,
+  params: readonly unknown[],
+): Promise<SqlResult<T>> {
+  const result = await db.query(sql, params as unknown[]);
+  return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
+}
+
+/** True when `error` is a Postgres error (from either client) with this SQLSTATE, e.g. `23505`. */
+export function isPgError(error: unknown, code?: string): error is PgErrorFields {
+  if (typeof error !== 'object' || error === null) return false;
+  const c = (error as { code?: unknown }).code;
+  return typeof c === 'string' && /^[0-9A-Z]{5}$/.test(c) && (code === undefined || c === code);
+}
+
+/** The fields both clients put on a Postgres error. */
+export interface PgErrorFields extends Error {
+  code: string;
+  detail?: string;
+  constraint?: string;
+}

@@ -1,0 +1,119 @@
+import {
+  type AppendResult,
+  type AppendToStream,
+  DuplicateEventIdError,
+  type EventLog,
+  type ExpectedVersion,
+  type NewEvent,
+  type ReadAllOptions,
+  type StoredEvent,
+  type SubscribeOptions,
+  type Subscription,
+  WrongExpectedVersionError,
+} from './event-log.port.ts';
+import { checkBatches, checkReadAll, checkStreamRead, jsonCopy } from './event-log.validation.ts';
+import { AppendNotifier, DEFAULT_POLLING, type PollingOptions, startPollingSubscription } from './polling-subscription.ts';
+
+/** The event log in memory, for unit tests only. Same rules as the Postgres adapter. */
+export class InMemoryEventLog implements EventLog {
+  private readonly events: StoredEvent[] = [];
+  private readonly streams = new Map<string, StoredEvent[]>();
+  private readonly ids = new Set<string>();
+  private readonly notifier = new AppendNotifier();
+  private readonly subscriptions = new Set<Subscription>();
+  private closed = false;
+
+  constructor(private readonly polling: PollingOptions = DEFAULT_POLLING) {}
+
+  async append(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
+    const [result] = await this.appendMany([{ streamId, events, expectedVersion }]);
+    return result!;
+  }
+
+  async appendMany(batches: AppendToStream[]): Promise<AppendResult[]> {
+    this.assertOpen();
+    const checked = checkBatches(batches);
+    // Check everything first, then write: all or nothing.
+    for (const batch of checked) {
+      const actual = this.streams.get(batch.streamId)?.length ?? 0;
+      if (batch.expectedVersion !== 'any' && batch.expectedVersion !== actual) {
+        throw new WrongExpectedVersionError(batch.streamId, batch.expectedVersion, actual);
+      }
+      for (const event of batch.events) {
+        if (this.ids.has(event.id)) throw new DuplicateEventIdError(event.id);
+      }
+    }
+    const recordedAt = new Date().toISOString();
+    const results = checked.map((batch) => {
+      const stream = this.streams.get(batch.streamId) ?? [];
+      this.streams.set(batch.streamId, stream);
+      for (const event of batch.events) {
+        const stored: StoredEvent = {
+          id: event.id,
+          type: event.type,
+          schemaVersion: event.schemaVersion,
+          data: jsonCopy(event.data),
+          metadata: jsonCopy(event.metadata),
+          streamId: batch.streamId,
+          version: stream.length + 1,
+          position: this.events.length + 1,
+          recordedAt,
+        };
+        stream.push(stored);
+        this.events.push(stored);
+        this.ids.add(stored.id);
+      }
+      return { nextExpectedVersion: stream.length, lastPosition: this.events.length };
+    });
+    this.notifier.notify();
+    return results;
+  }
+
+  async readStream(streamId: string, fromVersion = 1): Promise<StoredEvent[]> {
+    this.assertOpen();
+    checkStreamRead(streamId, fromVersion);
+    return (this.streams.get(streamId) ?? []).slice(fromVersion - 1).map((e) => structuredClone(e));
+  }
+
+  async streamVersion(streamId: string): Promise<number> {
+    this.assertOpen();
+    checkStreamRead(streamId, 1);
+    return this.streams.get(streamId)?.length ?? 0;
+  }
+
+  async readAll(options: ReadAllOptions): Promise<StoredEvent[]> {
+    this.assertOpen();
+    const { after, limit } = checkReadAll(options);
+    // Positions are 1..n without gaps here, so position p sits at index p - 1.
+    return this.events.slice(after, after + limit).map((e) => structuredClone(e));
+  }
+
+  async headPosition(): Promise<number> {
+    this.assertOpen();
+    return this.events.length;
+  }
+
+  subscribe(handler: (events: StoredEvent[]) => Promise<void> | void, options: SubscribeOptions): Subscription {
+    this.assertOpen();
+    const subscription = startPollingSubscription(
+      (o) => this.readAll(o),
+      this.notifier,
+      handler,
+      options,
+      this.polling,
+      (s) => this.subscriptions.delete(s),
+    );
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await Promise.all([...this.subscriptions].map((s) => s.close()));
+    this.closed = true;
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('The event log is closed');
+  }
+}

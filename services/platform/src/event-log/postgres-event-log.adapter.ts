@@ -1,0 +1,216 @@
+import { migrate } from '../db/migrate.ts';
+import { isPgError, type SqlClient } from '../db/sql-client.ts';
+import {
+  type AppendResult,
+  type AppendToStream,
+  DuplicateEventIdError,
+  type EventLog,
+  type EventMetadata,
+  type ExpectedVersion,
+  type NewEvent,
+  type ReadAllOptions,
+  type StoredEvent,
+  type SubscribeOptions,
+  type Subscription,
+  WrongExpectedVersionError,
+} from './event-log.port.ts';
+import { type CheckedBatch, checkBatches, checkReadAll, checkStreamRead } from './event-log.validation.ts';
+import { eventStoreMigrations, WRONG_EXPECTED_VERSION_SQLSTATE } from './event-store.migrations.ts';
+import { AppendNotifier, DEFAULT_POLLING, type PollingOptions, startPollingSubscription } from './polling-subscription.ts';
+
+export interface PostgresEventLogOptions {
+  /** Live-tail polling; appends from other processes are seen within `maxPollMs`. */
+  polling?: PollingOptions;
+  /** Close the SQL client with the log (default false: the client is usually shared with read models). */
+  ownsClient?: boolean;
+  /** Apply the event store migrations on create (default true). */
+  migrate?: boolean;
+}
+
+interface EventRow {
+  position: number | string;
+  id: string;
+  stream_id: string;
+  version: number;
+  type: string;
+  schema_version: number;
+  data: unknown;
+  metadata: EventMetadata;
+  recorded_at: Date;
+}
+
+const COLUMNS = 'position, id, stream_id, version, type, schema_version, data, metadata, recorded_at';
+
+/** Rows whose transaction may still be in flight are held back (see event-store.migrations.ts). */
+const VISIBLE = 'tx_id < (SELECT pg_snapshot_xmin(pg_current_snapshot()))';
+
+const SQL = {
+  append: `SELECT next_version, last_position FROM append_events(
+    $1::text[], $2::int[], $3::int[], $4::int[], $5::uuid[], $6::text[], $7::int[], $8::jsonb[], $9::jsonb[])`,
+  readStream: `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 AND version >= $2 ORDER BY version`,
+  streamVersion: 'SELECT coalesce(max(version), 0) AS version FROM events WHERE stream_id = $1',
+  readAll: `SELECT ${COLUMNS} FROM events WHERE position > $1 AND ${VISIBLE} ORDER BY position LIMIT $2`,
+  headPosition: `SELECT coalesce(max(position), 0) AS head FROM events WHERE ${VISIBLE}`,
+};
+
+/**
+ * The event log on Postgres SQL: the same adapter on PGlite (embedded) and on a Postgres server,
+ * through a `SqlClient` bound to the schema that holds the `events` table.
+ */
+export class PostgresEventLog implements EventLog {
+  private readonly notifier = new AppendNotifier();
+  private readonly subscriptions = new Set<Subscription>();
+  private readonly polling: PollingOptions;
+  private closed = false;
+
+  private constructor(
+    private readonly client: SqlClient,
+    private readonly options: PostgresEventLogOptions,
+  ) {
+    this.polling = options.polling ?? DEFAULT_POLLING;
+  }
+
+  static async create(client: SqlClient, options: PostgresEventLogOptions = {}): Promise<PostgresEventLog> {
+    if (options.migrate !== false) await migrate(client, eventStoreMigrations);
+    return new PostgresEventLog(client, options);
+  }
+
+  async append(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
+    const [result] = await this.appendMany([{ streamId, events, expectedVersion }]);
+    return result!;
+  }
+
+  async appendMany(batches: AppendToStream[]): Promise<AppendResult[]> {
+    this.assertOpen();
+    const checked = checkBatches(batches);
+    const streamIds: string[] = [];
+    const expected: (number | null)[] = [];
+    const batchIndex: number[] = [];
+    const offsets: number[] = [];
+    const ids: string[] = [];
+    const types: string[] = [];
+    const schemaVersions: number[] = [];
+    const data: string[] = [];
+    const metadata: string[] = [];
+    checked.forEach((batch, b) => {
+      streamIds.push(batch.streamId);
+      expected.push(batch.expectedVersion === 'any' ? null : batch.expectedVersion);
+      batch.events.forEach((event, o) => {
+        batchIndex.push(b + 1);
+        offsets.push(o + 1);
+        ids.push(event.id);
+        types.push(event.type);
+        schemaVersions.push(event.schemaVersion);
+        data.push(JSON.stringify(event.data));
+        metadata.push(JSON.stringify(event.metadata));
+      });
+    });
+    let rows: { next_version: number; last_position: number | string }[];
+    try {
+      ({ rows } = await this.client.query<{ next_version: number; last_position: number | string }>(SQL.append, [
+        streamIds,
+        expected,
+        batchIndex,
+        offsets,
+        ids,
+        types,
+        schemaVersions,
+        data,
+        metadata,
+      ]));
+    } catch (error) {
+      throw await this.appendError(error, checked);
+    }
+    this.notifier.notify();
+    return rows.map((r) => ({ nextExpectedVersion: r.next_version, lastPosition: Number(r.last_position) }));
+  }
+
+  /** Turns database errors of an append into the port's typed errors. */
+  private async appendError(error: unknown, batches: CheckedBatch[]): Promise<unknown> {
+    if (isPgError(error, WRONG_EXPECTED_VERSION_SQLSTATE) && error.detail) {
+      const d = JSON.parse(error.detail) as { streamId: string; expected: number; actual: number };
+      return new WrongExpectedVersionError(d.streamId, d.expected, d.actual);
+    }
+    if (isPgError(error, '23505') && error.constraint === 'events_id_unique') {
+      const id = /\(id\)=\(([^)]+)\)/.exec(error.detail ?? '')?.[1] ?? batches[0]?.events[0]?.id ?? '';
+      return new DuplicateEventIdError(id);
+    }
+    if (isPgError(error, '23505') && error.constraint === 'events_stream_version_unique') {
+      // Only reachable when something wrote events around append_events; still a conflict, not a crash.
+      const streamId = /\(stream_id, version\)=\((.*), \d+\)/.exec(error.detail ?? '')?.[1];
+      const batch = batches.find((b) => b.streamId === streamId) ?? batches[0]!;
+      return new WrongExpectedVersionError(
+        batch.streamId,
+        batch.expectedVersion,
+        await this.streamVersion(batch.streamId),
+      );
+    }
+    return error;
+  }
+
+  async readStream(streamId: string, fromVersion = 1): Promise<StoredEvent[]> {
+    this.assertOpen();
+    checkStreamRead(streamId, fromVersion);
+    const { rows } = await this.client.query<EventRow>(SQL.readStream, [streamId, fromVersion]);
+    return rows.map(toStoredEvent);
+  }
+
+  async streamVersion(streamId: string): Promise<number> {
+    this.assertOpen();
+    checkStreamRead(streamId, 1);
+    const { rows } = await this.client.query<{ version: number }>(SQL.streamVersion, [streamId]);
+    return rows[0]?.version ?? 0;
+  }
+
+  async readAll(options: ReadAllOptions): Promise<StoredEvent[]> {
+    this.assertOpen();
+    const { after, limit } = checkReadAll(options);
+    const { rows } = await this.client.query<EventRow>(SQL.readAll, [after, limit]);
+    return rows.map(toStoredEvent);
+  }
+
+  async headPosition(): Promise<number> {
+    this.assertOpen();
+    const { rows } = await this.client.query<{ head: number | string }>(SQL.headPosition);
+    return Number(rows[0]?.head ?? 0);
+  }
+
+  subscribe(handler: (events: StoredEvent[]) => Promise<void> | void, options: SubscribeOptions): Subscription {
+    this.assertOpen();
+    const subscription = startPollingSubscription(
+      (o) => this.readAll(o),
+      this.notifier,
+      handler,
+      options,
+      this.polling,
+      (s) => this.subscriptions.delete(s),
+    );
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await Promise.all([...this.subscriptions].map((s) => s.close()));
+    this.closed = true;
+    if (this.options.ownsClient) await this.client.close();
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('The event log is closed');
+  }
+}
+
+function toStoredEvent(row: EventRow): StoredEvent {
+  return {
+    id: row.id,
+    type: row.type,
+    schemaVersion: row.schema_version,
+    data: row.data,
+    metadata: row.metadata,
+    streamId: row.stream_id,
+    version: row.version,
+    position: Number(row.position),
+    recordedAt: row.recorded_at.toISOString(),
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * Records the catalogue read side keeps and answers with. Inputs are the domain's own types
+ * (`CataloguePerfume`, `Chemical`, declared links); outputs are the cards of spec §3.
+ */
+import type {
+  CataloguePerfume,
+  Chemical,
+  DataCategory,
+  DeclaredChemicalLink,
+  PerfumeGender,
+  PerfumeNotes,
+} from '@scentinel/domain';
+
+export type { CataloguePerfume, Chemical, DataCategory, DeclaredChemicalLink, PerfumeNotes };
+
+/**
+ * What the read model keeps of one perfume: the catalogued state of its stream (domain
+ * `PerfumeState` with status `catalogued`). Cards are derived from it, and projections read it
+ * back to apply partial events with the domain's `evolve`.
+ */
+export interface PerfumeDocument {
+  perfume: CataloguePerfume;
+  notesAssigned: boolean;
+  declared: DeclaredChemicalLink[];
+  removedChemicalIds: string[];
+}
+
+export type ChemicalLinkSource = 'inferred' | DeclaredChemicalLink['source'];
+
+/** One chemical as shown on a perfume card. */
+export interface PerfumeCardChemical {
+  chemical_id: string;
+  name: string;
+  cas_number: string | null;
+  allergen_flag: boolean;
+  verified: boolean;
+  kind: 'declared' | 'inferred';
+  source: ChemicalLinkSource;
+  from_note: string | null;
+  concentration_min: number | null;
+  concentration_max: number | null;
+}
+
+/** A perfume as the read API answers it (spec §3 Perfume). */
+export interface PerfumeCard {
+  id: string;
+  name: string;
+  brand: string;
+  year_released: number | null;
+  gender: PerfumeGender | null;
+  perfumer: string | null;
+  concentration: string | null;
+  description: string | null;
+  image_url: string | null;
+  accords: string[];
+  notes: PerfumeNotes;
+  /** Declared links (admin, contribution, scan) first, then inferred ones (one entry per chemical). */
+  chemicals: PerfumeCardChemical[];
+  /** Names of the linked chemicals flagged as EU allergens. */
+  allergens: string[];
+  hypoallergenic: boolean;
+  chemical_count: number;
+  note_count: number;
+  data_category: DataCategory;
+  data_completeness: DataCategory;
+  field_sources: Record<string, string>;
+  sources: string[];
+}
+
+export interface RegionRecord {
+  code: string;
+  name: string;
+  description: string | null;
+}
+
+/** A note of the taxonomy (`data/notes/notes.json`). */
+export interface NoteRecord {
+  id: string;
+  name: string;
+  category: string | null;
+  description: string | null;
+}

@@ -1,0 +1,92 @@
+/**
+ * The catalogue search index port (DESIGN "catalogue read model"): one query type for every perfume
+ * list the API answers, and the writes the catalogue projection makes. Adapters: in-process
+ * (`in-process-search-index.adapter.ts`, the embedded default) and Elasticsearch
+ * (`elasticsearch/`, scale-out). Both must give the answers `catalogue-oracle.ts` gives.
+ */
+import type { ChemicalReadModel } from './chemical-table.ts';
+import type { Chemical, NoteRecord, PerfumeCard, PerfumeDocument } from './catalogue.types.ts';
+
+export const catalogueCategories = ['all', 'complete', 'unspecific', 'hypoallergenic'] as const;
+export type CatalogueCategory = (typeof catalogueCategories)[number];
+
+/**
+ * Every perfume search, browse and filter is one of these.
+ *
+ * - `text`: matches perfume name and brand (each query token a prefix of a name/brand token,
+ *   case- and accent-insensitive) and, when the text is a CAS number, perfumes linking a chemical
+ *   with that CAS. Ranked: exact name > name prefix > all tokens in the name > tokens across
+ *   brand and name > CAS; ties in catalogue order.
+ * - `brands`: any of these brands (exact, case- and accent-insensitive).
+ * - `category`: absent = the default view: complete-only unless text, brands, a filter or
+ *   `include_unspecific` is active (spec §4); 'all' = every perfume.
+ * - `include_chemicals` (all of them) / `exclude_chemicals` (none of them): chemical id, name or
+ *   CAS number. An include that names no known chemical matches nothing.
+ * - `include_notes` / `exclude_notes`: note id (notes taxonomy) or note name.
+ * - `allergen_free`: hypoallergenic perfumes only (complete, no linked allergen).
+ * - Without text, results are in catalogue order (the order perfumes were first catalogued).
+ */
+export interface CatalogueQuery {
+  text?: string;
+  brands?: string[];
+  category?: CatalogueCategory;
+  include_chemicals?: string[];
+  exclude_chemicals?: string[];
+  include_notes?: string[];
+  exclude_notes?: string[];
+  allergen_free?: boolean;
+  include_unspecific?: boolean;
+  limit: number;
+  skip: number;
+}
+
+export interface CatalogueResult {
+  items: PerfumeCard[];
+  total: number;
+  has_more: boolean;
+}
+
+export interface CatalogueStats {
+  total_perfumes: number;
+  complete: number;
+  unspecific: number;
+  hypoallergenic: number;
+}
+
+export interface BrandCount {
+  name: string;
+  perfume_count: number;
+}
+
+export interface NoteCount extends NoteRecord {
+  perfume_count: number;
+}
+
+export interface ChemicalUsage {
+  total_perfumes: number;
+  sample_perfumes: { id: string; name: string; brand: string }[];
+}
+
+export interface SearchIndex {
+  /** The chemicals read model the index resolves chemical references against. */
+  readonly chemicals: ChemicalReadModel;
+
+  /** Inserts or replaces a perfume. `position` is the event log position of the write. */
+  upsertPerfume(doc: PerfumeDocument, position: number): Promise<void>;
+  removePerfume(id: string): Promise<void>;
+  /** The stored document (to apply partial events with the domain's `evolve`), or null. */
+  getPerfume(id: string): Promise<PerfumeDocument | null>;
+
+  /** Inserts or replaces a chemical; perfumes linking it get their category and allergens recomputed. */
+  upsertChemical(chemical: Chemical): Promise<void>;
+  removeChemical(id: string): Promise<void>;
+
+  search(query: CatalogueQuery): Promise<CatalogueResult>;
+  stats(): Promise<CatalogueStats>;
+  /** Brands with their perfume counts, by name. */
+  brands(): Promise<BrandCount[]>;
+  /** The notes taxonomy plus every note used in the catalogue, with perfume counts. */
+  notes(): Promise<NoteCount[]>;
+  /** How many perfumes link a chemical, and a few of them. */
+  chemicalUsage(chemicalId: string, sampleSize: number): Promise<ChemicalUsage>;
+}

@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+
+// Test tiers by file suffix (DESIGN.md): .unit.spec.ts pure, .int.spec.ts real Postgres/Redis/broker,
+// .e2e.spec.ts real Chromium against the real server.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['services/**/*.unit.spec.ts', 'scripts/**/*.unit.spec.ts', 'web/src/**/*.unit.spec.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'int',
+          include: ['services/**/*.int.spec.ts', 'scripts/**/*.int.spec.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.spec.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,95 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RegisterDialog } from '../features/accounts/components/register-dialog.tsx';
+import { SignInDialog } from '../features/accounts/components/sign-in-dialog.tsx';
+import { Header } from '../features/header/components/header.tsx';
+import { LanguagePickerDialog } from '../features/language/components/language-picker-dialog.tsx';
+import { categorizationQueryOptions } from '../features/perfumes/api/get-categorization.ts';
+import { DEFAULT_LIST_PARAMS, perfumeListQueryOptions } from '../features/perfumes/api/get-perfumes.ts';
+import { clearSession, loadSession, type StoredSession } from '../lib/session.ts';
+import { useInitialLoad } from './initial-load.ts';
+import { ErrorScreen, LoadingScreen } from './load-screens.tsx';
+import { MainPage } from './main-page.tsx';
+import { AppProvider } from './provider.tsx';
+
+/** First load (spec §4): the categorization summary (failure only logged) and the first page. */
+export async function loadInitialData(client: QueryClient): Promise<void> {
+  await Promise.all([
+    client
+      .fetchQuery({ ...categorizationQueryOptions(), retry: false })
+      .catch((error: unknown) => console.error('Loading the categorization summary failed', error)),
+    client.fetchInfiniteQuery({ ...perfumeListQueryOptions(DEFAULT_LIST_PARAMS), retry: false }),
+  ]);
+}
+
+type OpenDialog = 'sign-in' | 'register' | 'language' | null;
+
+function Shell() {
+  const { t, i18n } = useTranslation();
+  const [session, setSession] = useState<StoredSession | null>(loadSession);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const { state, tryAgain } = useInitialLoad(loadInitialData);
+
+  const signedIn = (next: StoredSession) => {
+    setSession(next);
+    setDialog(null);
+  };
+
+  return (
+    <>
+      <a className="skip-link" href="#main-content">
+        {t('app.skipToContent')}
+      </a>
+      <Header
+        user={session?.user ?? null}
+        language={i18n.resolvedLanguage ?? 'en'}
+        onLogin={() => setDialog('sign-in')}
+        onRegister={() => setDialog('register')}
+        onLogout={() => {
+          clearSession();
+          setSession(null);
+        }}
+        onContribute={() => {
+          // TODO: open the Contribute Chemical Data dialog once it exists.
+        }}
+        onOpenLanguage={() => setDialog('language')}
+        onOpenDashboard={() => {
+          // TODO: open the admin analytics dashboard overlay once it exists.
+        }}
+      />
+      <main id="main-content" className="main" tabIndex={-1}>
+        {state.status === 'loading' ? (
+          <LoadingScreen retryCount={state.retryCount} />
+        ) : state.status === 'error' ? (
+          <ErrorScreen error={state.error} retryCount={state.retryCount} onTryAgain={tryAgain} />
+        ) : (
+          <MainPage />
+        )}
+      </main>
+      {dialog === 'sign-in' ? (
+        <SignInDialog
+          onClose={() => setDialog(null)}
+          onSignedIn={signedIn}
+          onSwitchToRegister={() => setDialog('register')}
+        />
+      ) : null}
+      {dialog === 'register' ? (
+        <RegisterDialog
+          onClose={() => setDialog(null)}
+          onSignedIn={signedIn}
+          onSwitchToSignIn={() => setDialog('sign-in')}
+        />
+      ) : null}
+      {dialog === 'language' ? <LanguagePickerDialog onClose={() => setDialog(null)} /> : null}
+    </>
+  );
+}
+
+export function App() {
+  return (
+    <AppProvider>
+      <Shell />
+    </AppProvider>
+  );
+}

@@ -1,0 +1,57 @@
+import i18next, { type BackendModule, type ResourceLanguage } from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+import { SUPPORTED_LANGUAGES, toSupportedLanguage } from '../lib/languages.ts';
+import { STORAGE_KEYS } from '../lib/storage.ts';
+import en from '../locales/en.json';
+
+// English ships in the main bundle (it is the fallback); the others are fetched when chosen.
+const lazyLocales = import.meta.glob<ResourceLanguage>(
+  ['../locales/sv.json', '../locales/es.json', '../locales/de.json'],
+  {
+    import: 'default',
+  },
+);
+
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    if (language === 'en') return callback(null, en);
+    const load = lazyLocales[`../locales/${language}.json`];
+    if (!load) return callback(null, {});
+    load().then(
+      (resources) => callback(null, resources),
+      (error: unknown) => callback(error instanceof Error ? error.message : String(error), null),
+    );
+  },
+};
+
+export async function initI18n(): Promise<typeof i18next> {
+  await i18next
+    .use(lazyBackend)
+    .use(LanguageDetector)
+    .use(initReactI18next)
+    .init({
+      resources: { en: { translation: en } },
+      partialBundledLanguages: true,
+      fallbackLng: 'en',
+      supportedLngs: [...SUPPORTED_LANGUAGES],
+      load: 'languageOnly',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: false },
+      detection: {
+        order: ['localStorage', 'navigator', 'htmlTag'],
+        lookupLocalStorage: STORAGE_KEYS.language,
+        caches: ['localStorage'],
+        convertDetectedLanguage: toSupportedLanguage,
+      },
+    });
+  syncDocumentLanguage(i18next.resolvedLanguage ?? 'en');
+  i18next.on('languageChanged', () => syncDocumentLanguage(i18next.resolvedLanguage ?? 'en'));
+  return i18next;
+}
+
+function syncDocumentLanguage(language: string): void {
+  document.documentElement.lang = language;
+}

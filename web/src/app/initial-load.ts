@@ -1,0 +1,85 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../lib/api-client.ts';
+
+export const MAX_RETRIES = 3;
+
+/** Wait before retry n (1-based): n seconds (spec §4: 1, 2, 3 s). */
+export function retryDelayMs(attempt: number): number {
+  return attempt * 1000;
+}
+
+/** A client error (4xx other than 408/429) will not change by asking again. */
+export function isRetryable(error: unknown): boolean {
+  if (error instanceof ApiError && error.kind === 'http') {
+    return error.status >= 500 || error.status === 408 || error.status === 429;
+  }
+  return true;
+}
+
+export type LoadErrorMessage =
+  | { key: 'error.timeout' }
+  | { key: 'error.server'; status: number }
+  | { key: 'error.network' }
+  | { key: 'error.generic' };
+
+/** Which text of spec §8 follows "Unable to load fragrances. " for this failure. */
+export function loadErrorMessage(error: unknown): LoadErrorMessage {
+  if (error instanceof ApiError) {
+    if (error.kind === 'timeout') return { key: 'error.timeout' };
+    if (error.kind === 'http') return { key: 'error.server', status: error.status };
+    if (error.kind === 'network') return { key: 'error.network' };
+  }
+  return { key: 'error.generic' };
+}
+
+export type InitialLoadState =
+  | { status: 'loading'; retryCount: number }
+  | { status: 'loaded'; retryCount: number }
+  | { status: 'error'; retryCount: number; error: unknown };
+
+/**
+ * Runs the first load (spec §4): loading, then loaded or error. Failures are retried up to 3 times,
+ * waiting 1, 2 and 3 s; the error screen's Try Again spends one of the same 3 retries.
+ */
+export function useInitialLoad(load: (client: QueryClient) => Promise<void>) {
+  const client = useQueryClient();
+  const [state, setState] = useState<InitialLoadState>({ status: 'loading', retryCount: 0 });
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const alive = useRef(true);
+
+  // Rebuilt each render; it only touches stable values (client, refs, setState).
+  const run = useRef<(retryCount: number) => void>(() => {});
+  run.current = (retryCount: number) => {
+    setState({ status: 'loading', retryCount });
+    clearTimeout(timer.current);
+    const go = async () => {
+      try {
+        await load(client);
+        if (alive.current) setState({ status: 'loaded', retryCount });
+      } catch (error) {
+        if (!alive.current) return;
+        console.error('Initial load failed', error);
+        if (isRetryable(error) && retryCount < MAX_RETRIES) run.current(retryCount + 1);
+        else setState({ status: 'error', retryCount, error });
+      }
+    };
+    if (retryCount === 0) void go();
+    else timer.current = setTimeout(() => void go(), retryDelayMs(retryCount));
+  };
+
+  useEffect(() => {
+    alive.current = true;
+    run.current(0);
+    return () => {
+      alive.current = false;
+      clearTimeout(timer.current);
+    };
+  }, []);
+
+  const tryAgain = useCallback(() => {
+    if (state.status === 'error' && state.retryCount < MAX_RETRIES) run.current(state.retryCount + 1);
+  }, [state]);
+
+  return { state, tryAgain };
+}

@@ -1,0 +1,3 @@
+export function MainPage() {
+  return <div data-testid="main-page" />;
+}

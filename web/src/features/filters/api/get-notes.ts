@@ -1,0 +1,36 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import type { Note } from '../../../types/api.ts';
+
+export function normalizeNotes(raw: unknown): Note[] {
+  const list = Array.isArray(raw)
+    ? raw
+    : typeof raw === 'object' && raw !== null && Array.isArray((raw as { notes?: unknown }).notes)
+      ? (raw as { notes: unknown[] }).notes
+      : [];
+  return list.flatMap((item): Note[] => {
+    if (typeof item === 'string') return item.trim() ? [{ id: item, name: item }] : [];
+    if (typeof item !== 'object' || item === null) return [];
+    const { id, name, category, description } = item as Record<string, unknown>;
+    if (typeof name !== 'string' || !name.trim()) return [];
+    return [
+      {
+        id: typeof id === 'number' || typeof id === 'string' ? id : name,
+        name,
+        category: typeof category === 'string' ? category : null,
+        description: typeof description === 'string' ? description : null,
+      },
+    ];
+  });
+}
+
+export const notesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['notes', 'list'] as const,
+    queryFn: async ({ signal }) => normalizeNotes(await api.get<unknown>('/notes', { signal, timeoutMs: 30_000 })),
+    staleTime: 10 * 60_000,
+  });
+
+export function useNotes(enabled = true) {
+  return useQuery({ ...notesQueryOptions(), enabled });
+}

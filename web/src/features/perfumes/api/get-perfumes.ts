@@ -1,0 +1,85 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { activeFilterCount, type DataCategory, type PerfumeFilters } from '../../../types/api.ts';
+import { normalizePerfumePage, type PerfumePage } from './perfume-normalize.ts';
+
+export const PAGE_SIZE = 50;
+
+export type PerfumeListParams = {
+  search: string;
+  brand: string;
+  category: DataCategory;
+  filters: PerfumeFilters;
+  includeUnspecific: boolean;
+};
+
+export const DEFAULT_LIST_PARAMS: PerfumeListParams = {
+  search: '',
+  brand: '',
+  category: '',
+  filters: {
+    includeChemicals: [],
+    excludeChemicals: [],
+    includeNotes: [],
+    excludeNotes: [],
+    allergenFree: false,
+  },
+  includeUnspecific: false,
+};
+
+/** Picks the endpoint of spec §7 for the current search, brand, category and filters. */
+export async function fetchPerfumePage(
+  params: PerfumeListParams,
+  skip: number,
+  options: { timeoutMs?: number; signal?: AbortSignal } = {},
+): Promise<PerfumePage> {
+  const { search, brand, category, filters, includeUnspecific } = params;
+  const paging = { limit: PAGE_SIZE, skip };
+  if (activeFilterCount(filters) > 0) {
+    const raw = await api.post<unknown>(
+      '/perfumes/filter',
+      {
+        include_chemicals: filters.includeChemicals,
+        exclude_chemicals: filters.excludeChemicals,
+        include_notes: filters.includeNotes,
+        exclude_notes: filters.excludeNotes,
+        brands: brand ? [brand] : [],
+        allergen_free: filters.allergenFree,
+        category: category || null,
+      },
+      { ...options, query: { ...paging, search, include_unspecific: includeUnspecific || undefined } },
+    );
+    return normalizePerfumePage(raw);
+  }
+  if (category === 'hypoallergenic') {
+    const raw = await api.get<unknown>('/perfumes/hypoallergenic', {
+      ...options,
+      query: { ...paging, allergen_tolerance: 'low', include_unspecific: true, brand, search },
+    });
+    return normalizePerfumePage(raw);
+  }
+  const raw = await api.get<unknown>('/perfumes/enhanced', {
+    ...options,
+    query: { ...paging, category, search, brand, include_unspecific: includeUnspecific || undefined },
+  });
+  return normalizePerfumePage(raw);
+}
+
+export function hasNextPage(lastPage: PerfumePage): boolean {
+  return lastPage.hasMore ?? lastPage.perfumes.length === PAGE_SIZE;
+}
+
+export const perfumeListQueryKey = (params: PerfumeListParams) => ['perfumes', 'list', params] as const;
+
+export const perfumeListQueryOptions = (params: PerfumeListParams) =>
+  infiniteQueryOptions({
+    queryKey: perfumeListQueryKey(params),
+    queryFn: ({ pageParam, signal }) => fetchPerfumePage(params, pageParam, { signal, timeoutMs: 30_000 }),
+    initialPageParam: 0,
+    getNextPageParam: (lastPage, _pages, lastSkip) =>
+      hasNextPage(lastPage) ? lastSkip + PAGE_SIZE : undefined,
+  });
+
+export function usePerfumeList(params: PerfumeListParams, enabled = true) {
+  return useInfiniteQuery({ ...perfumeListQueryOptions(params), enabled });
+}

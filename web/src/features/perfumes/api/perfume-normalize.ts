@@ -1,0 +1,264 @@
+import type { Id } from '../../../types/api.ts';
+
+export type LinkKind = 'declared' | 'inferred';
+
+export type PerfumeChemical = {
+  id: Id | null;
+  name: string;
+  cas_number: string | null;
+  allergen: boolean;
+  verified: boolean;
+  kind: LinkKind;
+  fromNote: string | null;
+};
+
+export type PerfumeNote = { name: string; category: 'top' | 'middle' | 'base' | 'unspecified' };
+
+export type Perfume = {
+  id: Id;
+  name: string;
+  brand: string;
+  year_released: number | null;
+  gender: 'masculine' | 'feminine' | 'unisex';
+  perfumer: string | null;
+  description: string | null;
+  image_url: string | null;
+  complete: boolean;
+  chemicals: PerfumeChemical[];
+  notes: PerfumeNote[];
+  allergens: string[];
+  hypoallergenic: boolean;
+  chemical_count: number;
+  /** Present on synthetic cards of a chemical search (spec §3). */
+  is_chemical_search: boolean;
+};
+
+export type CleanBrand = { name: string; price_range?: string | null; specialty?: string | null };
+
+export type CleanBrandResearch = {
+  brands: CleanBrand[];
+  statistics: {
+    total_brands?: number;
+    perfumes_found?: number;
+    percentage_of_database?: number;
+    current_tolerance_level?: string;
+  };
+  article_info: { title?: string } | null;
+  educational_info: {
+    total_allergen_types?: number;
+    allergen_chemicals_excluded?: string[];
+    clean_brand_recommendations?: { name: string; key_features?: string | string[] }[];
+    regulatory_note?: string;
+  } | null;
+};
+
+export type PerfumePage = {
+  perfumes: Perfume[];
+  /** Total matching perfumes when the server reports it. */
+  total: number | null;
+  /** The server's has_more when present (else: more pages while a page is full). */
+  hasMore: boolean | null;
+  cleanBrands: CleanBrandResearch | null;
+};
+
+type Raw = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Raw {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function str(value: unknown): string | null {
+  if (typeof value === 'string') return value.trim() ? value : null;
+  if (typeof value === 'number') return String(value);
+  return null;
+}
+
+function num(value: unknown): number | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && value.trim() && Number.isFinite(Number(value))) return Number(value);
+  return null;
+}
+
+function id(value: unknown): Id | null {
+  return typeof value === 'number' || (typeof value === 'string' && value !== '') ? value : null;
+}
+
+function gender(value: unknown): Perfume['gender'] {
+  const text = typeof value === 'string' ? value.toLowerCase() : '';
+  if (['masculine', 'male', 'men', 'man', 'for men'].includes(text)) return 'masculine';
+  if (['feminine', 'female', 'women', 'woman', 'for women'].includes(text)) return 'feminine';
+  return 'unisex';
+}
+
+export function normalizeChemicalLink(raw: unknown): PerfumeChemical | null {
+  if (typeof raw === 'string') {
+    return raw.trim()
+      ? {
+          id: null,
+          name: raw,
+          cas_number: null,
+          allergen: false,
+          verified: false,
+          kind: 'declared',
+          fromNote: null,
+        }
+      : null;
+  }
+  if (!isRecord(raw)) return null;
+  const name = str(raw.name) ?? str(raw.chemical_name);
+  if (!name) return null;
+  const kindField = str(raw.kind) ?? str(raw.link) ?? str(raw.link_kind) ?? str(raw.source);
+  const kind: LinkKind = kindField === 'inferred' || raw.inferred === true ? 'inferred' : 'declared';
+  const safety = isRecord(raw.safety_information) ? raw.safety_information : {};
+  return {
+    id: id(raw.chemical_id) ?? id(raw.id),
+    name,
+    cas_number: str(raw.cas_number),
+    allergen: raw.allergen_flag === true || raw.is_allergen === true || safety.is_allergen === true,
+    verified: raw.verified === true,
+    kind,
+    fromNote: str(raw.from_note),
+  };
+}
+
+const NOTE_CATEGORIES = ['top', 'middle', 'base', 'unspecified'] as const;
+
+function noteCategory(value: unknown): PerfumeNote['category'] {
+  const text = typeof value === 'string' ? value.toLowerCase() : '';
+  if (text === 'top' || text === 'middle') return text;
+  if (text === 'heart') return 'middle';
+  if (text === 'unspecified' || text === '') return 'unspecified';
+  return 'base';
+}
+
+export function normalizeNotes(raw: unknown): PerfumeNote[] {
+  if (typeof raw === 'string') {
+    return raw
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean)
+      .map((name) => ({ name, category: 'unspecified' as const }));
+  }
+  if (Array.isArray(raw)) {
+    return raw.flatMap((item): PerfumeNote[] => {
+      if (typeof item === 'string') return item.trim() ? [{ name: item, category: 'unspecified' }] : [];
+      if (isRecord(item)) {
+        const name = str(item.name);
+        return name ? [{ name, category: noteCategory(item.category ?? item.layer) }] : [];
+      }
+      return [];
+    });
+  }
+  if (isRecord(raw)) {
+    return NOTE_CATEGORIES.flatMap((category) => {
+      const list = raw[category];
+      return Array.isArray(list)
+        ? list.flatMap((name): PerfumeNote[] =>
+            typeof name === 'string' && name.trim() ? [{ name, category }] : [],
+          )
+        : [];
+    });
+  }
+  return [];
+}
+
+function allergenNames(raw: unknown): string[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((item) => {
+    if (typeof item === 'string') return item.trim() ? [item] : [];
+    if (isRecord(item)) {
+      const name = str(item.name);
+      return name ? [name] : [];
+    }
+    return [];
+  });
+}
+
+export function normalizePerfume(raw: unknown): Perfume | null {
+  if (!isRecord(raw)) return null;
+  const perfumeId = id(raw.id);
+  const name = str(raw.name);
+  if (perfumeId === null || !name) return null;
+  const chemicals = Array.isArray(raw.chemicals)
+    ? raw.chemicals.map(normalizeChemicalLink).filter((c): c is PerfumeChemical => c !== null)
+    : [];
+  const category = str(raw.data_category) ?? str(raw.data_completeness) ?? '';
+  const explicitAllergens = allergenNames(raw.allergens);
+  const allergens =
+    explicitAllergens.length > 0 ? explicitAllergens : chemicals.filter((c) => c.allergen).map((c) => c.name);
+  return {
+    id: perfumeId,
+    name,
+    brand: str(raw.brand) ?? '',
+    year_released: num(raw.year_released),
+    gender: gender(raw.gender),
+    perfumer: str(raw.perfumer),
+    description: str(raw.description),
+    image_url: str(raw.image_url),
+    complete: category === 'complete',
+    chemicals,
+    notes: normalizeNotes(raw.notes),
+    allergens,
+    hypoallergenic: raw.hypoallergenic === true || raw.is_hypoallergenic === true,
+    chemical_count: num(raw.chemical_count) ?? chemicals.length,
+    is_chemical_search: raw.is_chemical_search === true,
+  };
+}
+
+function cleanBrandResearch(raw: Raw): CleanBrandResearch | null {
+  const category = str(raw.category) ?? '';
+  if (!Array.isArray(raw.brands) || !(category.includes('clean') || isRecord(raw.statistics))) return null;
+  const brands = raw.brands.flatMap((brand): CleanBrand[] => {
+    if (typeof brand === 'string') return [{ name: brand }];
+    if (isRecord(brand) && str(brand.name)) {
+      return [
+        { name: str(brand.name) ?? '', price_range: str(brand.price_range), specialty: str(brand.specialty) },
+      ];
+    }
+    return [];
+  });
+  return {
+    brands,
+    statistics: isRecord(raw.statistics) ? (raw.statistics as CleanBrandResearch['statistics']) : {},
+    article_info: isRecord(raw.article_info)
+      ? (raw.article_info as CleanBrandResearch['article_info'])
+      : null,
+    educational_info: isRecord(raw.educational_info)
+      ? (raw.educational_info as CleanBrandResearch['educational_info'])
+      : null,
+  };
+}
+
+/**
+ * Reads any perfume list answer: a bare array, `{ perfumes, total, has_more }`, `{ results }`,
+ * `pagination.has_more`, or the hypoallergenic clean-brand structure. Anything else is an empty list.
+ */
+export function normalizePerfumePage(raw: unknown): PerfumePage {
+  if (Array.isArray(raw)) {
+    return {
+      perfumes: raw.map(normalizePerfume).filter(isPerfume),
+      total: null,
+      hasMore: null,
+      cleanBrands: null,
+    };
+  }
+  if (!isRecord(raw)) return { perfumes: [], total: null, hasMore: null, cleanBrands: null };
+  const list = Array.isArray(raw.perfumes) ? raw.perfumes : Array.isArray(raw.results) ? raw.results : [];
+  const pagination = isRecord(raw.pagination) ? raw.pagination : {};
+  const hasMore =
+    typeof raw.has_more === 'boolean'
+      ? raw.has_more
+      : typeof pagination.has_more === 'boolean'
+        ? pagination.has_more
+        : null;
+  return {
+    perfumes: list.map(normalizePerfume).filter(isPerfume),
+    total: num(raw.total) ?? num(pagination.total),
+    hasMore,
+    cleanBrands: cleanBrandResearch(raw),
+  };
+}
+
+function isPerfume(value: Perfume | null): value is Perfume {
+  return value !== null;
+}

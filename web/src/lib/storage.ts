@@ -1,0 +1,45 @@
+// Local-storage access that never throws (private mode, disabled storage, quota).
+
+export const STORAGE_KEYS = {
+  session: 'scentinel.session',
+  language: 'scentinel.language',
+  logoClicks: 'scentinel.logoClicks',
+  allergenProfile: 'scentinel.allergenProfile',
+} as const;
+
+export function readStorage(key: string): string | null {
+  try {
+    return globalThis.localStorage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: string, value: string): void {
+  try {
+    globalThis.localStorage?.setItem(key, value);
+  } catch {
+    // Storage unavailable: the value simply is not remembered.
+  }
+}
+
+export function removeStorage(key: string): void {
+  try {
+    globalThis.localStorage?.removeItem(key);
+  } catch {
+    // ignore
+  }
+}
+
+export function readJson<T>(key: string, parse: (value: unknown) => T | null): T | null {
+  const raw = readStorage(key);
+  if (raw === null) return null;
+  try {
+    const value = parse(JSON.parse(raw));
+    if (value === null) removeStorage(key);
+    return value;
+  } catch {
+    removeStorage(key);
+    return null;
+  }
+}

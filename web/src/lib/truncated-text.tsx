@@ -1,0 +1,47 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export const DEFAULT_TRUNCATE_AT = 150;
+
+/** Cuts `text` at `limit` characters (on a word boundary when one is near) and adds an ellipsis. */
+export function truncate(text: string, limit: number): { short: string; truncated: boolean } {
+  if (text.length <= limit) return { short: text, truncated: false };
+  const cut = text.slice(0, limit);
+  const lastSpace = cut.lastIndexOf(' ');
+  const short = (lastSpace > limit * 0.6 ? cut.slice(0, lastSpace) : cut).trimEnd();
+  return { short: `${short}…`, truncated: true };
+}
+
+type TruncatedTextProps = {
+  text: string | null | undefined;
+  limit?: number;
+  className?: string;
+};
+
+/** Long text collapsed at `limit` characters with a Read more / Show less toggle (spec §2). */
+export function TruncatedText({ text, limit = DEFAULT_TRUNCATE_AT, className }: TruncatedTextProps) {
+  const { t } = useTranslation();
+  const [expanded, setExpanded] = useState(false);
+  const id = useId();
+  if (!text) return null;
+  const { short, truncated } = truncate(text, limit);
+  return (
+    <p className={className}>
+      <span id={id}>{expanded || !truncated ? text : short}</span>
+      {truncated ? (
+        <>
+          {' '}
+          <button
+            type="button"
+            className="link-button"
+            aria-expanded={expanded}
+            aria-controls={id}
+            onClick={() => setExpanded((value) => !value)}
+          >
+            {expanded ? t('common.showLess') : t('common.readMore')}
+          </button>
+        </>
+      ) : null}
+    </p>
+  );
+}

@@ -1,0 +1,114 @@
+// Entity shapes the client reads from the API (spec §3). Ids may be numbers or strings.
+
+export type Id = string | number;
+
+export type RegionalRegulation = {
+  region?: string;
+  status?: string;
+  regulation?: string | null;
+  details?: string | null;
+};
+
+export type SccsData = {
+  risk_level?: string | null;
+  sccs_recommendation?: string | null;
+  classification?: string | null;
+  sensitization_potency?: string | null;
+  ec3_value?: number | null;
+  safe_concentration_ppm?: number | null;
+  patch_test_prevalence?: number | null;
+  clinical_relevance?: number | null;
+  population_stats?: {
+    eczema_patient_sensitization?: number | null;
+    general_population_allergy?: number | null;
+  } | null;
+  cross_reactivity?: string[] | null;
+};
+
+export type SafetyInformation = {
+  is_allergen?: boolean;
+  is_prohibited?: boolean;
+  is_restricted?: boolean;
+  regulatory_status?: string | null;
+  restrictions?: string | null;
+  regional_regulations?: RegionalRegulation[] | null;
+  regional_summary?: {
+    total_regions?: number;
+    prohibited_in?: string[];
+    restricted_in?: string[];
+    prop65_listed?: boolean;
+    allergen_regions?: string[];
+  } | null;
+  sccs_data?: SccsData | null;
+};
+
+export type Chemical = {
+  id: Id;
+  name: string;
+  type?: string | null;
+  cas_number?: string | null;
+  ec_number?: string | null;
+  inci_name?: string | null;
+  description?: string | null;
+  allergen_flag?: boolean;
+  prohibited?: boolean;
+  restricted?: boolean;
+  restrictions?: string | null;
+  regulatory_status?: string | null;
+  verified?: boolean;
+  safety_information?: SafetyInformation | null;
+  concentration_min?: number | null;
+  concentration_max?: number | null;
+  usage_statistics?: { total_perfumes?: number; sample_perfumes?: unknown[] } | null;
+  regulatory_summary?: { prohibited_in?: string[]; restricted_in?: string[]; prop65_listed?: boolean } | null;
+};
+
+export type Note = {
+  id: Id;
+  name: string;
+  category?: string | null;
+  description?: string | null;
+};
+
+export type Region = {
+  code: string;
+  name: string;
+  description?: string | null;
+  chemical_count?: number;
+};
+
+export type ChemicalLookup = {
+  found: boolean;
+  chemical?: Chemical | null;
+  search_cas?: string | null;
+  error?: string | null;
+};
+
+/** Include/exclude filters of the Advanced Filters dialog (ids of chemicals and notes). */
+export type PerfumeFilters = {
+  includeChemicals: Id[];
+  excludeChemicals: Id[];
+  includeNotes: Id[];
+  excludeNotes: Id[];
+  allergenFree: boolean;
+};
+
+export const EMPTY_FILTERS: PerfumeFilters = {
+  includeChemicals: [],
+  excludeChemicals: [],
+  includeNotes: [],
+  excludeNotes: [],
+  allergenFree: false,
+};
+
+export function activeFilterCount(filters: PerfumeFilters): number {
+  return (
+    filters.includeChemicals.length +
+    filters.excludeChemicals.length +
+    filters.includeNotes.length +
+    filters.excludeNotes.length +
+    (filters.allergenFree ? 1 : 0)
+  );
+}
+
+export type DataCategory = '' | 'complete' | 'unspecific' | 'hypoallergenic';
