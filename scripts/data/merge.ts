@@ -9,7 +9,7 @@
  * and `field_sources` records which source gave it.
  */
 import { createHash } from 'node:crypto';
-import { brandKey, brandTokens, nameKey, slugify } from '../../services/domain/src/catalogue/index.ts';
+import { brandKey, brandTokens, nameKey, nameTokens, slugify } from '../../services/domain/src/catalogue/index.ts';
 import type { Gender, NoteLists, PerfumeSourceKey, SourcePerfume } from './types.ts';
 
 export interface PerfumeChemicalLink {
@@ -146,6 +146,16 @@ function rowSpellings(row: SourcePerfume): string[] {
 }
 
 /**
+ * perfume_database.csv lost every non-ASCII character (`Estée Lauder` → `Est e Lauder`,
+ * `Bois d'Épice` → `Bois d pice`). Its rows are matched to the others through this lossy form.
+ */
+export function asciiLossy(text: string): string {
+  return text.normalize('NFC').replace(/[^\x00-\x7f]/g, ' ');
+}
+
+const LOSSY_SOURCE: PerfumeSourceKey = 'perfume_database';
+
+/**
  * Resolves brand spellings to one key per house (see the module comment). Deterministic: brands are
  * visited in key order and ties break on key order.
  */
@@ -180,9 +190,45 @@ export function resolveBrands(rows: readonly SourcePerfume[]): BrandResolution {
     set.add(nameKey(row.name, spelling));
   }
 
+  const parent = new Map<string, string>();
+  const find = (key: string): string => {
+    let k = key;
+    while (parent.has(k)) k = parent.get(k)!;
+    return k;
+  };
+  const aliases: Array<[string, string]> = [];
+
+  // Brands known only from perfume_database.csv whose lossy form names exactly one other brand.
+  const lossyOnly = new Set<string>();
+  const otherBrands = new Map<string, Set<string>>();
+  for (const row of rows) {
+    const key = primaryKey(row);
+    if (row.source === LOSSY_SOURCE) lossyOnly.add(key);
+    else {
+      const lossyKey = brandKey(asciiLossy(row.brand));
+      let set = otherBrands.get(lossyKey);
+      if (!set) {
+        set = new Set();
+        otherBrands.set(lossyKey, set);
+      }
+      set.add(key);
+    }
+  }
+  for (const row of rows) if (row.source !== LOSSY_SOURCE) lossyOnly.delete(primaryKey(row));
+  for (const key of [...lossyOnly].sort()) {
+    const targets = otherBrands.get(key);
+    if (targets && targets.size === 1) {
+      const target = [...targets][0]!;
+      if (target !== key) {
+        parent.set(key, target);
+        aliases.push([key, target]);
+      }
+    }
+  }
+
   // Index brands by token to find those containing all tokens of a smaller brand.
   const byToken = new Map<string, string[]>();
-  const keys = [...tokens.keys()].sort();
+  const keys = [...tokens.keys()].filter((k) => !parent.has(k)).sort();
   for (const key of keys) {
     for (const token of new Set(tokens.get(key))) {
       let list = byToken.get(token);
@@ -193,13 +239,6 @@ export function resolveBrands(rows: readonly SourcePerfume[]): BrandResolution {
       list.push(key);
     }
   }
-  const parent = new Map<string, string>();
-  const find = (key: string): string => {
-    let k = key;
-    while (parent.has(k)) k = parent.get(k)!;
-    return k;
-  };
-  const aliases: Array<[string, string]> = [];
   for (const small of keys) {
     const smallTokens = [...new Set(tokens.get(small))];
     const smallNames = names.get(small)!;
@@ -223,7 +262,9 @@ export function resolveBrands(rows: readonly SourcePerfume[]): BrandResolution {
         tie = true;
       }
     }
-    const enough = bestOverlap >= 2 || (bestOverlap >= 1 && smallNames.size <= 2);
+    // Short brand keys (`My`, `Sage`) are common words: they need more shared perfumes.
+    const needed = small.length < 5 ? 3 : 2;
+    const enough = bestOverlap >= needed || (bestOverlap >= 1 && smallNames.size <= 2 && small.length >= 5);
     if (best !== null && !tie && enough) {
       const a = find(small);
       const b = find(best);
@@ -262,6 +303,109 @@ export function resolveBrands(rows: readonly SourcePerfume[]): BrandResolution {
   return { keyOf: (row) => find(primaryKey(row)), display, aliases: aliases.sort() };
 }
 
+type Family = 'fragrantica' | 'parfumo' | 'luckyscent';
+
+const FAMILY: Record<PerfumeSourceKey, Family> = {
+  perfume_database: 'fragrantica',
+  fra_cleaned: 'fragrantica',
+  all_brands_clean: 'fragrantica',
+  '2011-2021_converted': 'fragrantica',
+  perfume_data_final: 'fragrantica',
+  'smellthings:fragrantica': 'fragrantica',
+  fragrantica_new: 'fragrantica',
+  parfumo_data_clean: 'parfumo',
+  'smellthings:parfumo': 'parfumo',
+  final_perfume_data: 'luckyscent',
+  luckyscent_notes: 'luckyscent',
+  'smellthings:luckyscent': 'luckyscent',
+};
+
+/** True when `a` and `b` differ by one inserted, deleted or replaced letter (not a digit). */
+export function oneLetterApart(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  let i = 0;
+  while (i < short.length && short[i] === long[i]) i += 1;
+  const differing = [long[i], short.length === long.length ? short[i] : undefined];
+  if (differing.some((c) => c !== undefined && /\d/.test(c))) return false;
+  return short.length === long.length ? short.slice(i + 1) === long.slice(i + 1) : short.slice(i) === long.slice(i + 1);
+}
+
+/**
+ * Fragrantica, Parfumo and Luckyscent spell some names differently (`Pentachord Auburn` /
+ * `Pentachords Auburn`, `Eternity Summer for Men 2014` / `Eternity For Men Summer 2014`). Within a
+ * brand, a perfume known to one family only is joined to a perfume of other families when the two
+ * have the same words in another order, or names of 8+ letters one letter apart (never a digit), and
+ * each is the other's only such match.
+ */
+export function fuzzyMerge(groups: ReadonlyMap<string, SourcePerfume[]>): {
+  groups: Map<string, SourcePerfume[]>;
+  fuzzyMerges: { count: number; examples: Array<[string, string]> };
+} {
+  const families = (key: string) => new Set(groups.get(key)!.map((r) => FAMILY[r.source]));
+  const sourcesOf = (key: string) => new Set(groups.get(key)!.map((r) => r.source));
+  const disjoint = (a: Set<Family>, b: Set<Family>) => [...a].every((f) => !b.has(f));
+  const byBrand = new Map<string, string[]>();
+  for (const key of [...groups.keys()].sort()) {
+    const brand = key.slice(0, key.indexOf('|'));
+    const list = byBrand.get(brand);
+    if (list) list.push(key);
+    else byBrand.set(brand, [key]);
+  }
+  const wordSet = (key: string) => {
+    const row = groups.get(key)![0]!;
+    return nameTokens(row.name, row.brand).sort().join(' ');
+  };
+  const candidatesOf = (key: string, pool: readonly string[], fam: Set<Family>, sets: Map<string, string>) => {
+    const brand = key.slice(0, key.indexOf('|'));
+    const name = key.slice(key.indexOf('|') + 1);
+    const words = sets.get(key);
+    const sources = sourcesOf(key);
+    return pool.filter((other) => {
+      if (other === key) return false;
+      const otherName = other.slice(other.indexOf('|') + 1);
+      // Parfumo titles sometimes end with the brand: `N°5 L'Eau Chanel` = `N°5 L'Eau`.
+      if (name === `${otherName}${brand}` || otherName === `${name}${brand}`) {
+        return [...sourcesOf(other)].every((s) => !sources.has(s));
+      }
+      if (!disjoint(fam, families(other))) return false;
+      if (words !== '' && sets.get(other) === words) return true;
+      return Math.min(name.length, otherName.length) >= 8 && oneLetterApart(name, otherName);
+    });
+  };
+  const into = new Map<string, string>();
+  const targets = new Set<string>();
+  for (const pool of byBrand.values()) {
+    if (pool.length < 2) continue;
+    const sets = new Map(pool.map((k) => [k, wordSet(k)]));
+    for (const key of pool) {
+      const fam = families(key);
+      if (fam.size !== 1 || into.has(key) || targets.has(key)) continue;
+      const candidates = candidatesOf(key, pool, fam, sets);
+      if (candidates.length !== 1) continue;
+      const target = candidates[0]!;
+      if (into.has(target)) continue;
+      const back = candidatesOf(target, pool, families(target), sets);
+      if (back.length === 1 && back[0] === key) {
+        into.set(key, target);
+        targets.add(target);
+      }
+    }
+  }
+  const merged = new Map<string, SourcePerfume[]>();
+  for (const [key, rows] of groups) {
+    const target = into.get(key) ?? key;
+    const list = merged.get(target);
+    if (list) list.push(...rows);
+    else merged.set(target, [...rows]);
+  }
+  const examples = [...into.entries()]
+    .sort()
+    .slice(0, 20)
+    .map(([a, b]): [string, string] => [groups.get(a)![0]!.name, groups.get(b)![0]!.name]);
+  return { groups: merged, fuzzyMerges: { count: into.size, examples } };
+}
+
 function byRow(a: SourcePerfume, b: SourcePerfume): number {
   return a.row - b.row;
 }
@@ -293,6 +437,10 @@ export interface MergeResult {
   perfumes: MergedPerfume[];
   /** Source rows folded into a perfume another row already gave. */
   duplicatesMerged: number;
+  /** perfume_database.csv rows matched through their lossy (accent-less) names. */
+  lossyMatches: number;
+  /** Perfumes joined across source families by the fuzzy pass (examples first 20). */
+  fuzzyMerges: { count: number; examples: Array<[string, string]> };
   brandAliases: Array<[string, string]>;
   /** Perfumes per number of distinct sources. */
   bySourceCount: Record<number, number>;
@@ -301,18 +449,74 @@ export interface MergeResult {
 /** Merges source rows into perfumes sorted by id (see the module comment). */
 export function mergePerfumes(rows: readonly SourcePerfume[]): MergeResult {
   const brands = resolveBrands(rows);
-  const groups = new Map<string, SourcePerfume[]>();
-  for (const row of rows) {
-    const brand = brands.keyOf(row);
-    const spellings = [row.brand, ...row.brandAlternatives];
+  const rowKeys = rows.map((row) => {
+    const spellings = rowSpellings(row);
     const name = spellings
       .map((b) => nameKey(row.name, b))
       .reduce((shortest, k) => (k.length < shortest.length ? k : shortest));
-    const key = `${brand}|${name}`;
-    const list = groups.get(key);
-    if (list) list.push(row);
-    else groups.set(key, [row]);
+    return `${brands.keyOf(row)}|${name}`;
+  });
+
+  // perfume_database.csv rows that match nothing: try the lossy form of the other rows' names.
+  const otherKeys = new Set<string>();
+  const lossyIndex = new Map<string, Set<string>>();
+  rows.forEach((row, i) => {
+    if (row.source === LOSSY_SOURCE) return;
+    otherKeys.add(rowKeys[i]!);
+    const lossy = `${brands.keyOf(row)}|${nameKey(asciiLossy(row.name), asciiLossy(row.brand))}`;
+    let set = lossyIndex.get(lossy);
+    if (!set) {
+      set = new Set();
+      lossyIndex.set(lossy, set);
+    }
+    set.add(rowKeys[i]!);
+  });
+  let lossyMatches = 0;
+  const unmatched: number[] = [];
+  rows.forEach((row, i) => {
+    if (row.source !== LOSSY_SOURCE || otherKeys.has(rowKeys[i]!)) return;
+    const targets = lossyIndex.get(rowKeys[i]!);
+    if (targets && targets.size === 1) {
+      rowKeys[i] = [...targets][0]!;
+      lossyMatches += 1;
+    } else unmatched.push(i);
+  });
+  // When the other sources folded the accent instead (`Água` → `agua`, perfume_database: `gua`),
+  // the lossy key is the other key with one letter missing.
+  const pendingBrands = new Set(unmatched.map((i) => brands.keyOf(rows[i]!)));
+  const deletions = new Map<string, Set<string>>();
+  for (const key of otherKeys) {
+    const bar = key.indexOf('|');
+    if (!pendingBrands.has(key.slice(0, bar))) continue;
+    const name = key.slice(bar + 1);
+    if (name.length < 6) continue;
+    for (let j = 0; j < name.length; j += 1) {
+      if (/\d/.test(name[j]!)) continue;
+      const variant = `${key.slice(0, bar)}|${name.slice(0, j)}${name.slice(j + 1)}`;
+      let set = deletions.get(variant);
+      if (!set) {
+        set = new Set();
+        deletions.set(variant, set);
+      }
+      set.add(key);
+    }
   }
+  for (const i of unmatched) {
+    const targets = deletions.get(rowKeys[i]!);
+    if (targets && targets.size === 1) {
+      rowKeys[i] = [...targets][0]!;
+      lossyMatches += 1;
+    }
+  }
+
+  const initial = new Map<string, SourcePerfume[]>();
+  rows.forEach((row, i) => {
+    const key = rowKeys[i]!;
+    const list = initial.get(key);
+    if (list) list.push(row);
+    else initial.set(key, [row]);
+  });
+  const { groups, fuzzyMerges } = fuzzyMerge(initial);
 
   const drafts: Array<{ key: string; base: string; perfume: MergedPerfume }> = [];
   const bySourceCount: Record<number, number> = {};
@@ -335,10 +539,11 @@ export function mergePerfumes(rows: readonly SourcePerfume[]): MergeResult {
     );
     const gender = take('gender', pick(group, 'gender', (r) => r.gender));
     const perfumer = take('perfumer', pick(group, 'perfumer', (r) => r.perfumer));
-    const concentration = take(
-      'concentration',
-      pick(group, 'concentration', (r) => r.concentration, (a, b) => (a.year ?? 9999) - (b.year ?? 9999) || byRow(a, b)),
-    );
+    // Merged variants (EdT, EdP, Parfum of one perfume) list every concentration the rows name.
+    const concentrationPick = pick(group, 'concentration', (r) => r.concentration);
+    const concentrations = [...new Set(group.map((r) => r.concentration).filter((c): c is string => c !== null))].sort();
+    const concentration = concentrationPick ? concentrations.join(', ') : null;
+    if (concentrationPick) fieldSources.concentration = concentrationPick.source;
     const description = take(
       'description',
       pick(group, 'description', (r) => r.description, (a, b) => (b.description?.length ?? 0) - (a.description?.length ?? 0) || byRow(a, b)),
@@ -400,6 +605,8 @@ export function mergePerfumes(rows: readonly SourcePerfume[]): MergeResult {
   return {
     perfumes,
     duplicatesMerged: rows.length - perfumes.length,
+    lossyMatches,
+    fuzzyMerges,
     brandAliases: brands.aliases,
     bySourceCount,
   };

@@ -73,12 +73,14 @@ export function parfumoName(r: {
   const year = cleanText(r.Release_Year);
   const form = cleanText(r.Concentration);
   let base = cleanText(r.Name) ?? '';
+  const number = cleanText(r.Number);
   if (form) {
     base = stripSuffix(base, form) ?? base;
     if (year) base = stripSuffix(base, year) ?? base;
-    base = stripSuffix(base, brand) ?? (base.toLowerCase() === brand.toLowerCase() ? '' : base);
+    base = stripSuffix(base, brand) ?? base;
   }
-  const number = cleanText(r.Number);
+  // `1957` by Chanel: Number `1957`, Name `Chanel` (the brand appended to an all-number name).
+  if (number && base.toLowerCase() === brand.toLowerCase()) base = '';
   if (number) {
     const slug = (r.URL ?? '').split('/').pop()?.toLowerCase() ?? '';
     const firstWord = (base.split(' ')[0] ?? '').toLowerCase().replace(/[^a-z0-9]/g, '');

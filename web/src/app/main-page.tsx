@@ -1,3 +1,314 @@
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAllergenProfile } from '../features/allergen-profile/allergen-profile.ts';
+import { useChemicals } from '../features/chemicals/api/get-chemicals.ts';
+import type { ChemicalRef } from '../features/chemicals/components/chemical-detail-dialog.tsx';
+import { ChemicalStatusResults } from '../features/chemicals/components/chemical-status-results.tsx';
+import { RegulatoryPanel } from '../features/chemicals/components/regulatory-panel.tsx';
+import {
+  DEFAULT_LIST_PARAMS,
+  type PerfumeListParams,
+  usePerfumeList,
+} from '../features/perfumes/api/get-perfumes.ts';
+import type { CleanBrandResearch, Perfume, PerfumePage } from '../features/perfumes/api/perfume-normalize.ts';
+import { CleanBrandsDialog } from '../features/perfumes/components/clean-brands-dialog.tsx';
+import {
+  DataCompletenessPanel,
+  type ListMode,
+} from '../features/perfumes/components/data-completeness-panel.tsx';
+import { PerfumeGrid } from '../features/perfumes/components/perfume-grid.tsx';
+import { SearchBar } from '../features/perfumes/components/search-bar.tsx';
+import { classifySearch, type SearchStatus } from '../lib/search-mode.ts';
+import { useDebouncedValue } from '../lib/use-debounced-value.ts';
+import {
+  activeFilterCount,
+  type Chemical,
+  type DataCategory,
+  EMPTY_FILTERS,
+  type PerfumeFilters,
+} from '../types/api.ts';
+
+const AdvancedFiltersDialog = lazy(
+  () => import('../features/filters/components/advanced-filters-dialog.tsx'),
+);
+const CasResultsModal = lazy(() => import('../features/chemicals/components/cas-results-modal.tsx'));
+const ChemicalDetailDialog = lazy(
+  () => import('../features/chemicals/components/chemical-detail-dialog.tsx'),
+);
+const AllergenProfileDialog = lazy(
+  () => import('../features/allergen-profile/components/allergen-profile-dialog.tsx'),
+);
+const ScannerDialog = lazy(() => import('../features/scanner/components/scanner-dialog.tsx'));
+
+const HYPOALLERGENIC_ALERT_DELAY_MS = 1000;
+const INCLUDE_UNSPECIFIC_DELAY_MS = 100;
+
+type Dialog =
+  | { kind: 'filters' }
+  | { kind: 'allergens' }
+  | { kind: 'scanner' }
+  | { kind: 'cas'; cas: string }
+  | { kind: 'chemical'; chemical: ChemicalRef }
+  | { kind: 'clean-brands'; research: CleanBrandResearch | null }
+  | null;
+
+/** The user's allergens are excluded server-side while "Safe for me" is on. */
+export function withProfileExcluded(filters: PerfumeFilters, ids: (string | number)[]): PerfumeFilters {
+  if (ids.length === 0) return filters;
+  const keys = new Set(ids.map(String));
+  const excluded = [...filters.excludeChemicals.filter((id) => !keys.has(String(id))), ...ids];
+  return {
+    ...filters,
+    includeChemicals: filters.includeChemicals.filter((id) => !keys.has(String(id))),
+    excludeChemicals: excluded,
+  };
+}
+
 export function MainPage() {
-  return <div data-testid="main-page" />;
+  const { t } = useTranslation();
+  const [searchInput, setSearchInput] = useState('');
+  const [search, setSearch] = useState('');
+  const [statusSearch, setStatusSearch] = useState<SearchStatus | null>(null);
+  const [brand, setBrand] = useState('');
+  const [category, setCategory] = useState<DataCategory>('');
+  const [filters, setFilters] = useState<PerfumeFilters>(EMPTY_FILTERS);
+  const [includeUnspecific, setIncludeUnspecific] = useState(false);
+  const appliedIncludeUnspecific = useDebouncedValue(includeUnspecific, INCLUDE_UNSPECIFIC_DELAY_MS);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const profile = useAllergenProfile();
+  const needChemicals = dialog?.kind === 'filters' || dialog?.kind === 'allergens';
+  const chemicals = useChemicals(needChemicals);
+  const chemicalList = {
+    items: chemicals.data ?? [],
+    loading: chemicals.isLoading,
+    failed: chemicals.isError,
+  };
+
+  const effectiveFilters = useMemo(
+    () =>
+      profile.safeForMe
+        ? withProfileExcluded(
+            filters,
+            profile.items.map((item) => item.id),
+          )
+        : filters,
+    [filters, profile.safeForMe, profile.items],
+  );
+  const params: PerfumeListParams = useMemo(
+    () => ({
+      ...DEFAULT_LIST_PARAMS,
+      search,
+      brand,
+      category,
+      filters: effectiveFilters,
+      includeUnspecific: appliedIncludeUnspecific,
+    }),
+    [search, brand, category, effectiveFilters, appliedIncludeUnspecific],
+  );
+  const list = usePerfumeList(params, statusSearch === null);
+  const pages = list.data?.pages ?? [];
+  const perfumes = useMemo(() => pages.flatMap((page) => page.perfumes), [pages]);
+  const firstPage: PerfumePage | undefined = pages[0];
+
+  const filterCount = activeFilterCount(filters);
+  const active = Boolean(search || brand || category || filterCount > 0 || statusSearch);
+  const mode: ListMode = includeUnspecific ? 'including' : active ? 'all' : 'fast';
+
+  // Hypoallergenic category (spec §4): clean-brand answer or no perfumes → alert after 1 s.
+  const handledPage = useRef<PerfumePage | undefined>(undefined);
+  useEffect(() => {
+    if (category !== 'hypoallergenic' || !firstPage || handledPage.current === firstPage) return;
+    handledPage.current = firstPage;
+    if (!firstPage.cleanBrands && firstPage.perfumes.length > 0) {
+      console.info('Hypoallergenic analysis', {
+        perfumes: firstPage.perfumes.length,
+        total: firstPage.total,
+        hypoallergenic: firstPage.perfumes.filter((perfume) => perfume.hypoallergenic).length,
+      });
+      return;
+    }
+    const research = firstPage.cleanBrands;
+    const timer = setTimeout(
+      () => setDialog({ kind: 'clean-brands', research }),
+      HYPOALLERGENIC_ALERT_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [category, firstPage]);
+
+  const runSearch = (value: string) => {
+    const parsed = classifySearch(value);
+    switch (parsed.kind) {
+      case 'empty':
+        setSearch('');
+        setStatusSearch(null);
+        break;
+      case 'status':
+        setStatusSearch(parsed.status);
+        break;
+      case 'cas':
+        setDialog({ kind: 'cas', cas: parsed.cas });
+        break;
+      case 'text':
+        setStatusSearch(null);
+        setSearch(parsed.query);
+        break;
+    }
+  };
+
+  const resetAll = () => {
+    setSearchInput('');
+    setSearch('');
+    setStatusSearch(null);
+    setBrand('');
+    setCategory('');
+    setFilters(EMPTY_FILTERS);
+    setIncludeUnspecific(false);
+  };
+
+  const openChemical = (chemical: ChemicalRef) => setDialog({ kind: 'chemical', chemical });
+  const openListedChemical = (chemical: Chemical) =>
+    openChemical({
+      id: chemical.id,
+      name: chemical.name,
+      cas_number: chemical.cas_number ?? null,
+      allergen: Boolean(chemical.allergen_flag),
+      verified: Boolean(chemical.verified),
+    });
+
+  const closeDialog = () => setDialog(null);
+
+  return (
+    <>
+      <SearchBar
+        value={searchInput}
+        onChange={setSearchInput}
+        onSubmit={runSearch}
+        brand={brand}
+        onBrandChange={setBrand}
+        onScan={() => setDialog({ kind: 'scanner' })}
+      />
+      <DataCompletenessPanel category={category} onCategoryChange={setCategory} mode={mode} />
+      <RegulatoryPanel onChemicalClick={openListedChemical} />
+      <div className="toolbar" role="toolbar" aria-label={t('actions.label')}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => setDialog({ kind: 'filters' })}
+          data-testid="open-filters"
+        >
+          {t('filters.open')}
+          {filterCount > 0 ? (
+            <span className="badge badge--info" data-testid="active-filter-count">
+              <span aria-hidden="true">{filterCount}</span>
+              <span className="visually-hidden">{t('filters.activeCount', { n: filterCount })}</span>
+            </span>
+          ) : null}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => setDialog({ kind: 'allergens' })}
+          data-testid="open-allergen-profile"
+        >
+          {t('allergenProfile.open')}
+          {profile.items.length > 0 ? (
+            <span className="badge badge--danger">{profile.items.length}</span>
+          ) : null}
+        </button>
+        <label className="switch">
+          <input
+            type="checkbox"
+            role="switch"
+            aria-checked={profile.safeForMe}
+            checked={profile.safeForMe}
+            disabled={profile.items.length === 0}
+            onChange={(event) => profile.setSafeForMe(event.target.checked)}
+            data-testid="safe-for-me"
+          />
+          <span>{t('allergenProfile.safeForMe')}</span>
+        </label>
+        {active ? (
+          <button type="button" className="button button--danger" onClick={resetAll} data-testid="reset-all">
+            {t('actions.resetAll')}
+          </button>
+        ) : null}
+      </div>
+
+      {statusSearch ? (
+        <ChemicalStatusResults
+          status={statusSearch}
+          onChemicalClick={openListedChemical}
+          onReset={resetAll}
+        />
+      ) : list.isLoading ? (
+        <p className="panel" role="status" data-testid="results-loading">
+          {t('grid.searching')}
+        </p>
+      ) : list.isError ? (
+        <section className="empty-state" role="alert" data-testid="results-error">
+          <h2 className="empty-state__title">{t('common.errorOccurred')}</h2>
+          <p className="muted">{t('common.tryLater')}</p>
+          <button type="button" className="button button--primary" onClick={() => void list.refetch()}>
+            {t('error.tryAgain')}
+          </button>
+        </section>
+      ) : (
+        <PerfumeGrid
+          perfumes={perfumes}
+          total={firstPage?.total ?? null}
+          hasNextPage={Boolean(list.hasNextPage)}
+          loadingMore={list.isFetchingNextPage}
+          onLoadMore={() => void list.fetchNextPage()}
+          allergenProfile={profile.items}
+          safeForMe={profile.safeForMe}
+          onChemicalClick={(chemical) =>
+            openChemical({
+              id: chemical.id,
+              name: chemical.name,
+              cas_number: chemical.cas_number,
+              allergen: chemical.allergen,
+              verified: chemical.verified,
+            })
+          }
+          onNeedsEnhancement={(_perfume: Perfume) => {
+            // TODO: open Quick Chemical Assignment for this perfume.
+          }}
+          onResetFilters={resetAll}
+        />
+      )}
+
+      <Suspense fallback={null}>
+        {dialog?.kind === 'filters' ? (
+          <AdvancedFiltersDialog
+            filters={filters}
+            includeUnspecific={includeUnspecific}
+            chemicals={chemicalList}
+            onIncludeUnspecificChange={setIncludeUnspecific}
+            onApply={(next) => {
+              setFilters(next);
+              closeDialog();
+            }}
+            onClose={closeDialog}
+          />
+        ) : null}
+        {dialog?.kind === 'allergens' ? (
+          <AllergenProfileDialog
+            chemicals={chemicalList}
+            selected={profile.items}
+            onToggle={profile.toggle}
+            onClear={profile.clear}
+            onClose={closeDialog}
+          />
+        ) : null}
+        {dialog?.kind === 'scanner' ? <ScannerDialog onClose={closeDialog} /> : null}
+        {dialog?.kind === 'cas' ? <CasResultsModal cas={dialog.cas} onClose={closeDialog} /> : null}
+        {dialog?.kind === 'chemical' ? (
+          <ChemicalDetailDialog chemical={dialog.chemical} onClose={closeDialog} />
+        ) : null}
+      </Suspense>
+      {dialog?.kind === 'clean-brands' ? (
+        <CleanBrandsDialog research={dialog.research} onClose={closeDialog} />
+      ) : null}
+    </>
+  );
 }

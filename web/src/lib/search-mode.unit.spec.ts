@@ -24,9 +24,12 @@ describe('classifySearch', () => {
     expect(classifySearch(input)).toEqual({ kind: 'cas', cas: input.trim() });
   });
 
-  it.each(['12345678-12-3', '78-7-6', '78-70-66', '78_70_6', 'a78-70-6'])('does not take %s for a CAS number', (input) => {
-    expect(classifySearch(input).kind).toBe('text');
-  });
+  it.each(['12345678-12-3', '78-7-6', '78-70-66', '78_70_6', 'a78-70-6'])(
+    'does not take %s for a CAS number',
+    (input) => {
+      expect(classifySearch(input).kind).toBe('text');
+    },
+  );
 
   it('searches perfumes for anything else, trimmed', () => {
     expect(classifySearch('  Chanel No 5 ')).toEqual({ kind: 'text', query: 'Chanel No 5' });

@@ -5,6 +5,7 @@ export const STORAGE_KEYS = {
   language: 'scentinel.language',
   logoClicks: 'scentinel.logoClicks',
   allergenProfile: 'scentinel.allergenProfile',
+  safeForMe: 'scentinel.safeForMe',
 } as const;
 
 export function readStorage(key: string): string | null {

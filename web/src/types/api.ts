@@ -112,3 +112,6 @@ export function activeFilterCount(filters: PerfumeFilters): number {
 }
 
 export type DataCategory = '' | 'complete' | 'unspecific' | 'hypoallergenic';
+
+/** One chemical of the user's personal allergen profile ("My allergens"). */
+export type AllergenProfileItem = { id: Id; name: string };

@@ -39,7 +39,13 @@ export type SignIn = CommandOf<
 >;
 export type SignOut = CommandOf<'SignOut', { account_id: string; session_id: string }>;
 
-export type AccountCommand = RegisterAccount | CreateBootstrapAdmin | ApproveAccount | RejectAccount | SignIn | SignOut;
+export type AccountCommand =
+  | RegisterAccount
+  | CreateBootstrapAdmin
+  | ApproveAccount
+  | RejectAccount
+  | SignIn
+  | SignOut;
 
 export interface AccountsContext extends CommandContext {
   /** Accounts whose email or username (case-insensitive) equals the command's, from the read model. */
@@ -56,7 +62,11 @@ export const REASON_MAX_LENGTH = 1000;
 export const PENDING_APPROVAL_DETAIL = 'Your account is pending admin approval';
 export const REJECTED_DETAIL = 'Your account registration was not approved';
 
-export function decide(command: AccountCommand, state: AccountState, context: AccountsContext): AccountEvent[] {
+export function decide(
+  command: AccountCommand,
+  state: AccountState,
+  context: AccountsContext,
+): AccountEvent[] {
   switch (command.type) {
     case 'RegisterAccount':
       return register(command.data, command.data.role ?? 'regular_user', false, state, context);
@@ -93,7 +103,11 @@ function register(
 ): AccountEvent[] {
   const accountId = entityId(data.account_id, 'account_id', 'Account id');
   if (!bootstrap && requestedRole === 'admin') {
-    throw new DomainError('forbidden', 'Admin accounts cannot be registered; choose regular_user, manufacturer or retailer', 'role');
+    throw new DomainError(
+      'forbidden',
+      'Admin accounts cannot be registered; choose regular_user, manufacturer or retailer',
+      'role',
+    );
   }
   const role: AccountRole = bootstrap
     ? 'admin'
@@ -145,7 +159,10 @@ function review(
   requireAdmin(context.actor, reason === null ? 'approve accounts' : 'reject accounts');
   const account = requireAccount(accountId, state);
   if (account.status !== 'pending') {
-    throw new DomainError('invalid_state', `Account ${account.username} is not pending approval (it is ${account.status})`);
+    throw new DomainError(
+      'invalid_state',
+      `Account ${account.username} is not pending approval (it is ${account.status})`,
+    );
   }
   return reason === null
     ? [{ type: 'AccountApproved', data: { account_id: account.id, role: account.role } }]
@@ -168,7 +185,12 @@ function signIn(data: SignIn['data'], state: AccountState, context: AccountsCont
   return [
     {
       type: 'SignedIn',
-      data: { account_id: account.id, session_id: sessionId, token_hash: tokenHash, expires_at: addSeconds(context.now, ttl) },
+      data: {
+        account_id: account.id,
+        session_id: sessionId,
+        token_hash: tokenHash,
+        expires_at: addSeconds(context.now, ttl),
+      },
     },
   ];
 }
@@ -178,13 +200,18 @@ function signOut(data: SignOut['data'], state: AccountState, context: AccountsCo
   const account = requireAccount(data.account_id, state);
   const own = actor.kind === 'account' && actor.id === account.id;
   if (!own) requireAdmin(actor, "end another account's session");
-  const session = state.status === 'registered' ? state.sessions.find((s) => s.session_id === data.session_id) : undefined;
+  const session =
+    state.status === 'registered' ? state.sessions.find((s) => s.session_id === data.session_id) : undefined;
   if (!session) throw new DomainError('not_found', `Session ${data.session_id} not found`);
   if (session.revoked) return [];
   return [
     {
       type: 'SessionRevoked',
-      data: { account_id: account.id, session_id: session.session_id, reason: own ? 'signed_out' : 'revoked_by_admin' },
+      data: {
+        account_id: account.id,
+        session_id: session.session_id,
+        reason: own ? 'signed_out' : 'revoked_by_admin',
+      },
     },
   ];
 }

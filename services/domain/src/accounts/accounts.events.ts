@@ -33,7 +33,10 @@ export type AccountRegistered = DomainEventOf<
 
 export type AccountApproved = DomainEventOf<'AccountApproved', { account_id: string; role: AccountRole }>;
 
-export type AccountRejected = DomainEventOf<'AccountRejected', { account_id: string; role: AccountRole; reason: string }>;
+export type AccountRejected = DomainEventOf<
+  'AccountRejected',
+  { account_id: string; role: AccountRole; reason: string }
+>;
 
 export type SignedIn = DomainEventOf<
   'SignedIn',
@@ -107,17 +110,25 @@ export function evolve(state: AccountState, event: AccountEvent): AccountState {
       return { ...state, account: { ...state.account, status: 'active' } };
     case 'AccountRejected':
       if (state.status === 'absent') return state;
-      return { ...state, account: { ...state.account, status: 'rejected', rejection_reason: event.data.reason } };
+      return {
+        ...state,
+        account: { ...state.account, status: 'rejected', rejection_reason: event.data.reason },
+      };
     case 'SignedIn': {
       if (state.status === 'absent') return state;
       const { session_id, token_hash, expires_at } = event.data;
-      return { ...state, sessions: [...state.sessions, { session_id, token_hash, expires_at, revoked: false }] };
+      return {
+        ...state,
+        sessions: [...state.sessions, { session_id, token_hash, expires_at, revoked: false }],
+      };
     }
     case 'SessionRevoked':
       if (state.status === 'absent') return state;
       return {
         ...state,
-        sessions: state.sessions.map((s) => (s.session_id === event.data.session_id ? { ...s, revoked: true } : s)),
+        sessions: state.sessions.map((s) =>
+          s.session_id === event.data.session_id ? { ...s, revoked: true } : s,
+        ),
       };
     default: {
       const _exhaustive: never = event;

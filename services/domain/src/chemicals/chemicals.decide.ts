@@ -29,7 +29,12 @@ import type {
   RegulatoryStatus,
   SafetyInformation,
 } from './chemicals.events.ts';
-import { chemicalEditableFields, chemicalTypes, regionalRegulationStatuses, regulatoryStatuses } from './chemicals.events.ts';
+import {
+  chemicalEditableFields,
+  chemicalTypes,
+  regionalRegulationStatuses,
+  regulatoryStatuses,
+} from './chemicals.events.ts';
 
 /** What an admin types in the Chemical Ingredients Manager (spec §2, §5) and edit form. */
 export interface ChemicalInput {
@@ -76,7 +81,10 @@ export type AddChemical = CommandOf<
   }
 >;
 export type ImportChemical = CommandOf<'ImportChemical', { chemical: Chemical }>;
-export type EditChemical = CommandOf<'EditChemical', { chemical_id: string; changes: Partial<ChemicalInput> }>;
+export type EditChemical = CommandOf<
+  'EditChemical',
+  { chemical_id: string; changes: Partial<ChemicalInput> }
+>;
 export type DeleteChemical = CommandOf<'DeleteChemical', { chemical_id: string }>;
 
 export type ChemicalCommand = AddChemical | ImportChemical | EditChemical | DeleteChemical;
@@ -103,7 +111,11 @@ export const CHEMICAL_LIMITS = {
   synonym: 300,
 } as const;
 
-export function decide(command: ChemicalCommand, state: ChemicalState, context: ChemicalsContext): ChemicalEvent[] {
+export function decide(
+  command: ChemicalCommand,
+  state: ChemicalState,
+  context: ChemicalsContext,
+): ChemicalEvent[] {
   switch (command.type) {
     case 'AddChemical':
       return addChemical(command.data, state, context);
@@ -120,7 +132,11 @@ export function decide(command: ChemicalCommand, state: ChemicalState, context: 
   }
 }
 
-function addChemical(data: AddChemical['data'], state: ChemicalState, context: ChemicalsContext): ChemicalEvent[] {
+function addChemical(
+  data: AddChemical['data'],
+  state: ChemicalState,
+  context: ChemicalsContext,
+): ChemicalEvent[] {
   requireAdmin(context.actor, 'add chemicals');
   const id = entityId(data.chemical_id, 'chemical_id', 'Chemical id');
   if (state.status !== 'absent') throw new DomainError('conflict', `Chemical ${id} already exists`);
@@ -165,7 +181,11 @@ function addChemical(data: AddChemical['data'], state: ChemicalState, context: C
   return [
     {
       type: 'ChemicalAdded',
-      data: { chemical, source: contributionId === null ? 'admin' : 'contribution', contribution_id: contributionId },
+      data: {
+        chemical,
+        source: contributionId === null ? 'admin' : 'contribution',
+        contribution_id: contributionId,
+      },
     },
   ];
 }
@@ -177,7 +197,9 @@ function importChemical(raw: Chemical, state: ChemicalState, context: ChemicalsC
     return [{ type: 'ChemicalAdded', data: { chemical, source: 'catalogue_import', contribution_id: null } }];
   }
   if (state.chemical.id !== chemical.id) {
-    throw validationError(`Imported chemical ${chemical.id} does not belong to stream of ${state.chemical.id}`);
+    throw validationError(
+      `Imported chemical ${chemical.id} does not belong to stream of ${state.chemical.id}`,
+    );
   }
   // An admin deleted it: the import does not bring it back.
   if (state.status === 'deleted') return [];
@@ -190,10 +212,16 @@ function importChemical(raw: Chemical, state: ChemicalState, context: ChemicalsC
   merged.safety_information = syncMirrors(chemical.safety_information, merged);
   const changes = changedFields(state.chemical, merged, chemicalEditableFields);
   if (Object.keys(changes).length === 0) return [];
-  return [{ type: 'ChemicalEdited', data: { chemical_id: chemical.id, changes, source: 'catalogue_import' } }];
+  return [
+    { type: 'ChemicalEdited', data: { chemical_id: chemical.id, changes, source: 'catalogue_import' } },
+  ];
 }
 
-function editChemical(data: EditChemical['data'], state: ChemicalState, context: ChemicalsContext): ChemicalEvent[] {
+function editChemical(
+  data: EditChemical['data'],
+  state: ChemicalState,
+  context: ChemicalsContext,
+): ChemicalEvent[] {
   requireAdmin(context.actor, 'edit chemicals');
   const current = liveChemical(data.chemical_id, state);
   if (data.changes === null || typeof data.changes !== 'object' || Array.isArray(data.changes)) {
@@ -209,19 +237,23 @@ function editChemical(data: EditChemical['data'], state: ChemicalState, context:
   }
   const fields = parseInput(data.changes, keys);
   const next: Chemical = { ...current, ...fields };
-  const flagsChanged =
-    next.prohibited !== current.prohibited || next.restricted !== current.restricted;
+  const flagsChanged = next.prohibited !== current.prohibited || next.restricted !== current.restricted;
   if (flagsChanged && fields.regulatory_status === undefined) {
     next.regulatory_status = deriveStatus(next.prohibited, next.restricted);
   }
   next.safety_information = syncMirrors(current.safety_information, next);
   const changes: ChemicalChanges = changedFields(current, next, chemicalEditableFields);
   if (Object.keys(changes).length === 0) return [];
-  if (changes.name !== undefined || changes.cas_number !== undefined) assertUnique(next, context.sameNameOrCas);
+  if (changes.name !== undefined || changes.cas_number !== undefined)
+    assertUnique(next, context.sameNameOrCas);
   return [{ type: 'ChemicalEdited', data: { chemical_id: current.id, changes, source: 'admin' } }];
 }
 
-function deleteChemical(chemicalId: string, state: ChemicalState, context: ChemicalsContext): ChemicalEvent[] {
+function deleteChemical(
+  chemicalId: string,
+  state: ChemicalState,
+  context: ChemicalsContext,
+): ChemicalEvent[] {
   requireAdmin(context.actor, 'delete chemicals');
   const current = liveChemical(chemicalId, state);
   return [
@@ -245,15 +277,29 @@ function parseInput(input: Partial<ChemicalInput>, keys: readonly string[]): Par
   if (has('type')) out.type = oneOf(input.type, chemicalTypes, 'type', 'Chemical type', 'natural');
   if (has('cas_number')) out.cas_number = optionalCas(input.cas_number, 'cas_number');
   if (has('ec_number')) out.ec_number = ecNumber(input.ec_number);
-  if (has('inci_name')) out.inci_name = optionalText(input.inci_name, 'inci_name', 'INCI name', CHEMICAL_LIMITS.inci_name);
+  if (has('inci_name'))
+    out.inci_name = optionalText(input.inci_name, 'inci_name', 'INCI name', CHEMICAL_LIMITS.inci_name);
   if (has('description')) {
-    out.description = optionalText(input.description, 'description', 'Description', CHEMICAL_LIMITS.description);
+    out.description = optionalText(
+      input.description,
+      'description',
+      'Description',
+      CHEMICAL_LIMITS.description,
+    );
   }
-  if (has('allergen_flag')) out.allergen_flag = optionalBoolean(input.allergen_flag, 'allergen_flag', 'EU allergen', false);
-  if (has('prohibited')) out.prohibited = optionalBoolean(input.prohibited, 'prohibited', 'Prohibited', false);
-  if (has('restricted')) out.restricted = optionalBoolean(input.restricted, 'restricted', 'Restricted', false);
+  if (has('allergen_flag'))
+    out.allergen_flag = optionalBoolean(input.allergen_flag, 'allergen_flag', 'EU allergen', false);
+  if (has('prohibited'))
+    out.prohibited = optionalBoolean(input.prohibited, 'prohibited', 'Prohibited', false);
+  if (has('restricted'))
+    out.restricted = optionalBoolean(input.restricted, 'restricted', 'Restricted', false);
   if (has('restrictions')) {
-    out.restrictions = optionalText(input.restrictions, 'restrictions', 'Restrictions', CHEMICAL_LIMITS.restrictions);
+    out.restrictions = optionalText(
+      input.restrictions,
+      'restrictions',
+      'Restrictions',
+      CHEMICAL_LIMITS.restrictions,
+    );
   }
   if (has('regulatory_status')) {
     out.regulatory_status =
@@ -262,7 +308,13 @@ function parseInput(input: Partial<ChemicalInput>, keys: readonly string[]): Par
         : oneOf(input.regulatory_status, regulatoryStatuses, 'regulatory_status', 'Regulatory status');
   }
   if (has('synonyms')) {
-    out.synonyms = textList(input.synonyms, 'synonyms', 'Synonyms', CHEMICAL_LIMITS.synonyms, CHEMICAL_LIMITS.synonym);
+    out.synonyms = textList(
+      input.synonyms,
+      'synonyms',
+      'Synonyms',
+      CHEMICAL_LIMITS.synonyms,
+      CHEMICAL_LIMITS.synonym,
+    );
   }
   if (has('verified')) out.verified = optionalBoolean(input.verified, 'verified', 'Verified', false);
   return out;
@@ -308,7 +360,13 @@ export function emptySafetyInformation(): SafetyInformation {
     regulatory_status: null,
     restrictions: null,
     regional_regulations: [],
-    regional_summary: { total_regions: 0, prohibited_in: [], restricted_in: [], prop65_listed: false, allergen_regions: [] },
+    regional_summary: {
+      total_regions: 0,
+      prohibited_in: [],
+      restricted_in: [],
+      prop65_listed: false,
+      allergen_regions: [],
+    },
     sccs_data: null,
     iarc: null,
     ifra: null,
@@ -317,7 +375,10 @@ export function emptySafetyInformation(): SafetyInformation {
   };
 }
 
-type Flags = Pick<Chemical, 'allergen_flag' | 'prohibited' | 'restricted' | 'restrictions' | 'regulatory_status'>;
+type Flags = Pick<
+  Chemical,
+  'allergen_flag' | 'prohibited' | 'restricted' | 'restrictions' | 'regulatory_status'
+>;
 
 /** `safety_information` with its five mirror fields set from the chemical's own flags. */
 export function syncMirrors(info: SafetyInformation, flags: Flags): SafetyInformation {
@@ -337,7 +398,8 @@ export function syncMirrors(info: SafetyInformation, flags: Flags): SafetyInform
  * Prop 65 and SCCS blocks are kept as the data build wrote them.
  */
 export function cleanImportedChemical(raw: unknown): Chemical {
-  if (raw === null || typeof raw !== 'object') throw validationError('Chemical record must be an object', 'chemical');
+  if (raw === null || typeof raw !== 'object')
+    throw validationError('Chemical record must be an object', 'chemical');
   const r = raw as Record<string, unknown>;
   const base = {
     id: entityId(r.id, 'chemical.id', 'Chemical id'),
@@ -358,7 +420,9 @@ export function cleanImportedChemical(raw: unknown): Chemical {
         : oneOf(r.regulatory_status, regulatoryStatuses, 'chemical.regulatory_status', 'Regulatory status'),
     verified: optionalBoolean(r.verified, 'chemical.verified', 'verified', false),
     odour:
-      r.odour === null || r.odour === undefined ? null : textList(r.odour, 'chemical.odour', 'Odour', 500, 200),
+      r.odour === null || r.odour === undefined
+        ? null
+        : textList(r.odour, 'chemical.odour', 'Odour', 500, 200),
   };
   return { ...base, safety_information: syncMirrors(cleanSafetyInformation(r.safety_information), base) };
 }
@@ -372,7 +436,10 @@ function cleanSafetyInformation(raw: unknown): SafetyInformation {
   const s = raw as Record<string, unknown>;
   const regs = s.regional_regulations ?? [];
   if (!Array.isArray(regs)) {
-    throw validationError('regional_regulations must be a list', 'chemical.safety_information.regional_regulations');
+    throw validationError(
+      'regional_regulations must be a list',
+      'chemical.safety_information.regional_regulations',
+    );
   }
   const objectOrNull = (value: unknown, field: string): Record<string, unknown> | null => {
     if (value === undefined || value === null) return null;
@@ -397,7 +464,8 @@ function cleanSafetyInformation(raw: unknown): SafetyInformation {
 
 function cleanRegulation(raw: unknown, index: number): RegionalRegulation {
   const field = `chemical.safety_information.regional_regulations[${index}]`;
-  if (raw === null || typeof raw !== 'object') throw validationError('A regional regulation must be an object', field);
+  if (raw === null || typeof raw !== 'object')
+    throw validationError('A regional regulation must be an object', field);
   const r = raw as Record<string, unknown>;
   return {
     ...r,

@@ -10,7 +10,13 @@ export type ChemicalType = (typeof chemicalTypes)[number];
 export const regulatoryStatuses = ['prohibited', 'restricted'] as const;
 export type RegulatoryStatus = (typeof regulatoryStatuses)[number];
 
-export const regionalRegulationStatuses = ['prohibited', 'restricted', 'allergen', 'prop65_listed', 'other'] as const;
+export const regionalRegulationStatuses = [
+  'prohibited',
+  'restricted',
+  'allergen',
+  'prop65_listed',
+  'other',
+] as const;
 export type RegionalRegulationStatus = (typeof regionalRegulationStatuses)[number];
 
 export interface RegionalRegulation {

@@ -57,10 +57,18 @@ export interface ContributionsContext extends CommandContext {
   perfume?: { id: string; name: string } | null;
 }
 
-export const CONTRIBUTION_LIMITS = { entries: 100, name: 200, text: 5000, inci: 500, status: 200, reason: 1000 } as const;
+export const CONTRIBUTION_LIMITS = {
+  entries: 100,
+  name: 200,
+  text: 5000,
+  inci: 500,
+  status: 200,
+  reason: 1000,
+} as const;
 
 export const SELECT_PERFUME_DETAIL = 'Please select a perfume';
-export const CONTRIBUTORS_ONLY_DETAIL = 'Only approved manufacturers and retailers can contribute chemical data';
+export const CONTRIBUTORS_ONLY_DETAIL =
+  'Only approved manufacturers and retailers can contribute chemical data';
 
 export function decide(
   command: ContributionCommand,
@@ -84,7 +92,12 @@ export function decide(
       }
       const { contribution_id, perfume_id, contributor_id, chemical_data } = state.contribution;
       return reason === null
-        ? [{ type: 'ContributionApproved', data: { contribution_id, perfume_id, contributor_id, chemical_data } }]
+        ? [
+            {
+              type: 'ContributionApproved',
+              data: { contribution_id, perfume_id, contributor_id, chemical_data },
+            },
+          ]
         : [{ type: 'ContributionRejected', data: { contribution_id, perfume_id, contributor_id, reason } }];
     }
     default: {
@@ -107,7 +120,8 @@ function submit(
     throw new DomainError('forbidden', `${CONTRIBUTORS_ONLY_DETAIL}; your account is ${actor.status}`);
   }
   const contributionId = entityId(data.contribution_id, 'contribution_id', 'Contribution id');
-  if (state.status !== 'absent') throw new DomainError('conflict', `Contribution ${contributionId} already exists`);
+  if (state.status !== 'absent')
+    throw new DomainError('conflict', `Contribution ${contributionId} already exists`);
   if (typeof data.perfume_id !== 'string' || data.perfume_id.trim() === '') {
     throw validationError(SELECT_PERFUME_DETAIL, 'perfume_id');
   }
@@ -119,9 +133,14 @@ function submit(
     throw validationError('Please add at least one chemical', 'chemical_data');
   }
   if (data.chemical_data.length > CONTRIBUTION_LIMITS.entries) {
-    throw validationError(`At most ${CONTRIBUTION_LIMITS.entries} chemicals per contribution`, 'chemical_data');
+    throw validationError(
+      `At most ${CONTRIBUTION_LIMITS.entries} chemicals per contribution`,
+      'chemical_data',
+    );
   }
-  const chemicalData = data.chemical_data.map((entry, index) => cleanEntry(entry, `chemical_data[${index}].`));
+  const chemicalData = data.chemical_data.map((entry, index) =>
+    cleanEntry(entry, `chemical_data[${index}].`),
+  );
   return [
     {
       type: 'ContributionSubmitted',
@@ -144,7 +163,8 @@ function submit(
 }
 
 function cleanEntry(entry: ContributionEntryInput, prefix: string): ContributionEntry {
-  if (entry === null || typeof entry !== 'object') throw validationError('Each chemical must be an object', prefix);
+  if (entry === null || typeof entry !== 'object')
+    throw validationError('Each chemical must be an object', prefix);
   const L = CONTRIBUTION_LIMITS;
   return {
     name: requiredText(entry.name, `${prefix}name`, 'Chemical name', L.name),
@@ -154,6 +174,11 @@ function cleanEntry(entry: ContributionEntryInput, prefix: string): Contribution
     cas_number: optionalCas(entry.cas_number, `${prefix}cas_number`),
     ...concentrationRange(entry.concentration_min, entry.concentration_max, prefix),
     inci_name: optionalText(entry.inci_name, `${prefix}inci_name`, 'INCI name', L.inci),
-    regulatory_status: optionalText(entry.regulatory_status, `${prefix}regulatory_status`, 'Regulatory status', L.status),
+    regulatory_status: optionalText(
+      entry.regulatory_status,
+      `${prefix}regulatory_status`,
+      'Regulatory status',
+      L.status,
+    ),
   };
 }

@@ -9,7 +9,14 @@ import { requireAdmin } from '../shared/context.ts';
 import { changedFields, sameJson } from '../shared/equality.ts';
 import { DomainError, validationError } from '../shared/errors.ts';
 import type { CommandOf } from '../shared/event.ts';
-import { concentrationRange, entityId, oneOf, optionalText, requiredText, textList } from '../shared/fields.ts';
+import {
+  concentrationRange,
+  entityId,
+  oneOf,
+  optionalText,
+  requiredText,
+  textList,
+} from '../shared/fields.ts';
 import type {
   AssignedChemical,
   AssignmentType,
@@ -21,7 +28,13 @@ import type {
   PerfumeNotes,
   PerfumeState,
 } from './perfumes.events.ts';
-import { assignmentTypes, catalogueFields, evolve, perfumeChemicals, perfumeGenders } from './perfumes.events.ts';
+import {
+  assignmentTypes,
+  catalogueFields,
+  evolve,
+  perfumeChemicals,
+  perfumeGenders,
+} from './perfumes.events.ts';
 
 export interface ChemicalAssignmentInput {
   chemical_id: string;
@@ -42,7 +55,10 @@ export type AssignChemicals = CommandOf<
     source_id?: string | null;
   }
 >;
-export type RemoveChemicalLinks = CommandOf<'RemoveChemicalLinks', { perfume_id: string; chemical_ids: string[] }>;
+export type RemoveChemicalLinks = CommandOf<
+  'RemoveChemicalLinks',
+  { perfume_id: string; chemical_ids: string[] }
+>;
 export type AssignNotes = CommandOf<
   'AssignNotes',
   { perfume_id: string; notes: PerfumeNotes; inferred_chemicals?: InferredChemicalLink[] | null }
@@ -68,7 +84,11 @@ export const PERFUME_LIMITS = {
 
 export const NO_CHEMICALS_SELECTED = 'Please select at least one chemical';
 
-export function decide(command: PerfumeCommand, state: PerfumeState, context: PerfumesContext): PerfumeEvent[] {
+export function decide(
+  command: PerfumeCommand,
+  state: PerfumeState,
+  context: PerfumesContext,
+): PerfumeEvent[] {
   switch (command.type) {
     case 'CataloguePerfume':
       return cataloguePerfume(command.data.perfume, state, context);
@@ -85,7 +105,11 @@ export function decide(command: PerfumeCommand, state: PerfumeState, context: Pe
   }
 }
 
-function cataloguePerfume(raw: CataloguePerfume, state: PerfumeState, context: PerfumesContext): PerfumeEvent[] {
+function cataloguePerfume(
+  raw: CataloguePerfume,
+  state: PerfumeState,
+  context: PerfumesContext,
+): PerfumeEvent[] {
   requireAdmin(context.actor, 'import the catalogue', true);
   const perfume = cleanCataloguePerfume(raw);
   if (state.status === 'absent') return [{ type: 'PerfumeCatalogued', data: { perfume } }];
@@ -127,9 +151,11 @@ function assignChemicals(
   const seen = new Set<string>();
   const requested = data.chemicals.map((input, index) => {
     const prefix = `chemicals[${index}].`;
-    if (input === null || typeof input !== 'object') throw validationError('Each chemical must be an object', prefix);
+    if (input === null || typeof input !== 'object')
+      throw validationError('Each chemical must be an object', prefix);
     const chemicalId = entityId(input.chemical_id, `${prefix}chemical_id`, 'Chemical id');
-    if (seen.has(chemicalId)) throw validationError(`Chemical ${chemicalId} is listed twice`, `${prefix}chemical_id`);
+    if (seen.has(chemicalId))
+      throw validationError(`Chemical ${chemicalId} is listed twice`, `${prefix}chemical_id`);
     seen.add(chemicalId);
     return { chemicalId, ...concentrationRange(input.concentration_min, input.concentration_max, prefix) };
   });
@@ -185,7 +211,9 @@ function removeChemicalLinks(
   if (!Array.isArray(data.chemical_ids) || data.chemical_ids.length === 0) {
     throw validationError('At least one chemical id is required', 'chemical_ids');
   }
-  const requested = data.chemical_ids.map((id, index) => entityId(id, `chemical_ids[${index}]`, 'Chemical id'));
+  const requested = data.chemical_ids.map((id, index) =>
+    entityId(id, `chemical_ids[${index}]`, 'Chemical id'),
+  );
   const linked = new Set(perfumeChemicals(catalogued).map((link) => link.chemical_id));
   const chemicalIds = [...new Set(requested)].filter((id) => linked.has(id));
   if (chemicalIds.length === 0) return [];
@@ -197,7 +225,11 @@ function removeChemicalLinks(
   ];
 }
 
-function assignNotes(data: AssignNotes['data'], state: PerfumeState, context: PerfumesContext): PerfumeEvent[] {
+function assignNotes(
+  data: AssignNotes['data'],
+  state: PerfumeState,
+  context: PerfumesContext,
+): PerfumeEvent[] {
   requireAdmin(context.actor, 'assign notes to perfumes');
   const catalogued = requirePerfume(data.perfume_id, state);
   const notes = cleanNotes(data.notes, 'notes');
@@ -216,20 +248,32 @@ function assignNotes(data: AssignNotes['data'], state: PerfumeState, context: Pe
   ];
 }
 
-function requirePerfume(perfumeId: unknown, state: PerfumeState): Extract<PerfumeState, { status: 'catalogued' }> {
+function requirePerfume(
+  perfumeId: unknown,
+  state: PerfumeState,
+): Extract<PerfumeState, { status: 'catalogued' }> {
   const id = entityId(perfumeId, 'perfume_id', 'Perfume id');
-  if (state.status !== 'catalogued') throw new DomainError('not_found', `Perfume ${id} not found`, 'perfume_id');
+  if (state.status !== 'catalogued')
+    throw new DomainError('not_found', `Perfume ${id} not found`, 'perfume_id');
   return state;
 }
 
 /** Checks and cleans a record from `data/catalogue/perfumes.jsonl.gz`. */
 export function cleanCataloguePerfume(raw: unknown): CataloguePerfume {
-  if (raw === null || typeof raw !== 'object') throw validationError('Perfume record must be an object', 'perfume');
+  if (raw === null || typeof raw !== 'object')
+    throw validationError('Perfume record must be an object', 'perfume');
   const r = raw as Record<string, unknown>;
   const L = PERFUME_LIMITS;
   const year = r.year_released;
-  if (year !== undefined && year !== null && !(Number.isInteger(year) && (year as number) >= 1000 && (year as number) <= 2100)) {
-    throw validationError('Year released must be a whole year between 1000 and 2100', 'perfume.year_released');
+  if (
+    year !== undefined &&
+    year !== null &&
+    !(Number.isInteger(year) && (year as number) >= 1000 && (year as number) <= 2100)
+  ) {
+    throw validationError(
+      'Year released must be a whole year between 1000 and 2100',
+      'perfume.year_released',
+    );
   }
   const imageUrl = optionalText(r.image_url, 'perfume.image_url', 'Image URL', L.url);
   if (imageUrl !== null && !/^https?:\/\//i.test(imageUrl)) {
@@ -250,7 +294,9 @@ export function cleanCataloguePerfume(raw: unknown): CataloguePerfume {
     brand: requiredText(r.brand, 'perfume.brand', 'Brand', L.brand),
     year_released: (year as number | null | undefined) ?? null,
     gender:
-      r.gender === null || r.gender === undefined ? null : oneOf(r.gender, perfumeGenders, 'perfume.gender', 'Gender'),
+      r.gender === null || r.gender === undefined
+        ? null
+        : oneOf(r.gender, perfumeGenders, 'perfume.gender', 'Gender'),
     perfumer: optionalText(r.perfumer, 'perfume.perfumer', 'Perfumer', L.text),
     concentration: optionalText(r.concentration, 'perfume.concentration', 'Concentration', L.text),
     description: optionalText(r.description, 'perfume.description', 'Description', L.description),
@@ -277,7 +323,8 @@ function cleanInferredLinks(raw: unknown, field: string): InferredChemicalLink[]
   if (!Array.isArray(raw)) throw validationError('Inferred chemicals must be a list', field);
   return raw.map((item, index) => {
     const prefix = `${field}[${index}]`;
-    if (item === null || typeof item !== 'object') throw validationError('Each chemical link must be an object', prefix);
+    if (item === null || typeof item !== 'object')
+      throw validationError('Each chemical link must be an object', prefix);
     const r = item as Record<string, unknown>;
     if (r.source !== undefined && r.source !== 'inferred') {
       throw validationError("Catalogue chemical links must have source 'inferred'", `${prefix}.source`);

@@ -233,7 +233,10 @@ function applyAssignment(state: Catalogued, data: PerfumeChemicalsAssigned['data
       const added = new Set(ids);
       return {
         ...state,
-        declared: [...state.declared.filter((link) => !added.has(link.chemical_id)), ...data.chemicals.map(toLink)],
+        declared: [
+          ...state.declared.filter((link) => !added.has(link.chemical_id)),
+          ...data.chemicals.map(toLink),
+        ],
         removedChemicalIds: state.removedChemicalIds.filter((id) => !added.has(id)),
       };
     }

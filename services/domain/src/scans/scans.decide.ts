@@ -6,7 +6,14 @@ import type { CommandContext } from '../shared/context.ts';
 import { requireSystem } from '../shared/context.ts';
 import { DomainError, validationError } from '../shared/errors.ts';
 import type { CommandOf } from '../shared/event.ts';
-import { entityId, nonNegative, oneOf, optionalBoolean, optionalText, requiredText } from '../shared/fields.ts';
+import {
+  entityId,
+  nonNegative,
+  oneOf,
+  optionalBoolean,
+  optionalText,
+  requiredText,
+} from '../shared/fields.ts';
 import { isValidSessionId } from '../shared/validation.ts';
 import type { ScanEvent, ScanIngredient, ScanResult, ScanState } from './scans.events.ts';
 import { analysisTypes, MAX_SCAN_BYTES, scanImageTypes } from './scans.events.ts';
@@ -80,7 +87,9 @@ export function decide(command: ScanCommand, state: ScanState, context: ScansCon
             retryable: command.data.retryable,
             attempt: open.failures + 1,
             duration_ms:
-              duration === undefined || duration === null ? null : nonNegative(duration, 'duration_ms', 'Duration'),
+              duration === undefined || duration === null
+                ? null
+                : nonNegative(duration, 'duration_ms', 'Duration'),
           },
         },
       ];
@@ -95,7 +104,13 @@ export function decide(command: ScanCommand, state: ScanState, context: ScansCon
 function requestScan(data: RequestScan['data'], state: ScanState, context: ScansContext): ScanEvent[] {
   const scanId = entityId(data.scan_id, 'scan_id', 'Scan id');
   if (state.status !== 'absent') throw new DomainError('conflict', `Scan ${scanId} already exists`);
-  const analysisType = oneOf(data.analysis_type, analysisTypes, 'analysis_type', 'Analysis type', 'comprehensive');
+  const analysisType = oneOf(
+    data.analysis_type,
+    analysisTypes,
+    'analysis_type',
+    'Analysis type',
+    'comprehensive',
+  );
   if (!(scanImageTypes as readonly unknown[]).includes(data.mime_type)) {
     throw validationError(INVALID_IMAGE_DETAIL, 'file');
   }
@@ -139,11 +154,13 @@ function requireOpenScan(scanId: unknown, state: ScanState): Extract<ScanState, 
 
 /** Checks a worker's result against spec §3 and fills absent optional parts with null/[]. */
 export function cleanResult(raw: unknown): ScanResult {
-  if (raw === null || typeof raw !== 'object') throw validationError('Scan result must be an object', 'result');
+  if (raw === null || typeof raw !== 'object')
+    throw validationError('Scan result must be an object', 'result');
   const r = raw as Record<string, unknown>;
   const obj = (value: unknown, field: string): Record<string, unknown> => {
     if (value === undefined || value === null) return {};
-    if (typeof value !== 'object' || Array.isArray(value)) throw validationError(`${field} must be an object`, field);
+    if (typeof value !== 'object' || Array.isArray(value))
+      throw validationError(`${field} must be an object`, field);
     return value as Record<string, unknown>;
   };
   const list = (value: unknown, field: string): unknown[] => {
@@ -182,8 +199,18 @@ export function cleanResult(raw: unknown): ScanResult {
   return {
     product_identification: {
       brand: optionalText(product.brand, 'result.product_identification.brand', 'Brand', 300),
-      product_name: optionalText(product.product_name, 'result.product_identification.product_name', 'Product name', 500),
-      product_type: optionalText(product.product_type, 'result.product_identification.product_type', 'Product type', 200),
+      product_name: optionalText(
+        product.product_name,
+        'result.product_identification.product_name',
+        'Product name',
+        500,
+      ),
+      product_type: optionalText(
+        product.product_type,
+        'result.product_identification.product_type',
+        'Product type',
+        200,
+      ),
       size_ml:
         sizeMl === undefined || sizeMl === null
           ? null
@@ -203,11 +230,20 @@ export function cleanResult(raw: unknown): ScanResult {
     },
     analysis_quality: {
       confidence,
-      text_clarity: optionalText(quality.text_clarity, 'result.analysis_quality.text_clarity', 'Text clarity', 100),
-      image_quality: optionalText(quality.image_quality, 'result.analysis_quality.image_quality', 'Image quality', 100),
+      text_clarity: optionalText(
+        quality.text_clarity,
+        'result.analysis_quality.text_clarity',
+        'Text clarity',
+        100,
+      ),
+      image_quality: optionalText(
+        quality.image_quality,
+        'result.analysis_quality.image_quality',
+        'Image quality',
+        100,
+      ),
     },
     notes: optionalText(r.notes, 'result.notes', 'Notes', 10_000),
     warnings: strings(r.warnings, 'result.warnings'),
   };
 }
-

@@ -84,7 +84,11 @@ export type ScanFailed = DomainEventOf<
 
 export type ScanEvent = ScanRequested | ScanCompleted | ScanFailed;
 
-export const scanEventTypes = ['ScanRequested', 'ScanCompleted', 'ScanFailed'] as const satisfies readonly ScanEvent['type'][];
+export const scanEventTypes = [
+  'ScanRequested',
+  'ScanCompleted',
+  'ScanFailed',
+] as const satisfies readonly ScanEvent['type'][];
 
 export type ScanStatus = 'requested' | 'retrying' | 'completed' | 'failed';
 

@@ -84,8 +84,16 @@ export function concentrationRange(
   max: unknown,
   fieldPrefix: string,
 ): { concentration_min: number | null; concentration_max: number | null } {
-  const concentration_min = optionalConcentration(min, `${fieldPrefix}concentration_min`, 'Minimum concentration');
-  const concentration_max = optionalConcentration(max, `${fieldPrefix}concentration_max`, 'Maximum concentration');
+  const concentration_min = optionalConcentration(
+    min,
+    `${fieldPrefix}concentration_min`,
+    'Minimum concentration',
+  );
+  const concentration_max = optionalConcentration(
+    max,
+    `${fieldPrefix}concentration_max`,
+    'Maximum concentration',
+  );
   if (concentration_min !== null && concentration_max !== null && concentration_min > concentration_max) {
     throw validationError(
       `Minimum concentration (${concentration_min}%) must not exceed maximum concentration (${concentration_max}%)`,
@@ -96,7 +104,13 @@ export function concentrationRange(
 }
 
 /** A list of trimmed non-empty strings, in order; blank items and repeats are dropped. */
-export function textList(value: unknown, field: string, label: string, maxItems: number, maxLength: number): string[] {
+export function textList(
+  value: unknown,
+  field: string,
+  label: string,
+  maxItems: number,
+  maxLength: number,
+): string[] {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) throw validationError(`${label} must be a list`, field);
   if (value.length > maxItems) throw validationError(`${label} may hold at most ${maxItems} items`, field);

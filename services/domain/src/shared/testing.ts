@@ -3,16 +3,19 @@
  *
  *   given(evolve, initialState, [pastEvents])
  *     .when((state) => decide(command, state, context))
- *     .then([expectedEvents]);            // or .thenThrows('not_found', /no chemical/i)
+ *     .thenEmits([expectedEvents]);   // or .thenNothing() or .thenThrows('not_found', /not found/)
  *
- * `then` also checks that the events survive a JSON round trip unchanged (they go into a log).
+ * (`thenEmits`, not `then`: an object with a `then` method would pass for a promise.)
+ * `thenEmits` also checks that the events survive a JSON round trip unchanged (they go into a log).
  */
 import { expect } from 'vitest';
 import type { DomainErrorCode } from './errors.ts';
 import { DomainError } from './errors.ts';
 
 export interface WhenResult<TEvent> {
-  then(expected: TEvent[]): TEvent[];
+  thenEmits(expected: TEvent[]): TEvent[];
+  /** Same as `thenEmits([])`: the command is accepted and changes nothing. */
+  thenNothing(): void;
   thenThrows(code: DomainErrorCode, detail?: string | RegExp): DomainError;
 }
 
@@ -26,11 +29,14 @@ export function given<TState, TEvent>(
     state,
     when(act: (state: TState) => TEvent[]): WhenResult<TEvent> {
       return {
-        then(expected) {
+        thenEmits(expected) {
           const actual = act(state);
           expect(actual).toStrictEqual(expected);
           expect(JSON.parse(JSON.stringify(actual))).toStrictEqual(actual);
           return actual;
+        },
+        thenNothing() {
+          expect(act(state)).toStrictEqual([]);
         },
         thenThrows(code, detail) {
           let thrown: unknown;

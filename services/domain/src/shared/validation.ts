@@ -111,10 +111,5 @@ export function isValidSessionId(id: string): boolean {
 
 /** Names compared for uniqueness: trimmed, case- and accent-insensitive, inner spaces collapsed. */
 export function uniqueNameKey(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .trim()
-    .replace(/\s+/g, ' ')
-    .toLowerCase();
+  return name.normalize('NFKD').replace(/\p{M}/gu, '').trim().replace(/\s+/g, ' ').toLowerCase();
 }

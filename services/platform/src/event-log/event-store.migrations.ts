@@ -1,4 +1,4 @@
-import type { Migration } from '../db/migrate.ts';
+import { type Migration, registerMigrations } from '../db/migrate.ts';
 
 /** SQLSTATE raised by `append_events` on a version conflict; DETAIL is `{streamId, expected, actual}`. */
 export const WRONG_EXPECTED_VERSION_SQLSTATE = 'SC409';
@@ -92,3 +92,5 @@ $fn$;
 `,
   },
 ];
+
+registerMigrations(...eventStoreMigrations);

@@ -13,6 +13,7 @@ export interface EventCountsProjection extends PostgresProjection {
 export function eventCountsProjection(
   options: { name?: string; version?: number; handles?: string[]; poison?: Iterable<string> } = {},
 ): EventCountsProjection {
+  const poison = new Set(options.poison);
   return {
     name: options.name ?? 'event_counts',
     version: options.version ?? 1,
@@ -20,7 +21,7 @@ export function eventCountsProjection(
     description: 'Events per type (example projection for tests)',
     ...(options.handles && { handles: options.handles }),
     tables: ['event_counts_by_type'],
-    poison: new Set(options.poison),
+    poison,
     async setup(tx, ctx) {
       await tx.exec(`CREATE TABLE ${ctx.tableName('event_counts_by_type')} (
         event_type text PRIMARY KEY,
@@ -42,7 +43,7 @@ export function eventCountsProjection(
           [type, c.n, c.last],
         );
       }
-      if (events.some((e) => this.poison.has(e.type))) {
+      if (events.some((e) => poison.has(e.type))) {
         await tx.query(`INSERT INTO ${table} (event_type, count, last_position) VALUES ($1, NULL, 0)`, ['poison']);
       }
     },

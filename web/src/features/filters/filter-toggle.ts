@@ -20,7 +20,12 @@ export function filterSide(filters: PerfumeFilters, kind: FilterKind, id: Id): F
  * Spec §4: include and exclude are mutually exclusive. Selecting a side removes the item from the
  * other side; selecting the side it is already on toggles it off.
  */
-export function toggleFilter(filters: PerfumeFilters, kind: FilterKind, side: FilterSide, id: Id): PerfumeFilters {
+export function toggleFilter(
+  filters: PerfumeFilters,
+  kind: FilterKind,
+  side: FilterSide,
+  id: Id,
+): PerfumeFilters {
   const own = LISTS[kind][side];
   const other = LISTS[kind][side === 'include' ? 'exclude' : 'include'];
   const wasOn = filters[own].some((x) => same(x, id));

@@ -12,7 +12,8 @@ export function normalizeChemical(raw: unknown): Chemical | null {
   const base = isRecord(raw.original_chemical) ? { ...raw.original_chemical, ...pickSummary(raw) } : raw;
   const id = base.id ?? base.chemical_id;
   const name = base.name ?? base.chemical_name;
-  if ((typeof id !== 'number' && typeof id !== 'string') || typeof name !== 'string' || !name.trim()) return null;
+  if ((typeof id !== 'number' && typeof id !== 'string') || typeof name !== 'string' || !name.trim())
+    return null;
   return { ...(base as Chemical), id, name };
 }
 

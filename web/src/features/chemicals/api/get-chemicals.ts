@@ -7,7 +7,8 @@ export const chemicalsQueryKey = ['chemicals', 'list'] as const;
 export const chemicalsQueryOptions = () =>
   queryOptions({
     queryKey: chemicalsQueryKey,
-    queryFn: async ({ signal }) => normalizeChemicalList(await api.get<unknown>('/chemicals', { signal, timeoutMs: 30_000 })),
+    queryFn: async ({ signal }) =>
+      normalizeChemicalList(await api.get<unknown>('/chemicals', { signal, timeoutMs: 30_000 })),
     staleTime: 5 * 60_000,
   });
 

@@ -7,7 +7,10 @@ export const casLookupQueryOptions = (cas: string) =>
   queryOptions({
     queryKey: ['chemicals', 'search', cas] as const,
     queryFn: async ({ signal }): Promise<ChemicalLookup> =>
-      normalizeLookup(await api.get<unknown>(`/chemicals/search/${encodeURIComponent(cas)}`, { signal }), cas),
+      normalizeLookup(
+        await api.get<unknown>(`/chemicals/search/${encodeURIComponent(cas)}`, { signal }),
+        cas,
+      ),
     retry: false,
   });
 
@@ -30,8 +33,9 @@ export const idLookupQueryOptions = (id: Id) =>
 /** Chemical detail: the CAS lookup when the chemical has a CAS number, else the lookup by id. */
 export function useChemicalDetail(ref: { id: Id | null; cas_number?: string | null }) {
   const byCas = Boolean(ref.cas_number);
-  const options = byCas
-    ? casLookupQueryOptions(ref.cas_number ?? '')
-    : idLookupQueryOptions(ref.id ?? '');
-  return useQuery({ ...(options as ReturnType<typeof casLookupQueryOptions>), enabled: byCas || ref.id !== null });
+  const options = byCas ? casLookupQueryOptions(ref.cas_number ?? '') : idLookupQueryOptions(ref.id ?? '');
+  return useQuery({
+    ...(options as ReturnType<typeof casLookupQueryOptions>),
+    enabled: byCas || ref.id !== null,
+  });
 }

@@ -27,7 +27,8 @@ export function normalizeNotes(raw: unknown): Note[] {
 export const notesQueryOptions = () =>
   queryOptions({
     queryKey: ['notes', 'list'] as const,
-    queryFn: async ({ signal }) => normalizeNotes(await api.get<unknown>('/notes', { signal, timeoutMs: 30_000 })),
+    queryFn: async ({ signal }) =>
+      normalizeNotes(await api.get<unknown>('/notes', { signal, timeoutMs: 30_000 })),
     staleTime: 10 * 60_000,
   });
 

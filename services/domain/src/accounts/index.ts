@@ -1,0 +1,2 @@
+export * from './accounts.decide.ts';
+export * from './accounts.events.ts';

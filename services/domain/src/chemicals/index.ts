@@ -1,0 +1,2 @@
+export * from './chemicals.decide.ts';
+export * from './chemicals.events.ts';

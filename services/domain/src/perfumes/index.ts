@@ -1,0 +1,2 @@
+export * from './perfumes.decide.ts';
+export * from './perfumes.events.ts';

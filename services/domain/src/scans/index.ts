@@ -1,0 +1,2 @@
+export * from './scans.decide.ts';
+export * from './scans.events.ts';

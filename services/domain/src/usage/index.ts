@@ -1,0 +1,2 @@
+export * from './usage.decide.ts';
+export * from './usage.events.ts';

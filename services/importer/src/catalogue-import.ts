@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { chemicals, type Actor, perfumes, systemActor } from '@scentinel/domain';
+import type { AppendToStream, EventLog, NewEvent, StoredEvent } from '@scentinel/platform';
+import { type CatalogueFiles, readChemicals, readJsonLinesGz } from './catalogue-files.ts';
+
+export interface ImportProgress {
+  stage: 'reading-log' | 'chemicals' | 'perfumes' | 'done';
+  done: number;
+  total: number | null;
+  appended: number;
+}
+
+export interface ImportSummary {
+  chemicals: { records: number; added: number; updated: number; unchanged: number };
+  perfumes: { records: number; added: number; updated: number; unchanged: number };
+  eventsAppended: number;
+  lastPosition: number;
+  durationMs: number;
+}
+
+export interface ImportOptions {
+  files: CatalogueFiles;
+  /** ISO time stamped on every event of this run (the domain never reads a clock). */
+  now?: string;
+  /** Streams per atomic `appendMany` call. */
+  batchSize?: number;
+  onProgress?: (p: ImportProgress) => void;
+}
+
+interface StreamState<S> {
+  version: number;
+  state: S;
+}
+
+type Counts = ImportSummary['chemicals'];
+
+/**
+ * Imports the shipped catalogue into an event log, as events produced by the domain's own `decide`
+ * (`ImportChemical`, `CataloguePerfume`) against each stream's current state. Running it twice adds
+ * nothing; after a data update it appends only the differences (`ChemicalEdited`,
+ * `PerfumeCatalogueDataUpdated`). Chemicals go first so perfumes' links resolve.
+ */
+export async function importCatalogue(log: EventLog, options: ImportOptions): Promise<ImportSummary> {
+  const started = Date.now();
+  const now = options.now ?? new Date().toISOString();
+  const batchSize = options.batchSize ?? 1000;
+  const runId = randomUUID();
+  const actor: Actor = systemActor('catalogue-import');
+  const report = options.onProgress ?? (() => {});
+
+  // Current state of every chemical and perfume stream, folded from the log.
+  const chemicalStreams = new Map<string, StreamState<chemicals.ChemicalState>>();
+  const perfumeStreams = new Map<string, StreamState<perfumes.PerfumeState>>();
+  let after = 0;
+  let seen = 0;
+  for (;;) {
+    const page = await log.readAll({ after, limit: 5000 });
+    if (page.length === 0) break;
+    for (const e of page) foldInto(e, chemicalStreams, perfumeStreams);
+    after = page[page.length - 1]!.position;
+    seen += page.length;
+    report({ stage: 'reading-log', done: seen, total: null, appended: 0 });
+  }
+
+  let appended = 0;
+  let lastPosition = after;
+  const pending: AppendToStream[] = [];
+  const flush = async () => {
+    if (pending.length === 0) return;
+    const results = await log.appendMany(pending.splice(0));
+    for (const r of results) lastPosition = Math.max(lastPosition, r.lastPosition);
+  };
+  const metadata = () => ({
+    actorId: actor.id,
+    actorRole: 'system',
+    requestId: runId,
+    occurredAt: now,
+  });
+  const toNew = (events: { type: string; data: unknown }[]): NewEvent[] =>
+    events.map((ev) => ({ id: randomUUID(), type: ev.type, data: ev.data, metadata: metadata() }));
+
+  const queue = async (streamId: string, version: number, events: { type: string; data: unknown }[]) => {
+    pending.push({ streamId, events: toNew(events), expectedVersion: version });
+    appended += events.length;
+    if (pending.length >= batchSize) await flush();
+  };
+
+  // Chemicals.
+  const chemicalRecords = await readChemicals(options.files.chemicals);
+  const chemCounts: Counts = { records: chemicalRecords.length, added: 0, updated: 0, unchanged: 0 };
+  let i = 0;
+  for (const raw of chemicalRecords) {
+    const id = recordId(raw, 'chemical');
+    const streamId = `chemical:${id}`;
+    const current = chemicalStreams.get(streamId) ?? { version: 0, state: chemicals.initialState };
+    const events = chemicals.decide(
+      { type: 'ImportChemical', data: { chemical: raw as chemicals.Chemical } },
+      current.state,
+      { now, actor },
+    );
+    tally(chemCounts, current.version, events.length);
+    if (events.length > 0) await queue(streamId, current.version, events);
+    if (++i % 500 === 0) report({ stage: 'chemicals', done: i, total: chemicalRecords.length, appended });
+  }
+  await flush();
+  report({ stage: 'chemicals', done: i, total: chemicalRecords.length, appended });
+
+  // Perfumes (streamed: the file is large).
+  const perfCounts: Counts = { records: 0, added: 0, updated: 0, unchanged: 0 };
+  for await (const raw of readJsonLinesGz(options.files.perfumes)) {
+    const id = recordId(raw, 'perfume');
+    const streamId = `perfume:${id}`;
+    const current = perfumeStreams.get(streamId) ?? { version: 0, state: perfumes.initialState };
+    const events = perfumes.decide(
+      { type: 'CataloguePerfume', data: { perfume: raw as perfumes.CataloguePerfume } },
+      current.state,
+      { now, actor },
+    );
+    perfCounts.records++;
+    tally(perfCounts, current.version, events.length);
+    if (events.length > 0) await queue(streamId, current.version, events);
+    if (perfCounts.records % 1000 === 0) {
+      report({ stage: 'perfumes', done: perfCounts.records, total: null, appended });
+    }
+  }
+  await flush();
+  report({ stage: 'done', done: perfCounts.records, total: perfCounts.records, appended });
+
+  return {
+    chemicals: chemCounts,
+    perfumes: perfCounts,
+    eventsAppended: appended,
+    lastPosition,
+    durationMs: Date.now() - started,
+  };
+}
+
+function tally(counts: Counts, version: number, eventCount: number): void {
+  if (eventCount === 0) counts.unchanged++;
+  else if (version === 0) counts.added++;
+  else counts.updated++;
+}
+
+function recordId(raw: unknown, kind: string): string {
+  const id = (raw as { id?: unknown } | null)?.id;
+  if (typeof id !== 'string' || id.length === 0) {
+    throw new Error(`A ${kind} record has no id: ${JSON.stringify(raw).slice(0, 200)}`);
+  }
+  return id;
+}
+
+function foldInto(
+  e: StoredEvent,
+  chemicalStreams: Map<string, StreamState<chemicals.ChemicalState>>,
+  perfumeStreams: Map<string, StreamState<perfumes.PerfumeState>>,
+): void {
+  if (e.streamId.startsWith('chemical:')) {
+    const cur = chemicalStreams.get(e.streamId) ?? { version: 0, state: chemicals.initialState };
+    chemicalStreams.set(e.streamId, {
+      version: e.version,
+      state: chemicals.evolve(cur.state, { type: e.type, data: e.data } as chemicals.ChemicalEvent),
+    });
+  } else if (e.streamId.startsWith('perfume:')) {
+    const cur = perfumeStreams.get(e.streamId) ?? { version: 0, state: perfumes.initialState };
+    perfumeStreams.set(e.streamId, {
+      version: e.version,
+      state: perfumes.evolve(cur.state, { type: e.type, data: e.data } as perfumes.PerfumeEvent),
+    });
+  }
+}

@@ -1,0 +1,2 @@
+export * from './catalogue-files.ts';
+export * from './catalogue-import.ts';

@@ -1,0 +1,1 @@
+export { type CliOptions, EXIT, runCli } from './ops-cli.ts';

@@ -1,0 +1,694 @@
+/**
+ * The in-process catalogue index (embedded default, DESIGN "catalogue read model").
+ *
+ * Every perfume gets a dense integer document id in the order it was first catalogued; that order
+ * is the result order when no text ranks the results. Sets of documents are bitsets over those
+ * ids (alive, complete, hypoallergenic, and per query the filters and text tiers); chemicals,
+ * notes and brands keep sorted posting lists; name and brand tokens sit in dictionaries with
+ * prefix lookup. A perfume's list data (notes, accords, links) is packed into one integer arena,
+ * strings are interned, and cards are only built for the page returned.
+ *
+ * Categories are derived lazily: a write marks the documents it touches (a perfume, or every
+ * perfume linking an edited chemical) and the next read recomputes them with the domain's rule.
+ */
+import { noteKey, type PerfumeGender } from '@scentinel/domain';
+import * as B from './bitset.ts';
+import { brandKeyOf, effectiveCategory, prepareText, resolveChemicalRefs, resolveNoteRefs } from './catalogue-query.ts';
+import type {
+  Chemical,
+  DeclaredChemicalLink,
+  NoteRecord,
+  PerfumeCard,
+  PerfumeDocument,
+  PerfumeNotes,
+  RegionRecord,
+} from './catalogue.types.ts';
+import { ChemicalTable } from './chemical-table.ts';
+import { IntArena } from './int-arena.ts';
+import { classify, toPerfumeCard, visibleLinks } from './perfume-card.ts';
+import { PostingList } from './posting-list.ts';
+import type {
+  BrandCount,
+  CatalogueQuery,
+  CatalogueResult,
+  CatalogueStats,
+  ChemicalUsage,
+  NoteCount,
+  SearchIndex,
+} from './search-index.port.ts';
+import { StringPool, ValuePool } from './string-pool.ts';
+import { normalizeText } from './text-normalize.ts';
+import { compareCodeUnits, TokenDictionary } from './token-dictionary.ts';
+
+export interface InProcessSearchIndexOptions {
+  /** Region definitions (`data/chemicals/regions.json`). */
+  regions?: readonly RegionRecord[];
+  /** The notes taxonomy (`data/notes/notes.json`). */
+  notes?: readonly NoteRecord[];
+}
+
+const GENDERS: readonly (PerfumeGender | null)[] = [null, 'masculine', 'feminine', 'unisex'];
+const NO_YEAR = -32768;
+const NOTE_POSITIONS = ['top', 'middle', 'base', 'unspecified'] as const;
+
+/** Rarely present per-perfume state, kept beside the packed data. */
+interface Extras {
+  declared: DeclaredChemicalLink[];
+  removedChemicalIds: string[];
+  notesAssigned: boolean;
+}
+
+export class InProcessSearchIndex implements SearchIndex {
+  readonly chemicals: ChemicalTable;
+
+  private capacity = 0;
+  private words = 0;
+  private docCount = 0;
+  private aliveCount = 0;
+  private readonly docById = new Map<string, number>();
+
+  // Columns, indexed by document id.
+  private ids: string[] = [];
+  private names: string[] = [];
+  private norms: string[] = [];
+  private descriptions: (string | null)[] = [];
+  private images: (string | null)[] = [];
+  private brandStr = new Int32Array(0);
+  private brandIdOf = new Int32Array(0);
+  private years = new Int16Array(0);
+  private genders = new Uint8Array(0);
+  private perfumers = new Int32Array(0);
+  private concentrations = new Int32Array(0);
+  private fieldSources = new Int32Array(0);
+  private readonly extras = new Map<number, Extras>();
+  private readonly arena = new IntArena();
+
+  // Document sets.
+  private alive: B.Bits = new Uint32Array(0);
+  private complete: B.Bits = new Uint32Array(0);
+  private hypo: B.Bits = new Uint32Array(0);
+  private dirty: B.Bits = new Uint32Array(0);
+  private dirtyAny = false;
+  private scratch: B.Bits[] = [];
+
+  // Dictionaries.
+  private readonly strings = new StringPool();
+  private readonly sourceSets = new ValuePool<Record<string, string>>();
+  private readonly nameTokens = new TokenDictionary();
+  private readonly firstTokens = new TokenDictionary();
+  /** Brand token → brand ids. */
+  private readonly brandTokens = new TokenDictionary();
+  private readonly brandIds = new Map<string, number>();
+  private readonly brandNames: string[] = [];
+  private readonly brandPostings: PostingList[] = [];
+  private readonly notePostings = new Map<string, PostingList>();
+  private readonly noteNames = new Map<string, string>();
+  private readonly chemIdx = new Map<string, number>();
+  private readonly chemIds: string[] = [];
+  private readonly chemPostings: (PostingList | undefined)[] = [];
+  private readonly taxonomy: ReadonlyMap<string, NoteRecord>;
+  private readonly taxonomyList: readonly NoteRecord[];
+  private readonly pack: number[] = [];
+
+  constructor(options: InProcessSearchIndexOptions = {}) {
+    this.chemicals = new ChemicalTable(options.regions ?? []);
+    this.taxonomyList = options.notes ?? [];
+    this.taxonomy = new Map(this.taxonomyList.map((n) => [String(n.id), n]));
+    this.grow(1024);
+  }
+
+  // ---------------------------------------------------------------- writes
+
+  async upsertPerfume(doc: PerfumeDocument): Promise<void> {
+    this.upsertPerfumeSync(doc);
+  }
+
+  async removePerfume(id: string): Promise<void> {
+    this.removePerfumeSync(id);
+  }
+
+  async getPerfume(id: string): Promise<PerfumeDocument | null> {
+    const doc = this.docById.get(id);
+    return doc === undefined ? null : this.documentOf(doc);
+  }
+
+  async upsertChemical(chemical: Chemical): Promise<void> {
+    this.upsertChemicalSync(chemical);
+  }
+
+  async removeChemical(id: string): Promise<void> {
+    this.removeChemicalSync(id);
+  }
+
+  /** Synchronous `upsertPerfume`, for the in-process projection's bulk path. */
+  upsertPerfumeSync(doc: PerfumeDocument): void {
+    const p = doc.perfume;
+    let d = this.docById.get(p.id);
+    if (d === undefined) {
+      d = this.docCount++;
+      if (d >= this.capacity) this.grow(this.capacity * 2);
+      this.docById.set(p.id, d);
+      this.ids[d] = p.id;
+      B.setBit(this.alive, d);
+      this.aliveCount++;
+    } else {
+      this.unindex(d);
+    }
+    this.store(d, doc);
+    this.index(d);
+    B.setBit(this.dirty, d);
+    this.dirtyAny = true;
+  }
+
+  removePerfumeSync(id: string): void {
+    const d = this.docById.get(id);
+    if (d === undefined) return;
+    this.unindex(d);
+    this.docById.delete(id);
+    this.arena.free(d);
+    this.extras.delete(d);
+    this.names[d] = '';
+    this.norms[d] = '';
+    this.descriptions[d] = null;
+    this.images[d] = null;
+    B.clearBit(this.alive, d);
+    B.clearBit(this.complete, d);
+    B.clearBit(this.hypo, d);
+    B.clearBit(this.dirty, d);
+    this.aliveCount--;
+  }
+
+  upsertChemicalSync(chemical: Chemical): void {
+    const previous = this.chemicals.upsert(chemical);
+    if (previous === null || previous.allergen_flag !== chemical.allergen_flag) this.markLinking(chemical.id);
+  }
+
+  removeChemicalSync(id: string): void {
+    if (this.chemicals.remove(id) !== null) this.markLinking(id);
+  }
+
+  /** Recomputes pending categories and builds lazy lookup tables now rather than on the first read. */
+  warm(): void {
+    this.refresh();
+    this.nameTokens.warm();
+    this.firstTokens.warm();
+    this.brandTokens.warm();
+  }
+
+  // ---------------------------------------------------------------- reads
+
+  async search(query: CatalogueQuery): Promise<CatalogueResult> {
+    return this.searchSync(query);
+  }
+
+  searchSync(query: CatalogueQuery): CatalogueResult {
+    this.refresh();
+    const words = this.words;
+    const filter = this.filterSet(query, this.take(0));
+    const text = prepareText(query.text);
+    const docs: number[] = [];
+    let total: number;
+    if (text === null) {
+      total = B.count(filter, words);
+      B.select(filter, query.skip, query.limit, docs, words);
+    } else {
+      total = this.rankedPage(text, filter, query.skip, query.limit, docs);
+    }
+    const known = this.chemicals.known();
+    return {
+      items: docs.map((d) => toPerfumeCard(this.documentOf(d), known)),
+      total,
+      has_more: query.skip + docs.length < total,
+    };
+  }
+
+  async stats(): Promise<CatalogueStats> {
+    this.refresh();
+    const complete = B.count(this.complete, this.words);
+    return {
+      total_perfumes: this.aliveCount,
+      complete,
+      unspecific: this.aliveCount - complete,
+      hypoallergenic: B.count(this.hypo, this.words),
+    };
+  }
+
+  async brands(): Promise<BrandCount[]> {
+    const out: BrandCount[] = [];
+    this.brandNames.forEach((name, id) => {
+      const size = this.brandPostings[id]?.size ?? 0;
+      if (size > 0) out.push({ name, perfume_count: size });
+    });
+    return out.sort((a, b) => compareText(a.name, b.name));
+  }
+
+  async notes(): Promise<NoteCount[]> {
+    const out: NoteCount[] = [];
+    const covered = new Set<string>();
+    for (const note of this.taxonomyList) {
+      const key = noteKey(note.name);
+      covered.add(key);
+      out.push({ ...note, perfume_count: this.notePostings.get(key)?.size ?? 0 });
+    }
+    for (const [key, list] of this.notePostings) {
+      if (covered.has(key) || list.size === 0) continue;
+      const name = this.noteNames.get(key) ?? key;
+      out.push({ id: name, name, category: null, description: null, perfume_count: list.size });
+    }
+    return out.sort((a, b) => compareText(a.name, b.name));
+  }
+
+  async chemicalUsage(chemicalId: string, sampleSize: number): Promise<ChemicalUsage> {
+    const idx = this.chemIdx.get(chemicalId);
+    const list = idx === undefined ? undefined : this.chemPostings[idx];
+    if (!list) return { total_perfumes: 0, sample_perfumes: [] };
+    const sample = [...list.view().subarray(0, sampleSize)].map((d) => ({
+      id: this.ids[d]!,
+      name: this.names[d]!,
+      brand: this.strings.get(this.brandStr[d]!),
+    }));
+    return { total_perfumes: list.size, sample_perfumes: sample };
+  }
+
+  /** Rough byte counts of the main structures (for the benchmark's memory report). */
+  footprint(): { documents: number; arenaBytes: number; strings: number; tokens: number } {
+    return {
+      documents: this.aliveCount,
+      arenaBytes: this.arena.byteSize,
+      strings: this.strings.size,
+      tokens: this.nameTokens.tokenCount,
+    };
+  }
+
+  // ---------------------------------------------------------------- query evaluation
+
+  /** Writes the documents passing every non-text condition into `out`. */
+  private filterSet(q: CatalogueQuery, out: B.Bits): B.Bits {
+    const words = this.words;
+    B.copy(out, this.alive, words);
+    switch (effectiveCategory(q)) {
+      case 'complete':
+        B.and(out, out, this.complete, words);
+        break;
+      case 'unspecific':
+        B.andNot(out, out, this.complete, words);
+        break;
+      case 'hypoallergenic':
+        B.and(out, out, this.hypo, words);
+        break;
+      case 'all':
+        break;
+    }
+    if (q.allergen_free) B.and(out, out, this.hypo, words);
+    const tmp = this.take(1);
+    if (q.brands && q.brands.length > 0) {
+      B.clear(tmp, words);
+      for (const brand of q.brands) {
+        const id = this.brandIds.get(brandKeyOf(brand));
+        if (id !== undefined) this.brandPostings[id]!.orInto(tmp);
+      }
+      B.and(out, out, tmp, words);
+    }
+    for (const ids of resolveChemicalRefs(q.include_chemicals, this.chemicals)) {
+      B.clear(tmp, words);
+      for (const id of ids) this.chemPosting(id)?.orInto(tmp);
+      B.and(out, out, tmp, words);
+    }
+    const excluded = resolveChemicalRefs(q.exclude_chemicals, this.chemicals).flat();
+    if (excluded.length > 0) {
+      B.clear(tmp, words);
+      for (const id of excluded) this.chemPosting(id)?.orInto(tmp);
+      B.andNot(out, out, tmp, words);
+    }
+    for (const key of resolveNoteRefs(q.include_notes, this.taxonomy)) {
+      B.clear(tmp, words);
+      this.notePostings.get(key)?.orInto(tmp);
+      B.and(out, out, tmp, words);
+    }
+    const excludedNotes = resolveNoteRefs(q.exclude_notes, this.taxonomy);
+    if (excludedNotes.length > 0) {
+      B.clear(tmp, words);
+      for (const key of excludedNotes) this.notePostings.get(key)?.orInto(tmp);
+      B.andNot(out, out, tmp, words);
+    }
+    return out;
+  }
+
+  /**
+   * Ranks the text matches within `filter` in tiers (see `textRank`): exact name, name prefix,
+   * all tokens in the name, tokens across brand and name, CAS. Returns the total and appends the
+   * page's documents to `out`.
+   */
+  private rankedPage(
+    text: NonNullable<ReturnType<typeof prepareText>>,
+    filter: B.Bits,
+    skip: number,
+    limit: number,
+    out: number[],
+  ): number {
+    const words = this.words;
+    const tiers: B.Bits[] = [];
+    const inName = this.take(2);
+    const inNameOrBrand = this.take(3);
+    const exact = this.take(4);
+    const prefix = this.take(5);
+    const cas = this.take(6);
+    const tokenName = this.take(7);
+    const tokenBrand = this.take(8);
+    B.clear(exact, words);
+    B.clear(prefix, words);
+    B.clear(cas, words);
+    if (text.tokens.length > 0) {
+      B.copy(inName, filter, words);
+      B.copy(inNameOrBrand, filter, words);
+      for (const token of text.tokens) {
+        B.clear(tokenName, words);
+        B.clear(tokenBrand, words);
+        this.nameTokens.orPrefixInto(token, tokenName);
+        this.orBrandPrefix(token, tokenBrand);
+        B.or(tokenBrand, tokenBrand, tokenName, words);
+        B.and(inName, inName, tokenName, words);
+        B.and(inNameOrBrand, inNameOrBrand, tokenBrand, words);
+      }
+      this.namePrefixAndExact(text, prefix, exact);
+      B.and(prefix, prefix, filter, words);
+      B.and(exact, exact, filter, words);
+    } else {
+      B.clear(inName, words);
+      B.clear(inNameOrBrand, words);
+    }
+    if (text.cas !== null) {
+      for (const chemical of this.chemicals.findByCas(text.cas)) this.chemPosting(chemical.id)?.orInto(cas);
+      B.and(cas, cas, filter, words);
+    }
+    // Tiers, best first, each without the documents of the tiers above (they are nested).
+    B.andNot(cas, cas, inNameOrBrand, words);
+    B.andNot(inNameOrBrand, inNameOrBrand, inName, words);
+    B.andNot(inName, inName, prefix, words);
+    B.andNot(prefix, prefix, exact, words);
+    tiers.push(exact, prefix, inName, inNameOrBrand, cas);
+
+    let total = 0;
+    let toSkip = skip;
+    let wanted = limit;
+    for (const tier of tiers) {
+      const n = B.count(tier, words);
+      total += n;
+      if (wanted > 0 && toSkip < n) {
+        const before = out.length;
+        B.select(tier, toSkip, wanted, out, words);
+        wanted -= out.length - before;
+        toSkip = 0;
+      } else if (toSkip >= n) {
+        toSkip -= n;
+      }
+    }
+    return total;
+  }
+
+  /** Documents whose normalised name starts with the query (`prefix`) or equals it (`exact`). */
+  private namePrefixAndExact(
+    text: NonNullable<ReturnType<typeof prepareText>>,
+    prefix: B.Bits,
+    exact: B.Bits,
+  ): void {
+    const first = text.tokens[0]!;
+    const multi = text.tokens.length > 1;
+    if (!multi) this.firstTokens.orPrefixInto(first, prefix);
+    // A name starting with "t1 t2 …" has t1 as its whole first token, so only those are candidates.
+    for (const d of this.firstTokens.get(first) ?? []) {
+      const norm = this.norms[d]!;
+      if (multi && norm.startsWith(text.tokens[0]!)) B.setBit(prefix, d);
+      if (norm === text.normalized) B.setBit(exact, d);
+    }
+  }
+
+  private orBrandPrefix(token: string, bits: B.Bits): void {
+    for (const brandToken of this.brandTokens.tokensWithPrefix(token)) {
+      for (const brandId of this.brandTokens.get(brandToken) ?? []) this.brandPostings[brandId]?.orInto(bits);
+    }
+  }
+
+  // ---------------------------------------------------------------- storage
+
+  private store(d: number, doc: PerfumeDocument): void {
+    const p = doc.perfume;
+    this.names[d] = p.name;
+    this.norms[d] = normalizeText(p.name);
+    this.descriptions[d] = p.description;
+    this.images[d] = p.image_url;
+    this.brandStr[d] = this.strings.intern(p.brand);
+    this.brandIdOf[d] = this.brandId(p.brand);
+    this.years[d] = p.year_released ?? NO_YEAR;
+    this.genders[d] = Math.max(0, GENDERS.indexOf(p.gender));
+    this.perfumers[d] = this.strings.internNullable(p.perfumer);
+    this.concentrations[d] = this.strings.internNullable(p.concentration);
+    this.fieldSources[d] = this.sourceSets.intern(p.field_sources);
+    if (doc.declared.length > 0 || doc.removedChemicalIds.length > 0 || doc.notesAssigned) {
+      this.extras.set(d, {
+        declared: doc.declared,
+        removedChemicalIds: doc.removedChemicalIds,
+        notesAssigned: doc.notesAssigned,
+      });
+    } else {
+      this.extras.delete(d);
+    }
+
+    const pack = this.pack;
+    pack.length = 0;
+    pack.push(p.accords.length);
+    for (const accord of p.accords) pack.push(this.strings.intern(accord));
+    for (const position of NOTE_POSITIONS) {
+      const notes = p.notes[position];
+      pack.push(notes.length);
+      for (const note of notes) pack.push(this.strings.intern(note));
+    }
+    pack.push(p.chemicals.length);
+    for (const link of p.chemicals) {
+      pack.push(this.chemIndex(link.chemical_id), this.strings.intern(link.from_note), this.strings.intern(link.name));
+    }
+    pack.push(p.sources.length);
+    for (const source of p.sources) pack.push(this.strings.intern(source));
+    const visible = visibleLinks(doc);
+    pack.push(visible.length);
+    for (const link of visible) pack.push(this.chemIndex(link.chemical_id));
+    this.arena.write(d, pack);
+  }
+
+  /** Rebuilds the stored document of `d`. */
+  private documentOf(d: number): PerfumeDocument {
+    const s = this.strings;
+    const r = this.arena.read(d);
+    let i = 0;
+    const list = (): string[] => {
+      const n = r[i++]!;
+      const out = new Array<string>(n);
+      for (let k = 0; k < n; k++) out[k] = s.get(r[i++]!);
+      return out;
+    };
+    const accords = list();
+    const notes: PerfumeNotes = { top: list(), middle: list(), base: list(), unspecified: list() };
+    const nLinks = r[i++]!;
+    const chemicals: PerfumeDocument['perfume']['chemicals'] = [];
+    for (let k = 0; k < nLinks; k++) {
+      const chemical_id = this.chemIds[r[i++]!]!;
+      const from_note = s.get(r[i++]!);
+      const name = s.get(r[i++]!);
+      chemicals.push({ chemical_id, name, source: 'inferred', from_note });
+    }
+    const sources = list();
+    const year = this.years[d]!;
+    const extras = this.extras.get(d);
+    return {
+      perfume: {
+        id: this.ids[d]!,
+        name: this.names[d]!,
+        brand: s.get(this.brandStr[d]!),
+        year_released: year === NO_YEAR ? null : year,
+        gender: GENDERS[this.genders[d]!] ?? null,
+        perfumer: s.getNullable(this.perfumers[d]!),
+        concentration: s.getNullable(this.concentrations[d]!),
+        description: this.descriptions[d] ?? null,
+        image_url: this.images[d] ?? null,
+        accords,
+        notes,
+        chemicals,
+        field_sources: { ...this.sourceSets.get(this.fieldSources[d]!) },
+        sources,
+      },
+      notesAssigned: extras?.notesAssigned ?? false,
+      declared: extras ? [...extras.declared] : [],
+      removedChemicalIds: extras ? [...extras.removedChemicalIds] : [],
+    };
+  }
+
+  /** The packed record's visible chemical indexes (last section of the record). */
+  private visibleChemIdx(d: number): Int32Array {
+    const r = this.arena.read(d);
+    let i = 0;
+    i += 1 + r[i]!; // accords
+    for (let k = 0; k < NOTE_POSITIONS.length; k++) i += 1 + r[i]!;
+    i += 1 + 3 * r[i]!; // inferred links
+    i += 1 + r[i]!; // sources
+    const n = r[i]!;
+    return r.subarray(i + 1, i + 1 + n);
+  }
+
+  /** Note keys of `d`'s notes (any position), deduplicated. */
+  private noteKeysOf(d: number): Set<string> {
+    const r = this.arena.read(d);
+    let i = 1 + r[0]!;
+    const keys = new Set<string>();
+    for (let k = 0; k < NOTE_POSITIONS.length; k++) {
+      const n = r[i++]!;
+      for (let j = 0; j < n; j++) keys.add(this.noteKeyOf(r[i++]!));
+    }
+    return keys;
+  }
+
+  private readonly noteKeyCache = new Map<number, string>();
+
+  private noteKeyOf(stringId: number): string {
+    let key = this.noteKeyCache.get(stringId);
+    if (key === undefined) {
+      const name = this.strings.get(stringId);
+      key = noteKey(name);
+      this.noteKeyCache.set(stringId, key);
+      if (!this.noteNames.has(key)) this.noteNames.set(key, name);
+    }
+    return key;
+  }
+
+  private index(d: number): void {
+    const norm = this.norms[d]!;
+    const tokens = norm === '' ? [] : norm.split(' ');
+    for (const token of new Set(tokens)) this.nameTokens.add(token, d);
+    if (tokens.length > 0) this.firstTokens.add(tokens[0]!, d);
+    this.brandPostings[this.brandIdOf[d]!]!.add(d);
+    for (const key of this.noteKeysOf(d)) {
+      let list = this.notePostings.get(key);
+      if (!list) {
+        list = new PostingList();
+        this.notePostings.set(key, list);
+      }
+      list.add(d);
+    }
+    for (const idx of this.visibleChemIdx(d)) {
+      let list = this.chemPostings[idx];
+      if (!list) {
+        list = new PostingList();
+        this.chemPostings[idx] = list;
+      }
+      list.add(d);
+    }
+  }
+
+  private unindex(d: number): void {
+    const norm = this.norms[d]!;
+    const tokens = norm === '' ? [] : norm.split(' ');
+    for (const token of new Set(tokens)) this.nameTokens.remove(token, d);
+    if (tokens.length > 0) this.firstTokens.remove(tokens[0]!, d);
+    this.brandPostings[this.brandIdOf[d]!]?.remove(d);
+    for (const key of this.noteKeysOf(d)) this.notePostings.get(key)?.remove(d);
+    for (const idx of this.visibleChemIdx(d)) this.chemPostings[idx]?.remove(d);
+  }
+
+  private brandId(brand: string): number {
+    const key = brandKeyOf(brand);
+    let id = this.brandIds.get(key);
+    if (id === undefined) {
+      id = this.brandNames.length;
+      this.brandIds.set(key, id);
+      this.brandNames.push(brand);
+      this.brandPostings.push(new PostingList());
+      for (const token of new Set(key.split(' ').filter(Boolean))) this.brandTokens.add(token, id);
+    }
+    return id;
+  }
+
+  private chemIndex(chemicalId: string): number {
+    let idx = this.chemIdx.get(chemicalId);
+    if (idx === undefined) {
+      idx = this.chemIds.length;
+      this.chemIdx.set(chemicalId, idx);
+      this.chemIds.push(chemicalId);
+    }
+    return idx;
+  }
+
+  private chemPosting(chemicalId: string): PostingList | undefined {
+    const idx = this.chemIdx.get(chemicalId);
+    return idx === undefined ? undefined : this.chemPostings[idx];
+  }
+
+  /** Marks every perfume linking the chemical for recomputation. */
+  private markLinking(chemicalId: string): void {
+    const list = this.chemPosting(chemicalId);
+    if (!list || list.size === 0) return;
+    list.orInto(this.dirty);
+    this.dirtyAny = true;
+  }
+
+  /** Recomputes category and hypoallergenic flags of marked documents (domain `classify`). */
+  private refresh(): void {
+    if (!this.dirtyAny) return;
+    const known = this.chemicals.known();
+    const links: { chemical_id: string }[] = [];
+    B.forEach(
+      this.dirty,
+      (d) => {
+        if (!B.testBit(this.alive, d)) return;
+        links.length = 0;
+        for (const idx of this.visibleChemIdx(d)) links.push({ chemical_id: this.chemIds[idx]! });
+        const c = classify(links, known);
+        B.assignBit(this.complete, d, c.category === 'complete');
+        B.assignBit(this.hypo, d, c.hypoallergenic);
+      },
+      this.words,
+    );
+    B.clear(this.dirty, this.words);
+    this.dirtyAny = false;
+  }
+
+  private take(slot: number): B.Bits {
+    let bits = this.scratch[slot];
+    if (!bits || bits.length < this.words) {
+      bits = new Uint32Array(this.words);
+      this.scratch[slot] = bits;
+    }
+    return bits;
+  }
+
+  private grow(capacity: number): void {
+    this.capacity = capacity;
+    this.words = B.wordsFor(capacity);
+    this.alive = B.grow(this.alive, this.words);
+    this.complete = B.grow(this.complete, this.words);
+    this.hypo = B.grow(this.hypo, this.words);
+    this.dirty = B.grow(this.dirty, this.words);
+    this.brandStr = growInt32(this.brandStr, capacity);
+    this.brandIdOf = growInt32(this.brandIdOf, capacity);
+    this.perfumers = growInt32(this.perfumers, capacity);
+    this.concentrations = growInt32(this.concentrations, capacity);
+    this.fieldSources = growInt32(this.fieldSources, capacity);
+    const years = new Int16Array(capacity);
+    years.set(this.years);
+    this.years = years;
+    const genders = new Uint8Array(capacity);
+    genders.set(this.genders);
+    this.genders = genders;
+    this.scratch = [];
+  }
+}
+
+function growInt32(a: Int32Array, capacity: number): Int32Array<ArrayBuffer> {
+  const next = new Int32Array(capacity);
+  next.set(a);
+  return next;
+}
+
+function compareText(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  return x < y ? -1 : x > y ? 1 : compareCodeUnits(a, b);
+}

@@ -1,0 +1,60 @@
+/** Interns strings to dense integer ids, so repeated values (notes, accords, perfumers) are stored once. */
+export class StringPool {
+  private readonly ids = new Map<string, number>();
+  private readonly values: string[] = [];
+
+  intern(value: string): number {
+    let id = this.ids.get(value);
+    if (id === undefined) {
+      id = this.values.length;
+      this.ids.set(value, id);
+      this.values.push(value);
+    }
+    return id;
+  }
+
+  /** `-1` for null. */
+  internNullable(value: string | null | undefined): number {
+    return value === null || value === undefined ? -1 : this.intern(value);
+  }
+
+  get(id: number): string {
+    const value = this.values[id];
+    if (value === undefined) throw new Error(`No interned string ${id}`);
+    return value;
+  }
+
+  getNullable(id: number): string | null {
+    return id < 0 ? null : this.get(id);
+  }
+
+  get size(): number {
+    return this.values.length;
+  }
+}
+
+/**
+ * Interns JSON-serialisable values by their serialisation (e.g. a perfume's `field_sources`, which
+ * few distinct shapes share), so each distinct value is kept once.
+ */
+export class ValuePool<T> {
+  private readonly ids = new Map<string, number>();
+  private readonly values: T[] = [];
+
+  intern(value: T): number {
+    const key = JSON.stringify(value);
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      id = this.values.length;
+      this.ids.set(key, id);
+      this.values.push(value);
+    }
+    return id;
+  }
+
+  get(id: number): T {
+    const value = this.values[id];
+    if (value === undefined) throw new Error(`No interned value ${id}`);
+    return value;
+  }
+}

@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ProjectionRuntime } from '../runtime/projection-runtime.ts';
+import { appendAll, newEvent, type TestStore, testBackends } from '../testing/test-store.ts';
+import { usageRollupProjection } from './usage-rollup.projection.ts';
+import { usageDaily, usageSessions } from './usage-rollup.queries.ts';
+
+if (!process.env.DATABASE_URL) {
+  console.warn('usage-rollup.int.spec.ts: Postgres server suite skipped (DATABASE_URL not set); PGlite suite runs');
+}
+
+for (const backend of testBackends) {
+  describe.skipIf(!backend.available)(`usage rollup projection on ${backend.name}`, () => {
+    let store: TestStore;
+    let runtime: ProjectionRuntime;
+
+    afterEach(async () => {
+      await runtime?.stop();
+      await store?.close();
+    });
+
+    it('counts usage per day and type and distinct sessions, live and after a rebuild', async () => {
+      store = await backend.open();
+      runtime = new ProjectionRuntime({ sql: store.sql, eventLog: store.eventLog, projections: [usageRollupProjection] });
+      await runtime.start();
+      const day1 = '2025-03-04T09:00:00.000Z';
+      const day1later = '2025-03-04T09:05:30.000Z';
+      const day2 = '2025-03-05T12:00:00.000Z';
+      const positions = await appendAll(store.eventLog, [
+        newEvent('SearchTracked', { session_id: 's1', query: 'rose', results_count: 3 }, day1),
+        newEvent('SearchTracked', { session_id: 's1', query: 'oud' }, day1later),
+        newEvent('ChemicalClicked', { session_id: 's2', chemical_id: 7 }, day1),
+        newEvent('PageViewed', { page: 'home' }, day1), // no session id: counted, no session
+        newEvent('ChemicalAdded', { name: 'Linalool' }, day1), // not a usage event
+        newEvent('ScanTracked', { session_id: 's1', success: true }, day2),
+        newEvent('SearchTracked', { session_id: 's3' }, 'not a time'), // dead letter
+        newEvent('LoginTracked', { session_id: 's3' }, day2),
+      ]);
+      expect(await runtime.waitForPosition(positions.at(-1)!, 10_000)).toBe(true);
+
+      const expected = [
+        { day: '2025-03-04', eventType: 'ChemicalClicked', count: 1 },
+        { day: '2025-03-04', eventType: 'PageViewed', count: 1 },
+        { day: '2025-03-04', eventType: 'SearchTracked', count: 2 },
+        { day: '2025-03-05', eventType: 'LoginTracked', count: 1 },
+        { day: '2025-03-05', eventType: 'ScanTracked', count: 1 },
+      ];
+      expect(await usageDaily(runtime, store.sql, '2025-03-01', '2025-03-31')).toEqual(expected);
+      expect(await usageDaily(runtime, store.sql, '2025-03-05', '2025-03-05')).toEqual(expected.slice(3));
+      expect(await usageSessions(runtime, store.sql, '2025-03-01', '2025-03-31')).toEqual([
+        { day: '2025-03-04', sessions: 2, avgSessionSeconds: 165 },
+        { day: '2025-03-05', sessions: 2, avgSessionSeconds: 0 },
+      ]);
+      const letters = await runtime.deadLetters();
+      expect(letters.map((d) => [d.eventType, d.position])).toEqual([['SearchTracked', positions[6]]]);
+      expect(letters[0]!.error).toMatch(/occurredAt/);
+
+      // A rebuild stops on that event (it would otherwise silently drop it); the live build keeps serving.
+      await expect(runtime.rebuild('usage_rollup')).rejects.toThrow(/occurredAt/);
+      expect(await runtime.activeTable('usage_rollup', 'usage_daily')).toBe('usage_daily_v1');
+    });
+  });
+}

@@ -1,0 +1,134 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../lib/modal.tsx';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import type { AllergenProfileItem, Chemical } from '../../../types/api.ts';
+
+const LIST_LIMIT = 100;
+
+type AllergenProfileDialogProps = {
+  chemicals: { items: Chemical[]; loading: boolean; failed: boolean };
+  selected: AllergenProfileItem[];
+  onToggle: (item: AllergenProfileItem) => void;
+  onClear: () => void;
+  onClose: () => void;
+};
+
+/** "My allergens": pick the chemicals you react to; kept in this browser only. */
+export default function AllergenProfileDialog({
+  chemicals,
+  selected,
+  onToggle,
+  onClear,
+  onClose,
+}: AllergenProfileDialogProps) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const debounced = useDebouncedValue(query, 300).trim().toLowerCase();
+  const selectedIds = new Set(selected.map((item) => String(item.id)));
+
+  const matches = useMemo(() => {
+    const filtered = chemicals.items.filter(
+      (chemical) =>
+        !debounced ||
+        chemical.name.toLowerCase().includes(debounced) ||
+        (chemical.cas_number ?? '').toLowerCase().includes(debounced),
+    );
+    // Known allergens first: they are what most people are looking for.
+    const sorted = [...filtered].sort(
+      (a, b) =>
+        Number(Boolean(b.allergen_flag)) - Number(Boolean(a.allergen_flag)) || a.name.localeCompare(b.name),
+    );
+    return sorted.slice(0, LIST_LIMIT);
+  }, [chemicals.items, debounced]);
+
+  return (
+    <Modal
+      title={t('allergenProfile.title')}
+      description={t('allergenProfile.intro')}
+      onClose={onClose}
+      testId="allergen-profile-dialog"
+      footer={
+        <>
+          <button
+            type="button"
+            className="button button--danger"
+            onClick={onClear}
+            disabled={selected.length === 0}
+          >
+            {t('allergenProfile.clear')}
+          </button>
+          <button type="button" className="button button--primary" onClick={onClose}>
+            {t('allergenProfile.done')}
+          </button>
+        </>
+      }
+    >
+      <section aria-labelledby="my-allergens-selected">
+        <h3 id="my-allergens-selected" className="chip-group__title">
+          {t('allergenProfile.selected', { n: selected.length })}
+        </h3>
+        {selected.length === 0 ? (
+          <p className="muted">{t('allergenProfile.none')}</p>
+        ) : (
+          <ul className="chip-list">
+            {selected.map((item) => (
+              <li key={String(item.id)}>
+                <span className="chip chip--exclude">
+                  {item.name}
+                  <button
+                    type="button"
+                    className="chip__remove"
+                    aria-label={t('filters.removeItem', { name: item.name })}
+                    onClick={() => onToggle(item)}
+                  >
+                    ×
+                  </button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <label className="field">
+        <span className="field__label">{t('filters.searchChemicals')}</span>
+        <input
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          data-testid="allergen-search"
+        />
+      </label>
+      {chemicals.loading ? (
+        <p role="status">{t('common.loading')}</p>
+      ) : chemicals.failed ? (
+        <p className="notice notice--danger" role="alert">
+          {t('filters.loadFailed')}
+        </p>
+      ) : matches.length === 0 ? (
+        <p className="muted">{t('filters.noMatches')}</p>
+      ) : (
+        <ul className="pick-list" data-testid="allergen-list">
+          {matches.map((chemical) => (
+            <li key={String(chemical.id)} className="pick-list__item">
+              <label className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={selectedIds.has(String(chemical.id))}
+                  onChange={() => onToggle({ id: chemical.id, name: chemical.name })}
+                />
+                <span>
+                  {chemical.name}
+                  {chemical.cas_number ? <span className="muted"> · {chemical.cas_number}</span> : null}
+                </span>
+              </label>
+              {chemical.allergen_flag ? (
+                <span className="badge badge--danger">{t('chemical.isAllergen')}</span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Modal>
+  );
+}

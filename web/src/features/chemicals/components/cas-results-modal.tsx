@@ -1,0 +1,65 @@
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../lib/modal.tsx';
+import { useCasLookup } from '../api/lookup-chemical.ts';
+import { Field, RegulatoryBlocks, SccsBlock } from './chemical-info.tsx';
+
+type CasResultsModalProps = { cas: string; onClose: () => void };
+
+/** CAS Search Results modal (spec §2): GET /chemicals/search/{cas}. */
+export default function CasResultsModal({ cas, onClose }: CasResultsModalProps) {
+  const { t } = useTranslation();
+  const lookup = useCasLookup(cas);
+  const chemical = lookup.data?.found ? lookup.data.chemical : null;
+  const errorText = lookup.isError ? t('cas.searchFailed') : (lookup.data?.error ?? null);
+
+  return (
+    <Modal
+      title={t('cas.title')}
+      onClose={onClose}
+      size="large"
+      testId="cas-modal"
+      footer={
+        <button type="button" className="button button--primary" onClick={onClose} data-testid="cas-close">
+          {t('common.close')}
+        </button>
+      }
+    >
+      {lookup.isLoading ? (
+        <p role="status">{t('cas.searching', { cas })}</p>
+      ) : chemical ? (
+        <>
+          <div className="notice notice--success" data-testid="cas-found">
+            <strong>{t('cas.found')}</strong> {chemical.name}{' '}
+            <span className="muted">({chemical.cas_number ?? cas})</span>
+          </div>
+          <section className="info-block" aria-labelledby="cas-basic-title">
+            <h3 id="cas-basic-title" className="section-title">
+              {t('cas.basicTitle')}
+            </h3>
+            <dl className="info-grid">
+              <Field label={t('cas.type')}>
+                {chemical.type ? chemical.type.replaceAll('_', ' ') : t('common.unknown')}
+              </Field>
+              <Field label={t('cas.casNumber')}>{chemical.cas_number ?? cas}</Field>
+              {chemical.ec_number ? <Field label={t('cas.ecNumber')}>{chemical.ec_number}</Field> : null}
+              {chemical.inci_name ? <Field label={t('cas.inciName')}>{chemical.inci_name}</Field> : null}
+              <Field label={t('cas.verification')}>
+                <span className={`badge ${chemical.verified ? 'badge--success' : 'badge--neutral'}`}>
+                  {chemical.verified ? t('cas.verified') : t('cas.unverified')}
+                </span>
+              </Field>
+            </dl>
+          </section>
+          <SccsBlock chemical={chemical} />
+          <RegulatoryBlocks chemical={chemical} />
+        </>
+      ) : (
+        <div className="notice notice--danger" data-testid="cas-not-found">
+          <h3 className="section-title">{t('cas.notFoundTitle')}</h3>
+          <p>{t('cas.notFoundText', { cas })}</p>
+          {errorText ? <p className="muted">{errorText}</p> : null}
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,114 @@
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../lib/modal.tsx';
+import type { Chemical, Id } from '../../../types/api.ts';
+import { useChemicalDetail } from '../api/lookup-chemical.ts';
+import { Field, RegulatoryBlocks, SccsBlock } from './chemical-info.tsx';
+
+/** What is known about a clicked chemical before the lookup (a perfume's link or a list entry). */
+export type ChemicalRef = {
+  id: Id | null;
+  name: string;
+  cas_number?: string | null;
+  allergen?: boolean;
+  verified?: boolean;
+  concentration_min?: number | null;
+  concentration_max?: number | null;
+};
+
+type ChemicalDetailDialogProps = { chemical: ChemicalRef; onClose: () => void };
+
+function concentration(chemical: { concentration_min?: number | null; concentration_max?: number | null }) {
+  const { concentration_min: min, concentration_max: max } = chemical;
+  if (typeof min === 'number' && typeof max === 'number') return min === max ? `${min}%` : `${min}–${max}%`;
+  if (typeof min === 'number') return `≥ ${min}%`;
+  if (typeof max === 'number') return `≤ ${max}%`;
+  return null;
+}
+
+/**
+ * Chemical detail (spec §2, §4): CAS lookup when the chemical has a CAS number, else lookup by id;
+ * on failure a fallback built from what is known, with a "limited information" note.
+ */
+export default function ChemicalDetailDialog({ chemical: known, onClose }: ChemicalDetailDialogProps) {
+  const { t } = useTranslation();
+  const lookup = useChemicalDetail(known);
+  const found = lookup.data?.found ? lookup.data.chemical : null;
+  const failed = !lookup.isLoading && !found;
+  const chemical: Chemical = found ?? {
+    id: known.id ?? known.name,
+    name: known.name,
+    cas_number: known.cas_number ?? null,
+    allergen_flag: known.allergen ?? false,
+    verified: known.verified ?? false,
+  };
+  const allergen = Boolean(
+    chemical.allergen_flag || chemical.safety_information?.is_allergen || known.allergen,
+  );
+  const range = concentration(known) ?? concentration(chemical);
+  const stats = chemical.usage_statistics;
+
+  return (
+    <Modal
+      title={chemical.name}
+      onClose={onClose}
+      size="large"
+      testId="chemical-detail"
+      footer={
+        <button type="button" className="button button--primary" onClick={onClose}>
+          {t('common.close')}
+        </button>
+      }
+    >
+      {lookup.isLoading ? (
+        <p role="status">{t('common.loading')}</p>
+      ) : (
+        <>
+          {failed ? (
+            <p className="notice notice--warning" data-testid="chemical-limited-info">
+              {t('chemical.limitedInfo')}
+            </p>
+          ) : null}
+          <dl className="info-grid">
+            <Field label={t('chemical.cas')}>{chemical.cas_number ?? t('common.unknown')}</Field>
+            <Field label={t('chemical.allergen')}>
+              <span className={`badge ${allergen ? 'badge--danger' : 'badge--success'}`}>
+                {allergen ? t('chemical.isAllergen') : t('chemical.notAllergen')}
+              </span>
+            </Field>
+            {range ? <Field label={t('chemical.concentration')}>{range}</Field> : null}
+            {chemical.type ? <Field label={t('cas.type')}>{chemical.type.replaceAll('_', ' ')}</Field> : null}
+            {chemical.inci_name ? <Field label={t('cas.inciName')}>{chemical.inci_name}</Field> : null}
+            {stats?.total_perfumes !== undefined ? (
+              <Field label={t('chemical.usedIn')}>
+                {t('chemical.perfumeCount', { n: stats.total_perfumes })}
+              </Field>
+            ) : null}
+          </dl>
+          {stats?.sample_perfumes?.length ? (
+            <section className="info-block">
+              <h3 className="section-title">{t('chemical.samplePerfumes')}</h3>
+              <p>
+                {stats.sample_perfumes
+                  .map((sample) =>
+                    typeof sample === 'string'
+                      ? sample
+                      : typeof sample === 'object' && sample !== null && 'name' in sample
+                        ? String((sample as { name: unknown }).name)
+                        : '',
+                  )
+                  .filter(Boolean)
+                  .join(', ')}
+              </p>
+            </section>
+          ) : null}
+          {found ? (
+            <>
+              <RegulatoryBlocks chemical={found} />
+              <SccsBlock chemical={found} />
+            </>
+          ) : null}
+        </>
+      )}
+    </Modal>
+  );
+}

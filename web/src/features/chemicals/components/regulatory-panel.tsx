@@ -1,0 +1,128 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Chemical } from '../../../types/api.ts';
+import { type RegionStatus, useRegionChemicals, useRegions } from '../api/get-regions.ts';
+
+const STATUSES: { value: RegionStatus; key: string }[] = [
+  { value: '', key: 'regions.status.all' },
+  { value: 'prohibited', key: 'regions.status.prohibited' },
+  { value: 'restricted', key: 'regions.status.restricted' },
+  { value: 'allergen', key: 'regions.status.allergens' },
+];
+
+type RegulatoryPanelProps = {
+  onChemicalClick: (chemical: Chemical) => void;
+  onRegionViewed?: (code: string) => void;
+};
+
+/** Multi-regional regulatory panel (spec §2): shown only once the regions loaded. */
+export function RegulatoryPanel({ onChemicalClick, onRegionViewed }: RegulatoryPanelProps) {
+  const { t } = useTranslation();
+  const regions = useRegions();
+  const [open, setOpen] = useState(false);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [status, setStatus] = useState<RegionStatus>('');
+  const bodyId = useId();
+  const list = regions.data ?? [];
+  const code = open ? (selected ?? list[0]?.code ?? null) : null;
+  const chemicals = useRegionChemicals(code, status);
+
+  if (list.length === 0) return null;
+
+  return (
+    <section className="panel" aria-labelledby="regions-title" data-testid="regulatory-panel">
+      <div className="panel__header">
+        <h2 id="regions-title" className="panel__title">
+          {t('regions.title')}
+        </h2>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={() => setOpen((value) => !value)}
+          data-testid="regions-toggle"
+        >
+          {open ? t('regions.hide') : t('regions.show')}
+        </button>
+      </div>
+      {open ? (
+        <div id={bodyId} className="regions">
+          <fieldset className="button-group">
+            <legend className="visually-hidden">{t('regions.regionsLabel')}</legend>
+            {list.map((region) => (
+              <button
+                key={region.code}
+                type="button"
+                className="button button--secondary button--small"
+                aria-pressed={code === region.code}
+                title={region.description ?? undefined}
+                onClick={() => {
+                  setSelected(region.code);
+                  onRegionViewed?.(region.code);
+                }}
+                data-testid={`region-${region.code}`}
+              >
+                {region.name}
+                {region.chemical_count !== undefined ? (
+                  <span className="badge badge--neutral">{region.chemical_count}</span>
+                ) : null}
+              </button>
+            ))}
+          </fieldset>
+          <fieldset className="button-group">
+            <legend className="visually-hidden">{t('regions.statusLabel')}</legend>
+            {STATUSES.map((item) => (
+              <button
+                key={item.value || 'all'}
+                type="button"
+                className="button button--secondary button--small"
+                aria-pressed={status === item.value}
+                onClick={() => setStatus(item.value)}
+                data-testid={`region-status-${item.value || 'all'}`}
+              >
+                {t(item.key)}
+              </button>
+            ))}
+          </fieldset>
+          {chemicals.isLoading ? (
+            <p role="status">{t('common.loading')}</p>
+          ) : (chemicals.data ?? []).length === 0 ? (
+            <p className="muted" data-testid="regions-empty">
+              {t('regions.empty')}
+            </p>
+          ) : (
+            <ul className="region-chemicals" data-testid="region-chemicals">
+              {(chemicals.data ?? []).map((chemical) => (
+                <li key={String(chemical.id)}>
+                  <button type="button" className="region-chemical" onClick={() => onChemicalClick(chemical)}>
+                    <span className="region-chemical__name">{chemical.name}</span>
+                    {chemical.cas_number ? <span className="muted">{chemical.cas_number}</span> : null}
+                    <StatusBadges chemical={chemical} />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+export function StatusBadges({ chemical }: { chemical: Chemical }) {
+  const { t } = useTranslation();
+  const safety = chemical.safety_information ?? {};
+  const summary = chemical.regulatory_summary ?? safety.regional_summary ?? {};
+  const prohibited = chemical.prohibited || safety.is_prohibited || (summary.prohibited_in?.length ?? 0) > 0;
+  const restricted = chemical.restricted || safety.is_restricted || (summary.restricted_in?.length ?? 0) > 0;
+  const allergen = chemical.allergen_flag || safety.is_allergen;
+  return (
+    <span className="row">
+      {prohibited ? <span className="badge badge--danger">{t('regions.status.prohibited')}</span> : null}
+      {restricted ? <span className="badge badge--warning">{t('regions.status.restricted')}</span> : null}
+      {allergen ? <span className="badge badge--danger">{t('chemical.isAllergen')}</span> : null}
+      {summary.prop65_listed ? <span className="badge badge--info">{t('chemical.prop65')}</span> : null}
+    </span>
+  );
+}

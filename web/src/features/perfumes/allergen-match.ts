@@ -1,0 +1,26 @@
+import type { AllergenProfileItem } from '../../types/api.ts';
+import type { LinkKind, Perfume } from './api/perfume-normalize.ts';
+
+export type AllergenMatch = { name: string; kind: LinkKind };
+
+/**
+ * The user's allergens this perfume contains, matched by chemical id or (case-insensitive) name.
+ * A chemical linked both ways counts as declared.
+ */
+export function matchAllergens(perfume: Perfume, profile: AllergenProfileItem[]): AllergenMatch[] {
+  if (profile.length === 0) return [];
+  const ids = new Set(profile.map((item) => String(item.id)));
+  const names = new Set(profile.map((item) => item.name.toLowerCase()));
+  const found = new Map<string, AllergenMatch>();
+  for (const chemical of perfume.chemicals) {
+    const hit =
+      (chemical.id !== null && ids.has(String(chemical.id))) || names.has(chemical.name.toLowerCase());
+    if (!hit) continue;
+    const key = chemical.name.toLowerCase();
+    const previous = found.get(key);
+    if (!previous || (previous.kind === 'inferred' && chemical.kind === 'declared')) {
+      found.set(key, { name: chemical.name, kind: chemical.kind });
+    }
+  }
+  return [...found.values()];
+}

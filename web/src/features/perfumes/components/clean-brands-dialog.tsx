@@ -1,0 +1,74 @@
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../lib/modal.tsx';
+import type { CleanBrandResearch } from '../api/perfume-normalize.ts';
+
+export const MAX_BRANDS = 5;
+export const MAX_ALLERGENS = 8;
+export const SPECIALTY_LIMIT = 60;
+
+export function cutText(text: string, limit: number): string {
+  return text.length > limit ? `${text.slice(0, limit).trimEnd()}…` : text;
+}
+
+type CleanBrandsDialogProps = {
+  research: CleanBrandResearch | null;
+  onClose: () => void;
+};
+
+/** Hypoallergenic clean-brands alert (spec §2, §4). */
+export function CleanBrandsDialog({ research, onClose }: CleanBrandsDialogProps) {
+  const { t } = useTranslation();
+  const brands = (research?.brands ?? []).slice(0, MAX_BRANDS);
+  const allergens = (research?.educational_info?.allergen_chemicals_excluded ?? []).slice(0, MAX_ALLERGENS);
+  const source = research?.article_info?.title;
+  const totalBrands = research?.statistics.total_brands ?? research?.brands.length;
+
+  return (
+    <Modal
+      title={t('hypo.title')}
+      onClose={onClose}
+      testId="clean-brands-dialog"
+      footer={
+        <button type="button" className="button button--primary" onClick={onClose}>
+          {t('common.close')}
+        </button>
+      }
+    >
+      <p>{research ? t('hypo.whyEmpty') : t('hypo.noneFound')}</p>
+      {source ? (
+        <p>
+          <strong>{t('hypo.source')}</strong> {source}
+        </p>
+      ) : null}
+      {totalBrands !== undefined ? (
+        <p>
+          <strong>{t('hypo.totalBrands')}</strong> {totalBrands}
+        </p>
+      ) : null}
+      {brands.length > 0 ? (
+        <section aria-labelledby="clean-brands-top">
+          <h3 id="clean-brands-top" className="section-title">
+            {t('hypo.topBrands')}
+          </h3>
+          <ol className="plain-list">
+            {brands.map((brand) => (
+              <li key={brand.name}>
+                <strong>{brand.name}</strong>
+                {brand.price_range ? <span className="muted"> ({brand.price_range})</span> : null}
+                {brand.specialty ? <> — {cutText(brand.specialty, SPECIALTY_LIMIT)}</> : null}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : (
+        <p>{t('hypo.recommendClean')}</p>
+      )}
+      {allergens.length > 0 ? (
+        <p>
+          <strong>{t('hypo.allergensExcluded')}</strong> {allergens.join(', ')}
+        </p>
+      ) : null}
+      <p className="notice notice--info">{t('hypo.casTip')}</p>
+    </Modal>
+  );
+}
