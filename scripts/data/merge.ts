@@ -9,7 +9,13 @@
  * and `field_sources` records which source gave it.
  */
 import { createHash } from 'node:crypto';
-import { brandKey, brandTokens, nameKey, nameTokens, slugify } from '../../services/domain/src/catalogue/index.ts';
+import {
+  brandKey as computeBrandKey,
+  brandTokens,
+  nameKey,
+  nameTokens,
+  slugify,
+} from '../../services/domain/src/catalogue/index.ts';
 import type { Gender, NoteLists, PerfumeSourceKey, SourcePerfume } from './types.ts';
 
 export interface PerfumeChemicalLink {
@@ -139,6 +145,18 @@ interface BrandResolution {
   display: Map<string, string>;
   /** Aliases folded into another brand: [alias key, canonical key]. */
   aliases: Array<[string, string]>;
+}
+
+const brandKeyCache = new Map<string, string>();
+
+/** brandKey, memoised: the same few thousand brand spellings recur on 200k rows. */
+function brandKey(brand: string): string {
+  let key = brandKeyCache.get(brand);
+  if (key === undefined) {
+    key = computeBrandKey(brand);
+    brandKeyCache.set(brand, key);
+  }
+  return key;
 }
 
 function rowSpellings(row: SourcePerfume): string[] {
@@ -342,8 +360,14 @@ export function fuzzyMerge(groups: ReadonlyMap<string, SourcePerfume[]>): {
   groups: Map<string, SourcePerfume[]>;
   fuzzyMerges: { count: number; examples: Array<[string, string]> };
 } {
-  const families = (key: string) => new Set(groups.get(key)!.map((r) => FAMILY[r.source]));
-  const sourcesOf = (key: string) => new Set(groups.get(key)!.map((r) => r.source));
+  const familyCache = new Map<string, Set<Family>>();
+  const sourceCache = new Map<string, Set<PerfumeSourceKey>>();
+  for (const [key, rows] of groups) {
+    familyCache.set(key, new Set(rows.map((r) => FAMILY[r.source])));
+    sourceCache.set(key, new Set(rows.map((r) => r.source)));
+  }
+  const families = (key: string) => familyCache.get(key)!;
+  const sourcesOf = (key: string) => sourceCache.get(key)!;
   const disjoint = (a: Set<Family>, b: Set<Family>) => [...a].every((f) => !b.has(f));
   const byBrand = new Map<string, string[]>();
   for (const key of [...groups.keys()].sort()) {
@@ -356,36 +380,60 @@ export function fuzzyMerge(groups: ReadonlyMap<string, SourcePerfume[]>): {
     const row = groups.get(key)![0]!;
     return nameTokens(row.name, row.brand).sort().join(' ');
   };
-  const candidatesOf = (key: string, pool: readonly string[], fam: Set<Family>, sets: Map<string, string>) => {
-    const brand = key.slice(0, key.indexOf('|'));
-    const name = key.slice(key.indexOf('|') + 1);
-    const words = sets.get(key);
-    const sources = sourcesOf(key);
-    return pool.filter((other) => {
-      if (other === key) return false;
-      const otherName = other.slice(other.indexOf('|') + 1);
-      // Parfumo titles sometimes end with the brand: `N°5 L'Eau Chanel` = `N°5 L'Eau`.
-      if (name === `${otherName}${brand}` || otherName === `${name}${brand}`) {
-        return [...sourcesOf(other)].every((s) => !sources.has(s));
-      }
-      if (!disjoint(fam, families(other))) return false;
-      if (words !== '' && sets.get(other) === words) return true;
-      return Math.min(name.length, otherName.length) >= 8 && oneLetterApart(name, otherName);
-    });
+  const push = (index: Map<string, string[]>, k: string, v: string) => {
+    const list = index.get(k);
+    if (list) list.push(v);
+    else index.set(k, [v]);
+  };
+  const nameOf = (key: string) => key.slice(key.indexOf('|') + 1);
+  /** Deletion variants of a name: the name itself and the name minus one letter (not a digit). */
+  const variants = (name: string): string[] => {
+    const out = [name];
+    for (let j = 0; j < name.length; j += 1) {
+      if (!/\d/.test(name[j]!)) out.push(name.slice(0, j) + name.slice(j + 1));
+    }
+    return out;
   };
   const into = new Map<string, string>();
   const targets = new Set<string>();
   for (const pool of byBrand.values()) {
     if (pool.length < 2) continue;
-    const sets = new Map(pool.map((k) => [k, wordSet(k)]));
+    const brand = pool[0]!.slice(0, pool[0]!.indexOf('|'));
+    const byWords = new Map<string, string[]>();
+    const byName = new Map<string, string[]>();
+    const byVariant = new Map<string, string[]>();
+    const words = new Map<string, string>();
     for (const key of pool) {
-      const fam = families(key);
-      if (fam.size !== 1 || into.has(key) || targets.has(key)) continue;
-      const candidates = candidatesOf(key, pool, fam, sets);
+      const w = wordSet(key);
+      words.set(key, w);
+      if (w !== '') push(byWords, w, key);
+      push(byName, nameOf(key), key);
+      if (nameOf(key).length >= 8) for (const v of new Set(variants(nameOf(key)))) push(byVariant, v, key);
+    }
+    const candidatesOf = (key: string): string[] => {
+      const name = nameOf(key);
+      const found = new Set<string>();
+      // Parfumo titles sometimes end with the brand: `N°5 L'Eau Chanel` = `N°5 L'Eau`.
+      const suffixed = [...(byName.get(`${name}${brand}`) ?? [])];
+      if (brand !== '' && name.endsWith(brand)) suffixed.push(...(byName.get(name.slice(0, -brand.length)) ?? []));
+      for (const other of suffixed) {
+        if (other !== key && [...sourcesOf(other)].every((src) => !sourcesOf(key).has(src))) found.add(other);
+      }
+      const similar = [...(byWords.get(words.get(key)!) ?? [])];
+      if (name.length >= 8) for (const v of new Set(variants(name))) similar.push(...(byVariant.get(v) ?? []));
+      for (const other of similar) {
+        if (other === key || found.has(other) || !disjoint(families(key), families(other))) continue;
+        if (words.get(other) === words.get(key) || oneLetterApart(name, nameOf(other))) found.add(other);
+      }
+      return [...found];
+    };
+    for (const key of pool) {
+      if (families(key).size !== 1 || into.has(key) || targets.has(key)) continue;
+      const candidates = candidatesOf(key);
       if (candidates.length !== 1) continue;
       const target = candidates[0]!;
       if (into.has(target)) continue;
-      const back = candidatesOf(target, pool, families(target), sets);
+      const back = candidatesOf(target);
       if (back.length === 1 && back[0] === key) {
         into.set(key, target);
         targets.add(target);

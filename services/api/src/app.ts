@@ -6,8 +6,11 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { accountsApi } from './auth/accounts-api.ts';
 import type { AppDeps } from './deps.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { catalogueRoutes } from './routes/catalogue/catalogue.routes.ts';
+import { chemicalReadRoutes } from './routes/chemicals/chemicals.routes.ts';
 import { healthRoutes } from './routes/health/health.routes.ts';
 
 export interface AppOptions {
@@ -42,6 +45,13 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (fastify, { deps }) => {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { deps });
+      // Sessions (`request.authenticate()`), accounts, admin review, curation and contributions.
+      if (deps.accounts) await api.register(accountsApi, { deps: deps.accounts });
+      if (deps.catalogue) {
+        await api.register(catalogueRoutes, { deps: { catalogue: deps.catalogue } });
+        await api.register(chemicalReadRoutes, { deps: { catalogue: deps.catalogue } });
+      }
+      else api.log.warn('no accounts deps: sign-in, curation and contribution routes are not served');
     },
     { prefix: '/api' },
   );

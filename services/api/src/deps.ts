@@ -1,4 +1,6 @@
 import type { AppConfig } from '@scentinel/platform/config';
+import type { SearchIndex } from '@scentinel/platform/search';
+import type { AccountsDeps } from './auth/accounts.deps.ts';
 
 /** One projection's health, as reported by the projector runtime. */
 export interface ProjectionHealth {
@@ -22,4 +24,8 @@ export interface HealthReport {
 export interface AppDeps {
   config: AppConfig;
   health(): Promise<HealthReport>;
+  /** Accounts, sessions, admin review, chemical curation and contributions (`auth/accounts-api.ts`). */
+  accounts?: AccountsDeps;
+  /** Catalogue search index and chemicals read model (`@scentinel/platform/search`), fed by the catalogue projection. */
+  catalogue?: SearchIndex;
 }

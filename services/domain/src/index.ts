@@ -117,7 +117,7 @@ export * from './shared/context.ts';
 export * from './shared/equality.ts';
 export * from './shared/errors.ts';
 export * from './shared/event.ts';
-export * from './shared/fields.ts';
+export * as fields from './shared/fields.ts';
 export * from './shared/streams.ts';
 export * from './shared/validation.ts';
 export type { DeviceType, UsageClient, UsageCommand, UsageEvent, UsageState } from './usage/index.ts';

@@ -4,11 +4,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { dropSchema, openStore, type Store, type SqlExecutor, uniqueSchemaName } from '@scentinel/platform';
+import { dropSchema, openStore, type SqlExecutor, type Store, uniqueSchemaName } from '@scentinel/platform';
 import {
   type PostgresProjection,
-  type ProjectionStatus,
   ProjectionRuntime,
+  type ProjectionStatus,
   usageRollupProjection,
 } from '@scentinel/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,7 +69,11 @@ describe(`ops CLI (${url ? 'Postgres server' : 'PGlite'})`, () => {
   /** Runs the projections live in this process (as the API server would) until caught up. */
   const runLive = (projection: PostgresProjection) =>
     withStore(async (store) => {
-      const runtime = new ProjectionRuntime({ sql: store.sql, eventLog: store.eventLog, projections: [projection] });
+      const runtime = new ProjectionRuntime({
+        sql: store.sql,
+        eventLog: store.eventLog,
+        projections: [projection],
+      });
       await runtime.start();
       expect(await runtime.waitForPosition(await store.eventLog.headPosition(), 20_000)).toBe(true);
       await runtime.stop();
@@ -81,7 +85,9 @@ describe(`ops CLI (${url ? 'Postgres server' : 'PGlite'})`, () => {
     metadata: { actorId: null, actorRole: null, requestId: null, occurredAt },
   });
   const tableExists = (db: SqlExecutor, table: string) =>
-    db.query<{ t: string | null }>('SELECT to_regclass($1)::text AS t', [table]).then((r) => r.rows[0]?.t !== null);
+    db
+      .query<{ t: string | null }>('SELECT to_regclass($1)::text AS t', [table])
+      .then((r) => r.rows[0]?.t !== null);
 
   let poisonId: string;
 
@@ -127,8 +133,13 @@ describe(`ops CLI (${url ? 'Postgres server' : 'PGlite'})`, () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/PROJECTION\s+KIND\s+CODE\s+ACTIVE\s+BUILDS/);
     expect(run.stdout).toMatch(/usage_rollup\s+postgres\s+v1\s+v1\s+v1 active/);
-    const list = await json<{ name: string; builds: { version: number; status: string }[] }[]>('projections', 'list');
-    expect(list.find((p) => p.name === 'usage_rollup')?.builds).toMatchObject([{ version: 1, status: 'active' }]);
+    const list = await json<{ name: string; builds: { version: number; status: string }[] }[]>(
+      'projections',
+      'list',
+    );
+    expect(list.find((p) => p.name === 'usage_rollup')?.builds).toMatchObject([
+      { version: 1, status: 'active' },
+    ]);
   });
 
   it('shows status with lag and dead letters', async () => {
@@ -174,7 +185,9 @@ describe(`ops CLI (${url ? 'Postgres server' : 'PGlite'})`, () => {
   it('rebuilds beside the active build with a progress bar, then activates it', async () => {
     const rebuild = await ops('projections', 'rebuild', 'usage_rollup', '--no-activate');
     expect(rebuild.code, rebuild.stderr).toBe(0);
-    expect(rebuild.stderr).toMatch(/usage_rollup v2 .*100% \| 4\/4 positions \| 4 events \| \d+ ev\/s \| ETA/);
+    expect(rebuild.stderr).toMatch(
+      /usage_rollup v2 .*100% \| 4\/4 positions \| 4 events \| \d+ ev\/s \| ETA/,
+    );
     expect(rebuild.stdout).toMatch(/Rebuilt usage_rollup v2: 4 events to position 4/);
     expect(rebuild.stdout).toMatch(/projections activate usage_rollup 2/);
     let status = await json<ProjectionStatus[]>('projections', 'status');
@@ -207,6 +220,7 @@ describe(`ops CLI (${url ? 'Postgres server' : 'PGlite'})`, () => {
       [['projections', 'activate', 'usage_rollup', 'abc'], /positive whole number/],
       [['projections', 'rebuild', 'nope'], /Unknown projection "nope"/],
       [['projections', 'explode'], /unknown command/],
+      [['projections'], /Usage: ops projections/],
       [['projections', 'rebuild'], /missing required argument/],
     ];
     for (const [args, message] of cases) {

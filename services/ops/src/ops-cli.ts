@@ -1,3 +1,4 @@
+import { openStore } from '@scentinel/platform';
 import { ConfigError, loadConfig } from '@scentinel/platform/config';
 import {
   createRuntime,
@@ -8,7 +9,6 @@ import {
 } from '@scentinel/projections';
 import cliProgress from 'cli-progress';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { openStore } from '@scentinel/platform';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
@@ -30,7 +30,9 @@ class OperationFailed extends Error {}
 export async function runCli(args: readonly string[], options: CliOptions = {}): Promise<number> {
   const stdout = options.stdout ?? process.stdout;
   const stderr = options.stderr ?? process.stderr;
-  const print = (line = '') => stdout.write(`${line}\n`);
+  const print = (line = ''): void => {
+    stdout.write(`${line}\n`);
+  };
   const env = options.env ?? process.env;
 
   const withRuntime = async <T>(fn: (runtime: ProjectionRuntime) => Promise<T>): Promise<T> => {
@@ -92,7 +94,17 @@ export async function runCli(args: readonly string[], options: CliOptions = {}):
         if (opts.json) return print(JSON.stringify(status, null, 2));
         print(
           table(
-            ['PROJECTION', 'VERSION', 'ACTIVE', 'BUILD', 'STATUS', 'POSITION', 'LAG', 'DEAD LETTERS', 'LAST ERROR'],
+            [
+              'PROJECTION',
+              'VERSION',
+              'ACTIVE',
+              'BUILD',
+              'STATUS',
+              'POSITION',
+              'LAG',
+              'DEAD LETTERS',
+              'LAST ERROR',
+            ],
             status.map((s) => [
               s.name,
               `v${s.version}`,
@@ -152,12 +164,18 @@ export async function runCli(args: readonly string[], options: CliOptions = {}):
           if (barStarted) bar.stop();
         }
         const seconds = (result.durationMs / 1000).toFixed(1);
-        print(`Rebuilt ${name} v${result.version}: ${result.replayed} events to position ${result.position} in ${seconds} s.`);
+        print(
+          `Rebuilt ${name} v${result.version}: ${result.replayed} events to position ${result.position} in ${seconds} s.`,
+        );
         if (result.activated) {
           const previous = result.previousVersion;
-          print(`v${result.version} is active${previous === undefined ? '' : `; v${previous} retired and its tables dropped`}.`);
+          print(
+            `v${result.version} is active${previous === undefined ? '' : `; v${previous} retired and its tables dropped`}.`,
+          );
         } else {
-          print(`v${result.version} is ready. Switch reads with: npm run ops -- projections activate ${name} ${result.version}`);
+          print(
+            `v${result.version} is ready. Switch reads with: npm run ops -- projections activate ${name} ${result.version}`,
+          );
         }
       }),
     );
@@ -172,7 +190,9 @@ export async function runCli(args: readonly string[], options: CliOptions = {}):
         const result = await runtime.activate(name, version);
         if (!result.changed) return print(`${name} v${version} is already active.`);
         const previous = result.previousVersion;
-        print(`${name} v${version} is active${previous === undefined ? '' : `; v${previous} retired and its tables dropped`}.`);
+        print(
+          `${name} v${version} is active${previous === undefined ? '' : `; v${previous} retired and its tables dropped`}.`,
+        );
       }),
     );
 
@@ -194,7 +214,17 @@ export async function runCli(args: readonly string[], options: CliOptions = {}):
         if (letters.length === 0) return print('No dead letters.');
         print(
           table(
-            ['ID', 'PROJECTION', 'VERSION', 'POSITION', 'EVENT TYPE', 'EVENT ID', 'CREATED', 'RETRIED', 'ERROR'],
+            [
+              'ID',
+              'PROJECTION',
+              'VERSION',
+              'POSITION',
+              'EVENT TYPE',
+              'EVENT ID',
+              'CREATED',
+              'RETRIED',
+              'ERROR',
+            ],
             letters.map((d) => [
               String(d.id),
               d.projection,
@@ -222,7 +252,9 @@ export async function runCli(args: readonly string[], options: CliOptions = {}):
           ...(opts.projection !== undefined && { projection: opts.projection }),
           ...(opts.id !== undefined && { id: opts.id }),
         });
-        print(`Retried ${result.retried.length}, failed ${result.failed.length}, skipped ${result.skipped.length}.`);
+        print(
+          `Retried ${result.retried.length}, failed ${result.failed.length}, skipped ${result.skipped.length}.`,
+        );
         for (const f of result.failed) print(`  #${f.id} failed again: ${f.error}`);
         for (const s of result.skipped) print(`  #${s.id} skipped: ${s.reason}`);
         if (result.failed.length > 0) throw new OperationFailed('some dead letters failed again');
@@ -234,10 +266,9 @@ export async function runCli(args: readonly string[], options: CliOptions = {}):
     return EXIT.ok;
   } catch (error) {
     if (error instanceof CommanderError) {
-      // Commander printed the message already; help and version are successes.
-      return ['commander.helpDisplayed', 'commander.help', 'commander.version'].includes(error.code)
-        ? EXIT.ok
-        : EXIT.usage;
+      // Commander printed the message (or the help) already: --help and --version exit 0,
+      // help shown because of a missing command or any parse error is a usage error.
+      return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
     if (error instanceof OperationFailed) return EXIT.failed;
     const message = error instanceof Error ? error.message : String(error);

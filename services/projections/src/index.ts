@@ -1,5 +1,10 @@
 export { createRuntime, projections, type RuntimeDeps } from './registry.ts';
-export { errorMessage, ProjectionApplyError, ProjectionUsageError, RebuildFailedError } from './runtime/errors.ts';
+export {
+  errorMessage,
+  ProjectionApplyError,
+  ProjectionUsageError,
+  RebuildFailedError,
+} from './runtime/errors.ts';
 export { isStalled, type LagWatch, lagOf, watchLag } from './runtime/lag.ts';
 export {
   type InProcessProjection,
@@ -9,7 +14,6 @@ export {
   projectionContext,
   versionedTableName,
 } from './runtime/projection.ts';
-export type { Build, BuildStatus, Checkpoint, DeadLetter, DeadLetterFilter } from './runtime/projection-store.ts';
 export {
   type ActivateResult,
   type ProjectionInfo,
@@ -22,6 +26,18 @@ export {
   type RetryResult,
   type RunStatus,
 } from './runtime/projection-runtime.ts';
+export type {
+  Build,
+  BuildStatus,
+  Checkpoint,
+  DeadLetter,
+  DeadLetterFilter,
+} from './runtime/projection-store.ts';
 export { projectionMigrations } from './runtime/projections.migrations.ts';
 export { rollupUsage, USAGE_EVENT_TYPES, usageRollupProjection } from './usage/usage-rollup.projection.ts';
-export { type UsageDailyRow, type UsageSessionsRow, usageDaily, usageSessions } from './usage/usage-rollup.queries.ts';
+export {
+  type UsageDailyRow,
+  type UsageSessionsRow,
+  usageDaily,
+  usageSessions,
+} from './usage/usage-rollup.queries.ts';

@@ -1,10 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RegisterDialog } from '../features/accounts/components/register-dialog.tsx';
-import { SignInDialog } from '../features/accounts/components/sign-in-dialog.tsx';
 import { Header } from '../features/header/components/header.tsx';
-import { LanguagePickerDialog } from '../features/language/components/language-picker-dialog.tsx';
 import { categorizationQueryOptions } from '../features/perfumes/api/get-categorization.ts';
 import { DEFAULT_LIST_PARAMS, perfumeListQueryOptions } from '../features/perfumes/api/get-perfumes.ts';
 import { clearSession, loadSession, type StoredSession } from '../lib/session.ts';
@@ -12,6 +9,10 @@ import { useInitialLoad } from './initial-load.ts';
 import { ErrorScreen, LoadingScreen } from './load-screens.tsx';
 import { MainPage } from './main-page.tsx';
 import { AppProvider } from './provider.tsx';
+
+const SignInDialog = lazy(() => import('../features/accounts/components/sign-in-dialog.tsx'));
+const RegisterDialog = lazy(() => import('../features/accounts/components/register-dialog.tsx'));
+const LanguagePickerDialog = lazy(() => import('../features/language/components/language-picker-dialog.tsx'));
 
 /** First load (spec §4): the categorization summary (failure only logged) and the first page. */
 export async function loadInitialData(client: QueryClient): Promise<void> {
@@ -67,21 +68,23 @@ function Shell() {
           <MainPage />
         )}
       </main>
-      {dialog === 'sign-in' ? (
-        <SignInDialog
-          onClose={() => setDialog(null)}
-          onSignedIn={signedIn}
-          onSwitchToRegister={() => setDialog('register')}
-        />
-      ) : null}
-      {dialog === 'register' ? (
-        <RegisterDialog
-          onClose={() => setDialog(null)}
-          onSignedIn={signedIn}
-          onSwitchToSignIn={() => setDialog('sign-in')}
-        />
-      ) : null}
-      {dialog === 'language' ? <LanguagePickerDialog onClose={() => setDialog(null)} /> : null}
+      <Suspense fallback={null}>
+        {dialog === 'sign-in' ? (
+          <SignInDialog
+            onClose={() => setDialog(null)}
+            onSignedIn={signedIn}
+            onSwitchToRegister={() => setDialog('register')}
+          />
+        ) : null}
+        {dialog === 'register' ? (
+          <RegisterDialog
+            onClose={() => setDialog(null)}
+            onSignedIn={signedIn}
+            onSwitchToSignIn={() => setDialog('sign-in')}
+          />
+        ) : null}
+        {dialog === 'language' ? <LanguagePickerDialog onClose={() => setDialog(null)} /> : null}
+      </Suspense>
     </>
   );
 }

@@ -27,6 +27,7 @@ import {
   EMPTY_FILTERS,
   type PerfumeFilters,
 } from '../types/api.ts';
+import { withProfileExcluded } from './profile-filters.ts';
 
 const AdvancedFiltersDialog = lazy(
   () => import('../features/filters/components/advanced-filters-dialog.tsx'),
@@ -38,6 +39,7 @@ const ChemicalDetailDialog = lazy(
 const AllergenProfileDialog = lazy(
   () => import('../features/allergen-profile/components/allergen-profile-dialog.tsx'),
 );
+const QuickAssignDialog = lazy(() => import('../features/assignments/components/quick-assign-dialog.tsx'));
 const ScannerDialog = lazy(() => import('../features/scanner/components/scanner-dialog.tsx'));
 
 const HYPOALLERGENIC_ALERT_DELAY_MS = 1000;
@@ -50,19 +52,8 @@ type Dialog =
   | { kind: 'cas'; cas: string }
   | { kind: 'chemical'; chemical: ChemicalRef }
   | { kind: 'clean-brands'; research: CleanBrandResearch | null }
+  | { kind: 'assign'; perfume: Perfume }
   | null;
-
-/** The user's allergens are excluded server-side while "Safe for me" is on. */
-export function withProfileExcluded(filters: PerfumeFilters, ids: (string | number)[]): PerfumeFilters {
-  if (ids.length === 0) return filters;
-  const keys = new Set(ids.map(String));
-  const excluded = [...filters.excludeChemicals.filter((id) => !keys.has(String(id))), ...ids];
-  return {
-    ...filters,
-    includeChemicals: filters.includeChemicals.filter((id) => !keys.has(String(id))),
-    excludeChemicals: excluded,
-  };
-}
 
 export function MainPage() {
   const { t } = useTranslation();
@@ -76,7 +67,8 @@ export function MainPage() {
   const appliedIncludeUnspecific = useDebouncedValue(includeUnspecific, INCLUDE_UNSPECIFIC_DELAY_MS);
   const [dialog, setDialog] = useState<Dialog>(null);
   const profile = useAllergenProfile();
-  const needChemicals = dialog?.kind === 'filters' || dialog?.kind === 'allergens';
+  const needChemicals =
+    dialog?.kind === 'filters' || dialog?.kind === 'allergens' || dialog?.kind === 'assign';
   const chemicals = useChemicals(needChemicals);
   const chemicalList = {
     items: chemicals.data ?? [],
@@ -117,9 +109,13 @@ export function MainPage() {
   // Hypoallergenic category (spec §4): clean-brand answer or no perfumes → alert after 1 s.
   const handledPage = useRef<PerfumePage | undefined>(undefined);
   useEffect(() => {
-    if (category !== 'hypoallergenic' || !firstPage || handledPage.current === firstPage) return;
-    handledPage.current = firstPage;
+    if (category !== 'hypoallergenic') {
+      handledPage.current = undefined;
+      return;
+    }
+    if (!firstPage || handledPage.current === firstPage) return;
     if (!firstPage.cleanBrands && firstPage.perfumes.length > 0) {
+      handledPage.current = firstPage;
       console.info('Hypoallergenic analysis', {
         perfumes: firstPage.perfumes.length,
         total: firstPage.total,
@@ -128,10 +124,10 @@ export function MainPage() {
       return;
     }
     const research = firstPage.cleanBrands;
-    const timer = setTimeout(
-      () => setDialog({ kind: 'clean-brands', research }),
-      HYPOALLERGENIC_ALERT_DELAY_MS,
-    );
+    const timer = setTimeout(() => {
+      handledPage.current = firstPage;
+      setDialog({ kind: 'clean-brands', research });
+    }, HYPOALLERGENIC_ALERT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [category, firstPage]);
 
@@ -270,9 +266,7 @@ export function MainPage() {
               verified: chemical.verified,
             })
           }
-          onNeedsEnhancement={(_perfume: Perfume) => {
-            // TODO: open Quick Chemical Assignment for this perfume.
-          }}
+          onNeedsEnhancement={(perfume) => setDialog({ kind: 'assign', perfume })}
           onResetFilters={resetAll}
         />
       )}
@@ -297,6 +291,19 @@ export function MainPage() {
             selected={profile.items}
             onToggle={profile.toggle}
             onClear={profile.clear}
+            onClose={closeDialog}
+          />
+        ) : null}
+        {dialog?.kind === 'assign' ? (
+          <QuickAssignDialog
+            perfume={{
+              id: dialog.perfume.id,
+              name: dialog.perfume.name,
+              chemicalIds: dialog.perfume.chemicals.flatMap((c) =>
+                c.kind === 'declared' && c.id !== null ? [c.id] : [],
+              ),
+            }}
+            chemicals={chemicalList}
             onClose={closeDialog}
           />
         ) : null}

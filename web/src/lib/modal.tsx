@@ -1,6 +1,9 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
+const FOCUSABLE =
+  'a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
+
 type ModalProps = {
   title: ReactNode;
   onClose: () => void;
@@ -13,8 +16,8 @@ type ModalProps = {
 };
 
 /**
- * A modal dialog on the native <dialog> element: showModal() makes the rest of the page inert
- * (focus stays inside), Escape closes it, and focus goes back to where it was when it closes.
+ * A modal dialog on the native <dialog> element: showModal() makes the rest of the page inert,
+ * Tab wraps around inside it, Escape closes it, and focus goes back to where it was on close.
  */
 export function Modal({
   title,
@@ -41,9 +44,30 @@ export function Modal({
       event.preventDefault();
       onCloseRef.current();
     };
+    // Keep Tab inside the dialog: wrap from the last focusable element to the first and back.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab') return;
+      const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+        (element) =>
+          !element.hasAttribute('disabled') && element.tabIndex >= 0 && element.getClientRects().length > 0,
+      );
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (!first || !last) return;
+      const active = document.activeElement;
+      if (event.shiftKey && (active === first || !dialog.contains(active))) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
     dialog.addEventListener('cancel', onCancel);
+    dialog.addEventListener('keydown', onKeyDown);
     return () => {
       dialog.removeEventListener('cancel', onCancel);
+      dialog.removeEventListener('keydown', onKeyDown);
       if (dialog.open) dialog.close();
       if (previouslyFocused?.isConnected) previouslyFocused.focus();
     };

@@ -55,7 +55,9 @@ export async function migrate(
       checksum text NOT NULL,
       applied_at timestamptz NOT NULL DEFAULT now()
     )`);
-    const { rows } = await tx.query<{ id: string; checksum: string }>('SELECT id, checksum FROM schema_migrations');
+    const { rows } = await tx.query<{ id: string; checksum: string }>(
+      'SELECT id, checksum FROM schema_migrations',
+    );
     const applied = new Map(rows.map((r) => [r.id, r.checksum]));
     const done: string[] = [];
     for (const migration of migrations) {
@@ -63,12 +65,17 @@ export async function migrate(
       const recorded = applied.get(migration.id);
       if (recorded !== undefined) {
         if (recorded !== checksum) {
-          throw new Error(`Migration ${migration.id} was changed after it was applied; add a new migration instead`);
+          throw new Error(
+            `Migration ${migration.id} was changed after it was applied; add a new migration instead`,
+          );
         }
         continue;
       }
       await tx.exec(migration.sql);
-      await tx.query('INSERT INTO schema_migrations (id, checksum) VALUES ($1, $2)', [migration.id, checksum]);
+      await tx.query('INSERT INTO schema_migrations (id, checksum) VALUES ($1, $2)', [
+        migration.id,
+        checksum,
+      ]);
       done.push(migration.id);
     }
     return done;

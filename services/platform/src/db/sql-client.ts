@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { PGlite, types as pgliteTypes, type Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -20,9 +21,17 @@ export interface SqlResult<T> {
   rowCount: number;
 }
 
+export interface QueryOptions {
+  /**
+   * Keep the statement prepared on each server connection (skips parsing and planning next time).
+   * For hot statements whose SQL text is a constant; ignored on PGlite.
+   */
+  prepare?: boolean;
+}
+
 export interface SqlExecutor {
   /** One statement with `$1..$n` parameters. */
-  query<T = SqlRow>(sql: string, params?: readonly unknown[]): Promise<SqlResult<T>>;
+  query<T = SqlRow>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<SqlResult<T>>;
   /** One or more `;`-separated statements without parameters (DDL, migrations). */
   exec(sql: string): Promise<void>;
 }
@@ -70,7 +79,10 @@ function parseInt8(value: string): number {
  * PGlite over a data directory (created if missing), or `memory://` for a throwaway database.
  * PGlite is one connection: statements and transactions run one at a time, in call order.
  */
-export async function createPgliteClient(dataDir: string, options: SqlClientOptions = {}): Promise<SqlClient> {
+export async function createPgliteClient(
+  dataDir: string,
+  options: SqlClientOptions = {},
+): Promise<SqlClient> {
   const schema = assertSchemaName(options.schema ?? 'public');
   if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir, { parsers: { [pgliteTypes.INT8]: parseInt8 } });
@@ -167,8 +179,12 @@ class PgPoolSqlClient implements SqlClient {
     readonly schema: string,
   ) {}
 
-  query<T = SqlRow>(sql: string, params: readonly unknown[] = []): Promise<SqlResult<T>> {
-    return pgQuery<T>(this.pool, sql, params);
+  query<T = SqlRow>(
+    sql: string,
+    params: readonly unknown[] = [],
+    options?: QueryOptions,
+  ): Promise<SqlResult<T>> {
+    return pgQuery<T>(this.pool, sql, params, options);
   }
 
   async exec(sql: string): Promise<void> {
@@ -181,7 +197,8 @@ class PgPoolSqlClient implements SqlClient {
     try {
       await conn.query('BEGIN');
       const result = await fn({
-        query: <R = SqlRow>(sql: string, params: readonly unknown[] = []) => pgQuery<R>(conn, sql, params),
+        query: <R = SqlRow>(sql: string, params: readonly unknown[] = [], options?: QueryOptions) =>
+          pgQuery<R>(conn, sql, params, options),
         exec: async (sql: string) => {
           await conn.query(sql);
         },
@@ -207,12 +224,28 @@ class PgPoolSqlClient implements SqlClient {
   }
 }
 
+const statementNames = new Map<string, string>();
+
+/** A stable name per SQL text, so each connection prepares a statement once. */
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (!name) {
+    name = `sc_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
 async function pgQuery<T>(
   db: pg.Pool | pg.PoolClient,
   sql: string,
   params: readonly unknown[],
+  options?: QueryOptions,
 ): Promise<SqlResult<T>> {
-  const result = await db.query(sql, params as unknown[]);
+  const values = params as unknown[];
+  const result = await (options?.prepare
+    ? db.query({ name: statementName(sql), text: sql, values })
+    : db.query(sql, values));
   return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
 }
 

@@ -113,7 +113,11 @@ export function eventLogContract(
       await log.append('perfume:1', [event('PerfumeAdded')], 0);
       const results = await log.appendMany([
         { streamId: 'perfume:1', events: [event('ChemicalsAssigned')], expectedVersion: 1 },
-        { streamId: 'chemical:9', events: [event('ChemicalAdded'), event('ChemicalEdited')], expectedVersion: 0 },
+        {
+          streamId: 'chemical:9',
+          events: [event('ChemicalAdded'), event('ChemicalEdited')],
+          expectedVersion: 0,
+        },
       ]);
       expect(results.map((r) => r.nextExpectedVersion)).toEqual([2, 2]);
       expect(results[1]!.lastPosition).toBeGreaterThan(results[0]!.lastPosition);
@@ -153,7 +157,9 @@ export function eventLogContract(
       expect(again).toBeInstanceOf(DuplicateEventIdError);
       expect(again).toMatchObject({ eventId: e.id });
       // Ids are UUIDs: the same id in capitals is the same id.
-      const upper = await log.append('chemical:2', [{ ...e, id: e.id.toUpperCase() }], 0).catch((x: unknown) => x);
+      const upper = await log
+        .append('chemical:2', [{ ...e, id: e.id.toUpperCase() }], 0)
+        .catch((x: unknown) => x);
       expect(upper).toBeInstanceOf(DuplicateEventIdError);
       const twice = event('C');
       const inCall = await log.append('chemical:3', [twice, { ...twice }], 0).catch((x: unknown) => x);
@@ -208,7 +214,9 @@ export function eventLogContract(
     it('lets exactly one of several racing appenders to one stream win', async () => {
       const log = await fresh();
       const attempts = await Promise.allSettled(
-        Array.from({ length: 8 }, (_, i) => log.append('perfume:race', [event(`Try${i}`), event(`Try${i}`)], 0)),
+        Array.from({ length: 8 }, (_, i) =>
+          log.append('perfume:race', [event(`Try${i}`), event(`Try${i}`)], 0),
+        ),
       );
       const won = attempts.filter((a) => a.status === 'fulfilled');
       const lost = attempts.filter((a): a is PromiseRejectedResult => a.status === 'rejected');
@@ -234,12 +242,14 @@ export function eventLogContract(
 
     it('a reader polling during concurrent appends sees every event once, in order', async () => {
       const log = await fresh();
+      let lastWritten = 0;
       const writers = Array.from({ length: 6 }, async (_, w) => {
         for (let i = 0; i < 8; i++) {
-          await log.appendMany([
+          const results = await log.appendMany([
             { streamId: `chemical:w${w}`, events: [event('A')], expectedVersion: i },
             { streamId: `usage:w${w}-${i}`, events: [event('B'), event('C')], expectedVersion: 0 },
           ]);
+          lastWritten = Math.max(lastWritten, ...results.map((r) => r.lastPosition));
         }
       });
       let writing = true;
@@ -248,13 +258,16 @@ export function eventLogContract(
       });
       const seen: StoredEvent[] = [];
       let cursor = 0;
+      const deadline = Date.now() + 20_000;
       for (;;) {
         const stillWriting = writing;
         const batch = await log.readAll({ after: cursor, limit: 7 });
         seen.push(...batch);
         cursor = batch.at(-1)?.position ?? cursor;
         if (batch.length === 0) {
-          if (!stillWriting && cursor === (await log.headPosition())) break;
+          if (!stillWriting && cursor >= lastWritten) break;
+          if (Date.now() > deadline)
+            throw new Error(`reader stuck at ${cursor}, last written ${lastWritten}`);
           await sleep(1);
         }
       }

@@ -103,7 +103,10 @@ export interface EventLog {
    * Live tail: calls `handler` with batches of events after `options.after`, in order, then keeps
    * delivering new events as they are appended. Awaits the handler before delivering more.
    */
-  subscribe(handler: (events: StoredEvent[]) => Promise<void> | void, options: SubscribeOptions): Subscription;
+  subscribe(
+    handler: (events: StoredEvent[]) => Promise<void> | void,
+    options: SubscribeOptions,
+  ): Subscription;
   close(): Promise<void>;
 }
 

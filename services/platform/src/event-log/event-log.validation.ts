@@ -51,9 +51,14 @@ export function checkBatches(batches: readonly AppendToStream[]): CheckedBatch[]
 
 function checkBatch(streamId: unknown, events: unknown, expectedVersion: unknown): CheckedBatch {
   if (typeof streamId !== 'string' || streamId.trim() === '' || streamId.length > 512) {
-    throw new EventLogInputError(`Invalid stream id ${JSON.stringify(streamId)}: a non-empty string is required`);
+    throw new EventLogInputError(
+      `Invalid stream id ${JSON.stringify(streamId)}: a non-empty string is required`,
+    );
   }
-  if (expectedVersion !== 'any' && !(Number.isSafeInteger(expectedVersion) && (expectedVersion as number) >= 0)) {
+  if (
+    expectedVersion !== 'any' &&
+    !(Number.isSafeInteger(expectedVersion) && (expectedVersion as number) >= 0)
+  ) {
     throw new EventLogInputError(
       `Invalid expected version ${JSON.stringify(expectedVersion)} for ${streamId}: use 'any' or an integer >= 0`,
     );
@@ -74,7 +79,9 @@ function checkEvent(streamId: string, input: unknown): CheckedEvent {
   }
   const event = input as Partial<NewEvent>;
   if (typeof event.id !== 'string' || !UUID.test(event.id)) {
-    throw new EventLogInputError(`Invalid event id ${JSON.stringify(event.id)} for ${streamId}: a UUID is required`);
+    throw new EventLogInputError(
+      `Invalid event id ${JSON.stringify(event.id)} for ${streamId}: a UUID is required`,
+    );
   }
   if (typeof event.type !== 'string' || event.type.trim() === '') {
     throw new EventLogInputError(`Event ${event.id} has no type`);
@@ -103,11 +110,15 @@ export const MAX_READ_LIMIT = 10_000;
 export function checkReadAll(options: ReadAllOptions): { after: number; limit: number } {
   const after = options?.after;
   if (!Number.isSafeInteger(after) || after < 0) {
-    throw new EventLogInputError(`readAll: invalid 'after' ${JSON.stringify(after)}: an integer >= 0 is required`);
+    throw new EventLogInputError(
+      `readAll: invalid 'after' ${JSON.stringify(after)}: an integer >= 0 is required`,
+    );
   }
   const limit = options.limit ?? DEFAULT_READ_LIMIT;
   if (!Number.isSafeInteger(limit) || limit < 1) {
-    throw new EventLogInputError(`readAll: invalid limit ${JSON.stringify(limit)}: an integer >= 1 is required`);
+    throw new EventLogInputError(
+      `readAll: invalid limit ${JSON.stringify(limit)}: an integer >= 1 is required`,
+    );
   }
   return { after, limit: Math.min(limit, MAX_READ_LIMIT) };
 }
@@ -117,7 +128,9 @@ export function checkStreamRead(streamId: unknown, fromVersion: unknown): void {
     throw new EventLogInputError(`Invalid stream id ${JSON.stringify(streamId)}`);
   }
   if (!Number.isSafeInteger(fromVersion) || (fromVersion as number) < 1) {
-    throw new EventLogInputError(`Invalid fromVersion ${JSON.stringify(fromVersion)}: an integer >= 1 is required`);
+    throw new EventLogInputError(
+      `Invalid fromVersion ${JSON.stringify(fromVersion)}: an integer >= 1 is required`,
+    );
   }
 }
 

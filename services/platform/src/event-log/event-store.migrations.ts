@@ -9,13 +9,17 @@ export const WRONG_EXPECTED_VERSION_SQLSTATE = 'SC409';
  * Ordering guarantee. Positions come from an identity sequence, and sequences hand out numbers in
  * call order, not commit order. Two rules together make "read all after P" never skip an event:
  * 1. `append_events` takes a transaction-scoped advisory lock (per schema) before it writes, so
- *    appends through it commit one at a time and in position order. It also makes the version check
+ *    appends through it commit one at a time, in position order: when a reader sees position P,
+ *    every lower position is committed or rolled back. The lock also makes the version check
  *    race-free: the second of two racing appenders sees the first's events and gets a conflict.
- * 2. Readers only return events with `tx_id < pg_snapshot_xmin(pg_current_snapshot())`: rows whose
- *    transaction might still have been in flight are held back until every older transaction ended.
- *    This also covers rows written around the function (a raw INSERT in another transaction).
- *    Rule 2 alone is not enough: transaction ids are handed out at a transaction's first write, so a
- *    transaction with an older id can insert a later position than a younger one; rule 1 prevents it.
+ * 2. Readers stop at the first row whose `tx_id >= pg_snapshot_xmin(pg_current_snapshot())`: its
+ *    transaction started after the oldest one still running, which may hold a lower position not yet
+ *    visible. This covers rows written around the function (a raw INSERT in another transaction).
+ *    Readers stop there rather than filter such rows out: a transaction that got its id early but
+ *    appended late (older id, higher position) would otherwise be returned ahead of a held-back
+ *    lower position, and the reader would move past that position for good.
+ * The cost of rule 2: any long-running transaction that holds an id (in any database of the server)
+ * holds back events committed after it started, until it ends.
  *
  * Version checks read `max(version)` through the `(stream_id, version)` unique index (one index
  * descent per stream), so no separate `streams` table has to be written on every append.
@@ -90,6 +94,11 @@ BEGIN
 END
 $fn$;
 `,
+  },
+  {
+    // Finds the rows readers must hold back (tx_id >= xmin: a few recent transactions) without a scan.
+    id: 'platform:0002-events-tx-id-index',
+    sql: 'CREATE INDEX events_tx_id_idx ON events (tx_id);',
   },
 ];
 

@@ -12,7 +12,12 @@ import {
   WrongExpectedVersionError,
 } from './event-log.port.ts';
 import { checkBatches, checkReadAll, checkStreamRead, jsonCopy } from './event-log.validation.ts';
-import { AppendNotifier, DEFAULT_POLLING, type PollingOptions, startPollingSubscription } from './polling-subscription.ts';
+import {
+  AppendNotifier,
+  DEFAULT_POLLING,
+  type PollingOptions,
+  startPollingSubscription,
+} from './polling-subscription.ts';
 
 /** The event log in memory, for unit tests only. Same rules as the Postgres adapter. */
 export class InMemoryEventLog implements EventLog {
@@ -25,7 +30,11 @@ export class InMemoryEventLog implements EventLog {
 
   constructor(private readonly polling: PollingOptions = DEFAULT_POLLING) {}
 
-  async append(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
+  async append(
+    streamId: string,
+    events: NewEvent[],
+    expectedVersion: ExpectedVersion,
+  ): Promise<AppendResult> {
     const [result] = await this.appendMany([{ streamId, events, expectedVersion }]);
     return result!;
   }
@@ -93,7 +102,10 @@ export class InMemoryEventLog implements EventLog {
     return this.events.length;
   }
 
-  subscribe(handler: (events: StoredEvent[]) => Promise<void> | void, options: SubscribeOptions): Subscription {
+  subscribe(
+    handler: (events: StoredEvent[]) => Promise<void> | void,
+    options: SubscribeOptions,
+  ): Subscription {
     this.assertOpen();
     const subscription = startPollingSubscription(
       (o) => this.readAll(o),

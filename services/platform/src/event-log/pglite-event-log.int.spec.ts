@@ -30,7 +30,10 @@ describe('PGlite event log', () => {
     const dataDir = path.join(dir, 'durable');
     const first = await createPgliteClient(dataDir);
     const log = await PostgresEventLog.create(first, { ownsClient: true });
-    const written = [event('ChemicalAdded', { name: 'Citral' }), event('ChemicalEdited', { name: 'Citral (E/Z)' })];
+    const written = [
+      event('ChemicalAdded', { name: 'Citral' }),
+      event('ChemicalEdited', { name: 'Citral (E/Z)' }),
+    ];
     const { lastPosition } = await log.append('chemical:1', written, 0);
     await log.close();
 
@@ -38,7 +41,9 @@ describe('PGlite event log', () => {
     const reopened = await PostgresEventLog.create(second, { ownsClient: true });
     try {
       const stream = await reopened.readStream('chemical:1');
-      expect(stream.map((e) => [e.id, e.version, e.data])).toEqual(written.map((e, i) => [e.id, i + 1, e.data]));
+      expect(stream.map((e) => [e.id, e.version, e.data])).toEqual(
+        written.map((e, i) => [e.id, i + 1, e.data]),
+      );
       expect(await reopened.headPosition()).toBe(lastPosition);
       await expect(reopened.append('chemical:1', [event('X')], 0)).rejects.toMatchObject({ actual: 2 });
       const next = await reopened.append('chemical:1', [event('ChemicalDeleted')], 2);

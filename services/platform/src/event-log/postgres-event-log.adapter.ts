@@ -16,7 +16,12 @@ import {
 } from './event-log.port.ts';
 import { type CheckedBatch, checkBatches, checkReadAll, checkStreamRead } from './event-log.validation.ts';
 import { eventStoreMigrations, WRONG_EXPECTED_VERSION_SQLSTATE } from './event-store.migrations.ts';
-import { AppendNotifier, DEFAULT_POLLING, type PollingOptions, startPollingSubscription } from './polling-subscription.ts';
+import {
+  AppendNotifier,
+  DEFAULT_POLLING,
+  type PollingOptions,
+  startPollingSubscription,
+} from './polling-subscription.ts';
 
 export interface PostgresEventLogOptions {
   /** Live-tail polling; appends from other processes are seen within `maxPollMs`. */
@@ -41,16 +46,23 @@ interface EventRow {
 
 const COLUMNS = 'position, id, stream_id, version, type, schema_version, data, metadata, recorded_at';
 
-/** Rows whose transaction may still be in flight are held back (see event-store.migrations.ts). */
-const VISIBLE = 'tx_id < (SELECT pg_snapshot_xmin(pg_current_snapshot()))';
+/**
+ * Oldest transaction that may still be in flight: rows with `tx_id >=` it are held back, and so is
+ * everything after them (see event-store.migrations.ts).
+ */
+const XMIN = '(SELECT pg_snapshot_xmin(pg_current_snapshot()))';
+
+const PREPARED = { prepare: true };
 
 const SQL = {
   append: `SELECT next_version, last_position FROM append_events(
     $1::text[], $2::int[], $3::int[], $4::int[], $5::uuid[], $6::text[], $7::int[], $8::jsonb[], $9::jsonb[])`,
   readStream: `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 AND version >= $2 ORDER BY version`,
   streamVersion: 'SELECT coalesce(max(version), 0) AS version FROM events WHERE stream_id = $1',
-  readAll: `SELECT ${COLUMNS} FROM events WHERE position > $1 AND ${VISIBLE} ORDER BY position LIMIT $2`,
-  headPosition: `SELECT coalesce(max(position), 0) AS head FROM events WHERE ${VISIBLE}`,
+  // A plain index range scan; the page is cut in JS at the first held-back row.
+  readAll: `SELECT ${COLUMNS}, tx_id >= ${XMIN} AS held FROM events WHERE position > $1 ORDER BY position LIMIT $2`,
+  headPosition: `SELECT coalesce(max(position), 0) AS head FROM events
+    WHERE position < coalesce((SELECT min(position) FROM events WHERE tx_id >= ${XMIN}), 9223372036854775807)`,
 };
 
 /**
@@ -75,7 +87,11 @@ export class PostgresEventLog implements EventLog {
     return new PostgresEventLog(client, options);
   }
 
-  async append(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
+  async append(
+    streamId: string,
+    events: NewEvent[],
+    expectedVersion: ExpectedVersion,
+  ): Promise<AppendResult> {
     const [result] = await this.appendMany([{ streamId, events, expectedVersion }]);
     return result!;
   }
@@ -107,17 +123,10 @@ export class PostgresEventLog implements EventLog {
     });
     let rows: { next_version: number; last_position: number | string }[];
     try {
-      ({ rows } = await this.client.query<{ next_version: number; last_position: number | string }>(SQL.append, [
-        streamIds,
-        expected,
-        batchIndex,
-        offsets,
-        ids,
-        types,
-        schemaVersions,
-        data,
-        metadata,
-      ]));
+      ({ rows } = await this.client.query<{ next_version: number; last_position: number | string }>(
+        SQL.append,
+        [streamIds, expected, batchIndex, offsets, ids, types, schemaVersions, data, metadata],
+      ));
     } catch (error) {
       throw await this.appendError(error, checked);
     }
@@ -151,31 +160,44 @@ export class PostgresEventLog implements EventLog {
   async readStream(streamId: string, fromVersion = 1): Promise<StoredEvent[]> {
     this.assertOpen();
     checkStreamRead(streamId, fromVersion);
-    const { rows } = await this.client.query<EventRow>(SQL.readStream, [streamId, fromVersion]);
+    const { rows } = await this.client.query<EventRow>(SQL.readStream, [streamId, fromVersion], PREPARED);
     return rows.map(toStoredEvent);
   }
 
   async streamVersion(streamId: string): Promise<number> {
     this.assertOpen();
     checkStreamRead(streamId, 1);
-    const { rows } = await this.client.query<{ version: number }>(SQL.streamVersion, [streamId]);
+    const { rows } = await this.client.query<{ version: number }>(SQL.streamVersion, [streamId], PREPARED);
     return rows[0]?.version ?? 0;
   }
 
   async readAll(options: ReadAllOptions): Promise<StoredEvent[]> {
     this.assertOpen();
     const { after, limit } = checkReadAll(options);
-    const { rows } = await this.client.query<EventRow>(SQL.readAll, [after, limit]);
-    return rows.map(toStoredEvent);
+    const { rows } = await this.client.query<EventRow & { held: boolean }>(
+      SQL.readAll,
+      [after, limit],
+      PREPARED,
+    );
+    const events: StoredEvent[] = [];
+    for (const row of rows) {
+      // Never return an event past one that is held back: the reader's next `after` would skip it.
+      if (row.held) break;
+      events.push(toStoredEvent(row));
+    }
+    return events;
   }
 
   async headPosition(): Promise<number> {
     this.assertOpen();
-    const { rows } = await this.client.query<{ head: number | string }>(SQL.headPosition);
+    const { rows } = await this.client.query<{ head: number | string }>(SQL.headPosition, [], PREPARED);
     return Number(rows[0]?.head ?? 0);
   }
 
-  subscribe(handler: (events: StoredEvent[]) => Promise<void> | void, options: SubscribeOptions): Subscription {
+  subscribe(
+    handler: (events: StoredEvent[]) => Promise<void> | void,
+    options: SubscribeOptions,
+  ): Subscription {
     this.assertOpen();
     const subscription = startPollingSubscription(
       (o) => this.readAll(o),

@@ -105,6 +105,28 @@ describe.skipIf(!url)('Postgres server event log (needs DATABASE_URL)', () => {
       expect(read.map((e) => e.streamId)).toEqual(['perfume:older-a', 'perfume:older-b']);
     });
 
+    it('does not let an older transaction with a later position overtake a held-back one', async () => {
+      const start = await headOfTable(db.client);
+      const b = await holdTransaction(db.client);
+      await b.tx.query('SELECT pg_current_xact_id()'); // B: oldest id
+      const e = await holdTransaction(db.client);
+      await e.tx.query('SELECT pg_current_xact_id()'); // E: unrelated, stays open: readers' xmin
+      const { lastPosition: posA } = await log.append('perfume:late-a', [event('A')], 0); // A: youngest id
+      const [rowB] = await appendInTx(b.tx, 'perfume:late-b', randomUUID());
+      await b.commit();
+      expect(rowB!.last_position).toBeGreaterThan(posA);
+      // A (position posA) is held back while E runs; B (older id, later position) must wait behind it.
+      expect(await log.readAll({ after: start })).toEqual([]);
+      expect(await log.headPosition()).toBeLessThan(posA);
+      await e.commit();
+      let read: StoredEvent[] = [];
+      for (let i = 0; i < 100 && read.length < 2; i++) {
+        read = await log.readAll({ after: start });
+        if (read.length < 2) await sleep(20);
+      }
+      expect(read.map((x) => x.streamId)).toEqual(['perfume:late-a', 'perfume:late-b']);
+    });
+
     it('turns a unique-version clash with a write around the adapter into a typed conflict', async () => {
       const raw = await holdTransaction(db.client);
       await rawInsert(raw.tx, 'chemical:clash', 1);
@@ -168,7 +190,9 @@ describe.skipIf(!url)('Postgres server event log (needs DATABASE_URL)', () => {
   });
 
   it('fails, not hangs, when the server is unreachable', async () => {
-    await expect(createPgClient('postgres://nobody@127.0.0.1:1/none', { connectionTimeoutMillis: 2000 })).rejects.toThrow();
+    await expect(
+      createPgClient('postgres://nobody@127.0.0.1:1/none', { connectionTimeoutMillis: 2000 }),
+    ).rejects.toThrow();
   });
 });
 
@@ -188,7 +212,10 @@ async function holdTransaction(client: SqlClient): Promise<{ tx: SqlExecutor; co
     ready(tx);
     await released;
   });
-  const tx = await Promise.race([opened, done.then(() => Promise.reject(new Error('transaction ended early')))]);
+  const tx = await Promise.race([
+    opened,
+    done.then(() => Promise.reject(new Error('transaction ended early'))),
+  ]);
   const commit = async () => {
     release();
     await done;
@@ -218,7 +245,9 @@ function appendInTx(tx: SqlExecutor, streamId: string, id: string) {
 }
 
 async function headOfTable(client: SqlClient): Promise<number> {
-  const { rows } = await client.query<{ head: number }>('SELECT coalesce(max(position), 0) AS head FROM events');
+  const { rows } = await client.query<{ head: number }>(
+    'SELECT coalesce(max(position), 0) AS head FROM events',
+  );
   return rows[0]!.head;
 }
 

@@ -4,8 +4,14 @@
  * adapters against it. Not for production use.
  */
 import { noteKey } from '@scentinel/domain';
-import { effectiveCategory, prepareText, resolveChemicalRefs, resolveNoteRefs, textRank } from './catalogue-query.ts';
 import type { Chemical, NoteRecord, PerfumeDocument, RegionRecord } from './catalogue.types.ts';
+import {
+  effectiveCategory,
+  prepareText,
+  resolveChemicalRefs,
+  resolveNoteRefs,
+  textRank,
+} from './catalogue-query.ts';
 import { ChemicalTable } from './chemical-table.ts';
 import { classify, toPerfumeCard, visibleLinks } from './perfume-card.ts';
 import type { CatalogueQuery, CatalogueResult, CatalogueStats } from './search-index.port.ts';
@@ -22,7 +28,7 @@ export class CatalogueOracle {
     this.taxonomy = new Map((options.notes ?? []).map((n) => [String(n.id), n]));
   }
 
-  upsertPerfume(doc: PerfumeDocument): void {
+  upsertPerfume(doc: PerfumeDocument, _position = 0): void {
     this.docs.set(doc.perfume.id, structuredClone(doc));
   }
 
@@ -52,7 +58,12 @@ export class CatalogueOracle {
       if (c.category === 'complete') complete++;
       if (c.hypoallergenic) hypoallergenic++;
     }
-    return { total_perfumes: this.docs.size, complete, unspecific: this.docs.size - complete, hypoallergenic };
+    return {
+      total_perfumes: this.docs.size,
+      complete,
+      unspecific: this.docs.size - complete,
+      hypoallergenic,
+    };
   }
 
   search(q: CatalogueQuery): CatalogueResult {

@@ -13,7 +13,6 @@
  */
 import { noteKey, type PerfumeGender } from '@scentinel/domain';
 import * as B from './bitset.ts';
-import { brandKeyOf, effectiveCategory, prepareText, resolveChemicalRefs, resolveNoteRefs } from './catalogue-query.ts';
 import type {
   Chemical,
   DeclaredChemicalLink,
@@ -23,6 +22,13 @@ import type {
   PerfumeNotes,
   RegionRecord,
 } from './catalogue.types.ts';
+import {
+  brandKeyOf,
+  effectiveCategory,
+  prepareText,
+  resolveChemicalRefs,
+  resolveNoteRefs,
+} from './catalogue-query.ts';
 import { ChemicalTable } from './chemical-table.ts';
 import { IntArena } from './int-arena.ts';
 import { classify, toPerfumeCard, visibleLinks } from './perfume-card.ts';
@@ -418,7 +424,7 @@ export class InProcessSearchIndex implements SearchIndex {
     // A name starting with "t1 t2 …" has t1 as its whole first token, so only those are candidates.
     for (const d of this.firstTokens.get(first) ?? []) {
       const norm = this.norms[d]!;
-      if (multi && norm.startsWith(text.tokens[0]!)) B.setBit(prefix, d);
+      if (multi && norm.startsWith(text.normalized)) B.setBit(prefix, d);
       if (norm === text.normalized) B.setBit(exact, d);
     }
   }
@@ -465,7 +471,11 @@ export class InProcessSearchIndex implements SearchIndex {
     }
     pack.push(p.chemicals.length);
     for (const link of p.chemicals) {
-      pack.push(this.chemIndex(link.chemical_id), this.strings.intern(link.from_note), this.strings.intern(link.name));
+      pack.push(
+        this.chemIndex(link.chemical_id),
+        this.strings.intern(link.from_note),
+        this.strings.intern(link.name),
+      );
     }
     pack.push(p.sources.length);
     for (const source of p.sources) pack.push(this.strings.intern(source));

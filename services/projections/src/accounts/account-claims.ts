@@ -66,7 +66,7 @@ export class AccountClaims {
         continue;
       }
       const { rows } = await this.sql.query<{ account_id: string; stale: boolean }>(
-        `SELECT account_id, claimed_at < now() - ($2::int * interval '1 millisecond') AS stale
+        `SELECT account_id, claimed_at <= now() - ($2::int * interval '1 millisecond') AS stale
            FROM account_claims WHERE claim = $1`,
         [key, staleAfterMs],
       );

@@ -122,7 +122,10 @@ async function applyOne(stored: StoredEvent, tx: SqlExecutor, ctx: ProjectionCon
          ON CONFLICT (session_id) DO UPDATE SET token_hash = excluded.token_hash, expires_at = excluded.expires_at`,
         [d.session_id, d.account_id, d.token_hash, at, d.expires_at],
       );
-      await tx.query(`UPDATE ${accounts} SET stream_version = $2 WHERE id = $1`, [d.account_id, stored.version]);
+      await tx.query(`UPDATE ${accounts} SET stream_version = $2 WHERE id = $1`, [
+        d.account_id,
+        stored.version,
+      ]);
       return;
     }
     case 'SessionRevoked': {
@@ -132,7 +135,10 @@ async function applyOne(stored: StoredEvent, tx: SqlExecutor, ctx: ProjectionCon
          WHERE session_id = $1`,
         [d.session_id, at, d.reason],
       );
-      await tx.query(`UPDATE ${accounts} SET stream_version = $2 WHERE id = $1`, [d.account_id, stored.version]);
+      await tx.query(`UPDATE ${accounts} SET stream_version = $2 WHERE id = $1`, [
+        d.account_id,
+        stored.version,
+      ]);
       return;
     }
     default: {

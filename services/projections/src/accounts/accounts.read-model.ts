@@ -41,7 +41,8 @@ interface AccountRow {
   reviewed_at: Date | null;
 }
 
-const ACCOUNT_COLUMNS = 'id, email, username, role, status, password_hash, rejection_reason, registered_at, reviewed_at';
+const ACCOUNT_COLUMNS =
+  'id, email, username, role, status, password_hash, rejection_reason, registered_at, reviewed_at';
 
 function toAccount(row: AccountRow): AccountRecord {
   return {
@@ -68,9 +69,10 @@ export class AccountsReadModel {
   }
 
   async byId(id: string): Promise<AccountRecord | null> {
-    const { rows } = await this.accounts.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM {table} WHERE id = $1`, [
-      id,
-    ]);
+    const { rows } = await this.accounts.query<AccountRow>(
+      `SELECT ${ACCOUNT_COLUMNS} FROM {table} WHERE id = $1`,
+      [id],
+    );
     return rows[0] ? toAccount(rows[0]) : null;
   }
 
@@ -133,7 +135,9 @@ export class AccountsReadModel {
   }
 
   /** The session with this token hash and its account, or null. Expiry is judged by the caller. */
-  async sessionByTokenHash(tokenHash: string): Promise<{ session: SessionRecord; account: AccountRecord } | null> {
+  async sessionByTokenHash(
+    tokenHash: string,
+  ): Promise<{ session: SessionRecord; account: AccountRecord } | null> {
     const { rows } = await this.sessions.query<{
       session_id: string;
       account_id: string;

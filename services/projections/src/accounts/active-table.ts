@@ -29,7 +29,8 @@ export class ActiveTable {
 
   /** Runs `sql` with `{table}` replaced by the active table name. */
   async query<T>(sql: string, params: readonly unknown[] = []): Promise<SqlResult<T>> {
-    const run = async (fresh: boolean) => this.db.query<T>(sql.replaceAll('{table}', await this.name(fresh)), params);
+    const run = async (fresh: boolean) =>
+      this.db.query<T>(sql.replaceAll('{table}', await this.name(fresh)), params);
     try {
       return await run(false);
     } catch (error) {

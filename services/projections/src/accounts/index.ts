@@ -1,4 +1,10 @@
-export { AccountClaims, accountClaimsMigrations, type ClaimOptions, emailClaim, usernameClaim } from './account-claims.ts';
+export {
+  AccountClaims,
+  accountClaimsMigrations,
+  type ClaimOptions,
+  emailClaim,
+  usernameClaim,
+} from './account-claims.ts';
 export { ACCOUNT_EVENT_TYPES, ACCOUNTS_PROJECTION, accountsProjection } from './accounts.projection.ts';
 export {
   type AccountListFilter,

@@ -71,7 +71,9 @@ export class ContributionsReadModel {
   }
 
   /** Oldest first for the review queue (status filter), newest first for one contributor's list. */
-  async list(filter: ContributionListFilter): Promise<{ contributions: ContributionRecord[]; total: number }> {
+  async list(
+    filter: ContributionListFilter,
+  ): Promise<{ contributions: ContributionRecord[]; total: number }> {
     const conditions: string[] = [];
     const params: unknown[] = [filter.limit, filter.skip];
     if (filter.status !== undefined) {

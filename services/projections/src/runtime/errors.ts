@@ -38,3 +38,27 @@ export class RebuildFailedError extends Error {
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+const TRANSIENT_SQLSTATE = /^(08...|53...|57P0[123]|40001|40P01)$/;
+const TRANSIENT_NODE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+]);
+const TRANSIENT_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i;
+
+/**
+ * Whether an error says "the database was unreachable or busy", not "this event cannot be applied":
+ * connection failures, server shutdown, out of resources, serialization failure or deadlock. The live
+ * loop retries those (with backoff) instead of dead-lettering an innocent event.
+ */
+export function isTransientError(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  if (typeof code === 'string' && (TRANSIENT_SQLSTATE.test(code) || TRANSIENT_NODE_CODES.has(code)))
+    return true;
+  return TRANSIENT_MESSAGE.test(errorMessage(error));
+}

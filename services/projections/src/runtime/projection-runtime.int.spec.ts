@@ -3,11 +3,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { eventCountsProjection } from '../testing/event-counts.projection.ts';
 import { appendAll, type TestStore, testBackends } from '../testing/test-store.ts';
 import { ProjectionUsageError, RebuildFailedError } from './errors.ts';
-import type { InProcessProjection } from './projection.ts';
-import { ProjectionRuntime, type ProjectionRuntimeOptions, type ProjectionStatus } from './projection-runtime.ts';
+import type { InProcessProjection, PostgresProjection } from './projection.ts';
+import {
+  ProjectionRuntime,
+  type ProjectionRuntimeOptions,
+  type ProjectionStatus,
+} from './projection-runtime.ts';
 
 if (!process.env.DATABASE_URL) {
-  console.warn('projection-runtime.int.spec.ts: Postgres server suite skipped (DATABASE_URL not set); PGlite suite runs');
+  console.warn(
+    'projection-runtime.int.spec.ts: Postgres server suite skipped (DATABASE_URL not set); PGlite suite runs',
+  );
 }
 
 async function counts(db: SqlExecutor, table: string): Promise<Record<string, number>> {
@@ -42,8 +48,15 @@ for (const backend of testBackends) {
       store = await backend.open();
       return store;
     };
-    const runtime = (options: Partial<ProjectionRuntimeOptions> & Pick<ProjectionRuntimeOptions, 'projections'>) => {
-      const r = new ProjectionRuntime({ sql: store.sql, eventLog: store.eventLog, syncIntervalMs: 50, ...options });
+    const runtime = (
+      options: Partial<ProjectionRuntimeOptions> & Pick<ProjectionRuntimeOptions, 'projections'>,
+    ) => {
+      const r = new ProjectionRuntime({
+        sql: store.sql,
+        eventLog: store.eventLog,
+        syncIntervalMs: 50,
+        ...options,
+      });
       runtimes.push(r);
       return r;
     };
@@ -64,7 +77,9 @@ for (const backend of testBackends) {
       const failure = await rt.rebuild('event_counts').catch((e: unknown) => e);
       expect(failure).toBeInstanceOf(RebuildFailedError);
       expect((failure as RebuildFailedError).position).toBe(a2);
-      expect((failure as RebuildFailedError).message).toMatch(new RegExp(`position ${a2}.*Poison.*${poison}`));
+      expect((failure as RebuildFailedError).message).toMatch(
+        new RegExp(`position ${a2}.*Poison.*${poison}`),
+      );
 
       expect(await checkpoint(sql, 'event_counts', 1)).toBe(a2);
       expect(await counts(sql, 'event_counts_by_type_v1')).toEqual({ A: 2 });
@@ -136,6 +151,34 @@ for (const backend of testBackends) {
       await expect(rt.retryDeadLetters({ projection: 'nope' })).rejects.toThrow(/Unknown projection "nope"/);
     });
 
+    it('retries a transient database failure with backoff instead of dead-lettering', async () => {
+      const { sql, eventLog } = await open();
+      const counter = eventCountsProjection();
+      let failures = 2;
+      const flaky: PostgresProjection = {
+        ...counter,
+        async apply(events, tx, ctx) {
+          if (failures > 0) {
+            failures -= 1;
+            throw Object.assign(new Error('could not serialize access'), { code: '40001' });
+          }
+          await counter.apply(events, tx, ctx);
+        },
+      };
+      const rt = runtime({ projections: [flaky] });
+      await rt.start();
+      const [a] = await appendAll(eventLog, ['A']);
+      await expect
+        .poll(async () => statusOf(await rt.status(), 'event_counts', 1), { interval: 20 })
+        .toMatchObject({ status: 'failed', lastError: expect.stringMatching(/could not serialize/) });
+      expect(await rt.waitForPosition(a!, 10_000)).toBe(true);
+      expect(await counts(sql, 'event_counts_by_type_v1')).toEqual({ A: 1 });
+      expect(await rt.deadLetters()).toEqual([]);
+      const status = statusOf(await rt.status(), 'event_counts', 1);
+      expect(status).toMatchObject({ status: 'running', lag: 0 });
+      expect(status?.lastError).toBeUndefined();
+    });
+
     it('stops a rebuild on the first failing event; the active build keeps serving', async () => {
       const { sql, eventLog } = await open();
       const counter = eventCountsProjection();
@@ -153,7 +196,11 @@ for (const backend of testBackends) {
       expect(await rt.deadLetters()).toEqual([]); // rebuild mode never dead-letters
 
       const status = await rt.status();
-      expect(statusOf(status, 'event_counts', 2)).toMatchObject({ active: false, build: 'failed', status: 'failed' });
+      expect(statusOf(status, 'event_counts', 2)).toMatchObject({
+        active: false,
+        build: 'failed',
+        status: 'failed',
+      });
       expect(statusOf(status, 'event_counts', 2)?.lastError).toMatch(/Poison/);
       expect(statusOf(status, 'event_counts', 1)).toMatchObject({ active: true, status: 'running' });
       expect(await rt.activeTable('event_counts', 'event_counts_by_type')).toBe('event_counts_by_type_v1');
@@ -174,11 +221,19 @@ for (const backend of testBackends) {
       await rt.start();
       await rt.stop();
       await appendAll(eventLog, ['A', 'B', 'C', 'D', 'E', 'F', 'G']);
-      expect(statusOf(await rt.status(), 'event_counts', 1)).toMatchObject({ lag: 7, status: 'stopped', position: 0 });
+      expect(statusOf(await rt.status(), 'event_counts', 1)).toMatchObject({
+        lag: 7,
+        status: 'stopped',
+        position: 0,
+      });
 
       await rt.start();
       expect(await rt.waitForPosition(await eventLog.headPosition(), 10_000)).toBe(true);
-      expect(statusOf(await rt.status(), 'event_counts', 1)).toMatchObject({ lag: 0, status: 'running', position: 7 });
+      expect(statusOf(await rt.status(), 'event_counts', 1)).toMatchObject({
+        lag: 0,
+        status: 'running',
+        position: 7,
+      });
     });
 
     it('reports a poller that makes no progress while behind as stalled', async () => {
@@ -236,8 +291,16 @@ for (const backend of testBackends) {
       }
       expect(await counts(sql, 'event_counts_by_type_v2')).toEqual({ A: 3, B: 1, C: 1 });
       let status = await rt.status();
-      expect(statusOf(status, 'event_counts', 1)).toMatchObject({ active: true, build: 'active', status: 'running' });
-      expect(statusOf(status, 'event_counts', 2)).toMatchObject({ active: false, build: 'ready', status: 'stopped' });
+      expect(statusOf(status, 'event_counts', 1)).toMatchObject({
+        active: true,
+        build: 'active',
+        status: 'running',
+      });
+      expect(statusOf(status, 'event_counts', 2)).toMatchObject({
+        active: false,
+        build: 'ready',
+        status: 'stopped',
+      });
 
       // Events arriving before the switch reach v1 live; v2 catches up after activation.
       const [d] = await appendAll(eventLog, ['D']);
@@ -251,9 +314,9 @@ for (const backend of testBackends) {
       expect(await rt.waitForPosition(d!, 10_000)).toBe(true);
       expect(await counts(sql, 'event_counts_by_type_v2')).toEqual({ A: 3, B: 1, C: 1, D: 1 });
       status = await rt.status();
-      expect(status.filter((s) => s.name === 'event_counts').map((s) => [s.version, s.active, s.status])).toEqual([
-        [2, true, 'running'],
-      ]);
+      expect(
+        status.filter((s) => s.name === 'event_counts').map((s) => [s.version, s.active, s.status]),
+      ).toEqual([[2, true, 'running']]);
       expect(await rt.activate('event_counts', 2)).toMatchObject({ changed: false });
       await expect(rt.activate('event_counts', 1)).rejects.toThrow(/v1 is retired/);
       await expect(rt.activate('event_counts', 7)).rejects.toThrow(/has no version 7/);
@@ -268,7 +331,11 @@ for (const backend of testBackends) {
       expect(await server.waitForPosition(a!, 10_000)).toBe(true);
 
       const cli = runtime({ projections: [eventCountsProjection()] });
-      expect(await cli.rebuild('event_counts')).toMatchObject({ version: 2, activated: true, previousVersion: 1 });
+      expect(await cli.rebuild('event_counts')).toMatchObject({
+        version: 2,
+        activated: true,
+        previousVersion: 1,
+      });
 
       const [b] = await appendAll(eventLog, ['B']);
       await expect.poll(() => checkpoint(sql, 'event_counts', 2), { timeout: 10_000 }).toBe(b);
@@ -292,7 +359,9 @@ for (const backend of testBackends) {
         .toBe('event_counts_by_type_v5');
       expect(await counts(sql, 'event_counts_by_type_v5')).toEqual({ A: 1 });
       expect(await tableExists(sql, 'event_counts_by_type_v1')).toBe(false);
-      await expect.poll(async () => (await v5.status()).map((s) => [s.version, s.status])).toEqual([[5, 'running']]);
+      await expect
+        .poll(async () => (await v5.status()).map((s) => [s.version, s.status]))
+        .toEqual([[5, 'running']]);
     });
 
     it('runs in-process projections from a loaded position, with dead letters and re-delivery checks', async () => {
@@ -317,7 +386,9 @@ for (const backend of testBackends) {
       expect(seen).toEqual(['B', 'B']);
       await rt.deliver('memory_index', await eventLog.readAll({ after: 0 }));
       expect(seen).toEqual(['B', 'B']);
-      expect(await rt.deadLetters()).toMatchObject([{ projection: 'memory_index', version: 3, position: poison }]);
+      expect(await rt.deadLetters()).toMatchObject([
+        { projection: 'memory_index', version: 3, position: poison },
+      ]);
       expect(statusOf(await rt.status(), 'memory_index', 3)).toMatchObject({
         kind: 'in-process',
         active: true,
@@ -335,13 +406,28 @@ for (const backend of testBackends) {
 
     it('refuses bad definitions and unknown names clearly', async () => {
       await open();
-      expect(() => runtime({ projections: [eventCountsProjection({ name: 'Bad-Name' })] })).toThrow(/snake_case/);
-      expect(() => runtime({ projections: [eventCountsProjection(), eventCountsProjection()] })).toThrow(/twice/);
+      expect(() => runtime({ projections: [eventCountsProjection({ name: 'Bad-Name' })] })).toThrow(
+        /snake_case/,
+      );
+      expect(() => runtime({ projections: [eventCountsProjection(), eventCountsProjection()] })).toThrow(
+        /twice/,
+      );
       const rt = runtime({ projections: [eventCountsProjection()] });
-      await expect(rt.rebuild('nope')).rejects.toThrow(/Unknown projection "nope". Known projections: event_counts/);
+      await expect(rt.rebuild('nope')).rejects.toThrow(
+        /Unknown projection "nope". Known projections: event_counts/,
+      );
       await expect(rt.activeTable('event_counts', 'event_counts_by_type')).rejects.toThrow(/no active build/);
       expect(await rt.status()).toEqual([
-        { name: 'event_counts', kind: 'postgres', version: 1, active: false, position: 0, lag: 0, status: 'stopped', deadLetters: 0 },
+        {
+          name: 'event_counts',
+          kind: 'postgres',
+          version: 1,
+          active: false,
+          position: 0,
+          lag: 0,
+          status: 'stopped',
+          deadLetters: 0,
+        },
       ]);
     });
   });

@@ -6,7 +6,13 @@ import {
   type StoredEvent,
   type Subscription,
 } from '@scentinel/platform';
-import { errorMessage, ProjectionApplyError, ProjectionUsageError, RebuildFailedError } from './errors.ts';
+import {
+  errorMessage,
+  isTransientError,
+  ProjectionApplyError,
+  ProjectionUsageError,
+  RebuildFailedError,
+} from './errors.ts';
 import { isStalled, type LagWatch, lagOf, watchLag } from './lag.ts';
 import {
   type InProcessProjection,
@@ -22,7 +28,6 @@ import {
   activeBuild,
   type Build,
   type BuildStatus,
-  countOpenDeadLetters,
   type DeadLetter,
   type DeadLetterFilter,
   dropBuildTables,
@@ -34,6 +39,7 @@ import {
   lockBuilds,
   lockCheckpoint,
   markRetried,
+  openDeadLetterSummary,
   readCheckpoint,
   setBuildStatus,
   setDeadLetterError,
@@ -184,6 +190,8 @@ export class ProjectionRuntime {
   private readonly rebuilding = new Map<string, { version: number; done: Promise<unknown> }>();
   /** Why an active build is not run here (code version mismatch). */
   private readonly notRunnable = new Map<string, string>();
+  /** Why a projection could not be started by the last sync. */
+  private readonly syncErrors = new Map<string, string>();
   private readonly autoRebuildTried = new Set<string>();
   private readonly waiters = new Set<() => void>();
   private started = false;
@@ -262,7 +270,8 @@ export class ProjectionRuntime {
     await this.ready();
     const build = await activeBuild(this.sql, name);
     if (!build) throw new Error(`Projection ${name} has no active build yet (start the projection runtime)`);
-    if (!build.tables.includes(base)) throw new Error(`Projection ${name} v${build.version} has no table "${base}"`);
+    if (!build.tables.includes(base))
+      throw new Error(`Projection ${name} v${build.version} has no table "${base}"`);
     return versionedTableName(base, build.version);
   }
 
@@ -304,35 +313,50 @@ export class ProjectionRuntime {
   private async syncNow(): Promise<void> {
     if (!this.started || this.stopping) return;
     for (const p of this.registry.values()) {
-      if (p.kind === 'in-process') {
-        if (!this.live.has(p.name)) this.startRunner(p, p.version, (await p.load?.()) ?? 0);
-        continue;
+      // One projection that cannot start (database down, broken setup SQL) must not hold back the
+      // others; it shows as failed in status() and the next sync tries again.
+      try {
+        await this.syncOne(p);
+        this.syncErrors.delete(p.name);
+      } catch (error) {
+        this.syncErrors.set(p.name, errorMessage(error));
+        this.log?.error({ err: error, projection: p.name }, 'projection could not start');
       }
-      const active = (await activeBuild(this.sql, p.name)) ?? (await this.createFirstBuild(p));
-      const runner = this.live.get(p.name);
-      if (runner?.version === active.version) continue;
-      if (runner) {
-        this.live.delete(p.name);
-        await this.stopRunner(runner);
-        this.log?.info({ projection: p.name, from: runner.version, to: active.version }, 'projection switched build');
-      }
-      if (active.codeVersion !== p.version) {
-        this.notRunnable.set(
-          p.name,
-          `active build v${active.version} was made by code version ${active.codeVersion}, this code is version ${p.version}: rebuild it`,
-        );
-        if (this.autoRebuild && !this.rebuilding.has(p.name) && !this.autoRebuildTried.has(p.name)) {
-          this.autoRebuildTried.add(p.name);
-          this.log?.info({ projection: p.name }, 'code version changed: rebuilding blue/green');
-          this.rebuild(p.name).catch((error) =>
-            this.log?.error({ err: error, projection: p.name }, 'automatic rebuild failed'),
-          );
-        }
-        continue;
-      }
-      this.notRunnable.delete(p.name);
-      this.startRunner(p, active.version, await readCheckpoint(this.sql, p.name, active.version));
     }
+  }
+
+  private async syncOne(p: Projection): Promise<void> {
+    if (p.kind === 'in-process') {
+      if (!this.live.has(p.name)) this.startRunner(p, p.version, (await p.load?.()) ?? 0);
+      return;
+    }
+    const active = (await activeBuild(this.sql, p.name)) ?? (await this.createFirstBuild(p));
+    const runner = this.live.get(p.name);
+    if (runner?.version === active.version) return;
+    if (runner) {
+      this.live.delete(p.name);
+      await this.stopRunner(runner);
+      this.log?.info(
+        { projection: p.name, from: runner.version, to: active.version },
+        'projection switched build',
+      );
+    }
+    if (active.codeVersion !== p.version) {
+      this.notRunnable.set(
+        p.name,
+        `active build v${active.version} was made by code version ${active.codeVersion}, this code is version ${p.version}: rebuild it`,
+      );
+      if (this.autoRebuild && !this.rebuilding.has(p.name) && !this.autoRebuildTried.has(p.name)) {
+        this.autoRebuildTried.add(p.name);
+        this.log?.info({ projection: p.name }, 'code version changed: rebuilding blue/green');
+        this.rebuild(p.name).catch((error) =>
+          this.log?.error({ err: error, projection: p.name }, 'automatic rebuild failed'),
+        );
+      }
+      return;
+    }
+    this.notRunnable.delete(p.name);
+    this.startRunner(p, active.version, await readCheckpoint(this.sql, p.name, active.version));
   }
 
   private async createFirstBuild(p: PostgresProjection): Promise<Build> {
@@ -341,7 +365,13 @@ export class ProjectionRuntime {
         const builds = await lockBuilds(tx, p.name);
         if (builds.some((b) => b.status === 'active')) return;
         const version = nextVersion(builds, p);
-        await insertBuild(tx, { name: p.name, version, codeVersion: p.version, status: 'active', tables: p.tables });
+        await insertBuild(tx, {
+          name: p.name,
+          version,
+          codeVersion: p.version,
+          status: 'active',
+          tables: p.tables,
+        });
         await p.setup(tx, projectionContext(p, version));
       });
     } catch (error) {
@@ -389,7 +419,10 @@ export class ProjectionRuntime {
     runner.lastError = errorMessage(error);
     runner.failures += 1;
     const delay = Math.min(MAX_BACKOFF_MS, 500 * 2 ** (runner.failures - 1));
-    this.log?.error({ err: error, projection: runner.projection.name, retryInMs: delay }, 'projection failed');
+    this.log?.error(
+      { err: error, projection: runner.projection.name, retryInMs: delay },
+      'projection failed',
+    );
     runner.retryTimer = setTimeout(() => void this.restartRunner(runner), delay);
     runner.retryTimer.unref();
   }
@@ -452,7 +485,13 @@ export class ProjectionRuntime {
   // ---------------------------------------------------------------- applying
 
   private target(projection: Projection, version: number, position: number): Target {
-    return { projection, version, ctx: projectionContext(projection, version), position, queue: Promise.resolve() };
+    return {
+      projection,
+      version,
+      ctx: projectionContext(projection, version),
+      position,
+      queue: Promise.resolve(),
+    };
   }
 
   private deliverTo(target: Target, events: StoredEvent[], mode: 'live' | 'rebuild'): Promise<Outcome> {
@@ -466,21 +505,31 @@ export class ProjectionRuntime {
    * event: live mode dead-letters a failing event (checkpoint and dead letter in one transaction),
    * rebuild mode throws `ProjectionApplyError` with the checkpoint just before it.
    */
-  private async deliverNow(target: Target, events: StoredEvent[], mode: 'live' | 'rebuild'): Promise<Outcome> {
+  private async deliverNow(
+    target: Target,
+    events: StoredEvent[],
+    mode: 'live' | 'rebuild',
+  ): Promise<Outcome> {
     const fresh = events.filter((e) => e.position > target.position);
     if (fresh.length === 0) return 'ok';
     try {
       return await this.applyBatch(target, fresh);
     } catch (batchError) {
+      if (isTransientError(batchError)) throw batchError; // the live loop retries with backoff
       if (fresh.length > 1) {
-        this.log?.warn({ err: batchError, projection: target.projection.name }, 'batch failed; applying one by one');
+        this.log?.warn(
+          { err: batchError, projection: target.projection.name },
+          'batch failed; applying one by one',
+        );
       }
     }
     for (const event of fresh) {
       try {
         if ((await this.applyBatch(target, [event])) === 'retired') return 'retired';
       } catch (error) {
-        if (mode === 'rebuild') throw new ProjectionApplyError(target.projection.name, target.version, event, error);
+        if (mode === 'rebuild' || isTransientError(error)) {
+          throw new ProjectionApplyError(target.projection.name, target.version, event, error);
+        }
         if ((await this.deadLetter(target, event, error)) === 'retired') return 'retired';
       }
     }
@@ -515,7 +564,10 @@ export class ProjectionRuntime {
   private async deadLetter(target: Target, event: StoredEvent, error: unknown): Promise<Outcome> {
     const { name } = target.projection;
     const entry = { projection: name, version: target.version, event, error: errorMessage(error) };
-    this.log?.error({ err: error, projection: name, position: event.position, eventId: event.id }, 'dead letter');
+    this.log?.error(
+      { err: error, projection: name, position: event.position, eventId: event.id },
+      'dead letter',
+    );
     if ('state' in target) (target as LiveRunner).lastError = entry.error;
     if (target.projection.kind === 'in-process') {
       await insertDeadLetter(this.sql, entry);
@@ -577,7 +629,13 @@ export class ProjectionRuntime {
         await setBuildStatus(tx, p.name, old.version, 'retired');
       }
       const v = nextVersion(builds, p);
-      await insertBuild(tx, { name: p.name, version: v, codeVersion: p.version, status: 'building', tables: p.tables });
+      await insertBuild(tx, {
+        name: p.name,
+        version: v,
+        codeVersion: p.version,
+        status: 'building',
+        tables: p.tables,
+      });
       await p.setup(tx, projectionContext(p, v));
       return v;
     });
@@ -589,7 +647,13 @@ export class ProjectionRuntime {
       await setBuildStatus(this.sql, p.name, version, 'failed', message).catch(() => {});
       throw new RebuildFailedError(p.name, version, target.position, message, cause);
     };
-    options.onProgress?.({ name: p.name, version, position: 0, head: await this.eventLog.headPosition(), replayed });
+    options.onProgress?.({
+      name: p.name,
+      version,
+      position: 0,
+      head: await this.eventLog.headPosition(),
+      replayed,
+    });
     for (;;) {
       if (this.stopping) await fail('the runtime was stopped');
       let outcome: Outcome;
@@ -601,7 +665,8 @@ export class ProjectionRuntime {
       } catch (error) {
         return fail(errorMessage(error), error);
       }
-      if (outcome === 'retired') return fail('the build was retired while rebuilding (superseded by another rebuild)');
+      if (outcome === 'retired')
+        return fail('the build was retired while rebuilding (superseded by another rebuild)');
       replayed += batch.length;
       const head = await this.eventLog.headPosition();
       options.onProgress?.({ name: p.name, version, position: target.position, head, replayed });
@@ -655,7 +720,8 @@ export class ProjectionRuntime {
       if (previous) await dropBuildTables(tx, previous);
       return { changed: true, previous: previous?.version };
     });
-    if (outcome.changed) this.log?.info({ projection: name, version, previous: outcome.previous }, 'activated');
+    if (outcome.changed)
+      this.log?.info({ projection: name, version, previous: outcome.previous }, 'activated');
     if (this.started) await this.sync();
     return {
       name,
@@ -673,15 +739,17 @@ export class ProjectionRuntime {
       this.eventLog.headPosition(),
       listBuilds(this.sql),
       listCheckpoints(this.sql),
-      countOpenDeadLetters(this.sql),
+      openDeadLetterSummary(this.sql),
     ]);
     const now = this.now();
     const out: ProjectionStatus[] = [];
     for (const p of this.registry.values()) {
       const runner = this.live.get(p.name);
+      const syncError = this.syncErrors.get(p.name);
       if (p.kind === 'in-process') {
         const position = runner?.position ?? 0;
         const lag = lagOf(head, position);
+        const lastError = runner?.lastError ?? syncError;
         out.push({
           name: p.name,
           kind: p.kind,
@@ -689,17 +757,26 @@ export class ProjectionRuntime {
           active: true,
           position,
           lag,
-          status: runner ? this.runStatus(runner, lag, now) : 'stopped',
-          ...(runner?.lastError !== undefined && { lastError: runner.lastError }),
-          deadLetters: deadLetters.get(`${p.name}@${p.version}`) ?? 0,
+          status: runner ? this.runStatus(runner, lag, now) : syncError ? 'failed' : 'stopped',
+          ...(lastError !== undefined && { lastError }),
+          deadLetters: deadLetters.get(`${p.name}@${p.version}`)?.count ?? 0,
         });
         continue;
       }
       const own = builds.filter((b) => b.name === p.name && b.status !== 'retired');
       if (own.length === 0) {
         // Not built yet: the first start builds it.
-        const never = { version: p.version, active: false, position: 0, lag: head, status: 'stopped' as const };
-        out.push({ name: p.name, kind: p.kind, ...never, deadLetters: 0 });
+        out.push({
+          name: p.name,
+          kind: p.kind,
+          version: p.version,
+          active: false,
+          position: 0,
+          lag: head,
+          status: syncError ? 'failed' : 'stopped',
+          ...(syncError !== undefined && { lastError: syncError }),
+          deadLetters: 0,
+        });
         continue;
       }
       for (const b of own) {
@@ -709,14 +786,18 @@ export class ProjectionRuntime {
         const lag = lagOf(head, position);
         let status: RunStatus = 'stopped';
         if (live) status = this.runStatus(live, lag, now);
-        else if (b.status === 'failed') status = 'failed';
+        else if (b.status === 'failed' || (b.status === 'active' && syncError)) status = 'failed';
         else if (b.status === 'building') {
           const local = this.rebuilding.get(p.name)?.version === b.version;
           const quietFor = now - (checkpoint?.updatedAt.getTime() ?? now);
           status = !local && lag > 0 && quietFor >= this.stallAfterMs ? 'stalled' : 'rebuilding';
         }
+        const letters = deadLetters.get(`${p.name}@${b.version}`);
         const lastError =
-          live?.lastError ?? b.lastError ?? (b.status === 'active' ? this.notRunnable.get(p.name) : undefined);
+          live?.lastError ??
+          b.lastError ??
+          (b.status === 'active' ? (syncError ?? this.notRunnable.get(p.name)) : undefined) ??
+          letters?.lastError;
         out.push({
           name: p.name,
           kind: p.kind,
@@ -727,7 +808,7 @@ export class ProjectionRuntime {
           lag,
           status,
           ...(lastError !== undefined && lastError !== null && { lastError }),
-          deadLetters: deadLetters.get(`${p.name}@${b.version}`) ?? 0,
+          deadLetters: letters?.count ?? 0,
         });
       }
     }
@@ -778,7 +859,8 @@ export class ProjectionRuntime {
   private async retryOne(p: Projection, letter: DeadLetter): Promise<string | undefined> {
     if (p.kind === 'in-process') {
       const runner = this.live.get(p.name);
-      if (!runner || runner.version !== letter.version) return 'in-process projection not running in this process';
+      if (!runner || runner.version !== letter.version)
+        return 'in-process projection not running in this process';
       await this.serialised(runner, async () => {
         if (projectionHandles(p, letter.eventType)) await p.apply([letter.event]);
       });

@@ -94,7 +94,13 @@ export async function activeBuild(db: SqlExecutor, name: string): Promise<Build 
 /** Records a build and its checkpoint at 0. Returns false if that (name, version) already exists. */
 export async function insertBuild(
   tx: SqlExecutor,
-  build: { name: string; version: number; codeVersion: number; status: BuildStatus; tables: readonly string[] },
+  build: {
+    name: string;
+    version: number;
+    codeVersion: number;
+    status: BuildStatus;
+    tables: readonly string[];
+  },
 ): Promise<boolean> {
   const inserted = await tx.query(
     `INSERT INTO projection_versions (name, version, code_version, status, tables)
@@ -133,7 +139,12 @@ export async function listCheckpoints(db: SqlExecutor): Promise<Checkpoint[]> {
   const { rows } = await db.query<{ name: string; version: number; position: number; updated_at: Date }>(
     'SELECT name, version, position, updated_at FROM projection_checkpoints',
   );
-  return rows.map((r) => ({ name: r.name, version: r.version, position: r.position, updatedAt: r.updated_at }));
+  return rows.map((r) => ({
+    name: r.name,
+    version: r.version,
+    position: r.position,
+    updatedAt: r.updated_at,
+  }));
 }
 
 export async function readCheckpoint(db: SqlExecutor, name: string, version: number): Promise<number> {
@@ -223,13 +234,15 @@ export async function listDeadLetters(db: SqlExecutor, filter: DeadLetterFilter 
   }));
 }
 
-/** Open dead letters per `name@version`. */
-export async function countOpenDeadLetters(db: SqlExecutor): Promise<Map<string, number>> {
-  const { rows } = await db.query<{ projection: string; version: number; n: number }>(
-    `SELECT projection, version, count(*)::int AS n FROM projection_dead_letters
-      WHERE retried_at IS NULL GROUP BY projection, version`,
+/** Open dead letters per `name@version`: how many, and the newest one's error. */
+export async function openDeadLetterSummary(
+  db: SqlExecutor,
+): Promise<Map<string, { count: number; lastError: string }>> {
+  const { rows } = await db.query<{ projection: string; version: number; n: number; last_error: string }>(
+    `SELECT projection, version, count(*)::int AS n, (array_agg(error ORDER BY id DESC))[1] AS last_error
+       FROM projection_dead_letters WHERE retried_at IS NULL GROUP BY projection, version`,
   );
-  return new Map(rows.map((r) => [`${r.projection}@${r.version}`, r.n]));
+  return new Map(rows.map((r) => [`${r.projection}@${r.version}`, { count: r.n, lastError: r.last_error }]));
 }
 
 /** Marks a dead letter retried; false if it was already retried (by someone else). */

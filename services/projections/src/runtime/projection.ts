@@ -71,7 +71,9 @@ export function projectionContext(projection: Projection, version: number): Proj
     version,
     tableName(base: string) {
       if (!tables.has(base)) {
-        throw new Error(`Projection ${projection.name} does not declare a table "${base}" in its tables list`);
+        throw new Error(
+          `Projection ${projection.name} does not declare a table "${base}" in its tables list`,
+        );
       }
       return versionedTableName(base, version);
     },

@@ -44,7 +44,9 @@ export function eventCountsProjection(
         );
       }
       if (events.some((e) => poison.has(e.type))) {
-        await tx.query(`INSERT INTO ${table} (event_type, count, last_position) VALUES ($1, NULL, 0)`, ['poison']);
+        await tx.query(`INSERT INTO ${table} (event_type, count, last_position) VALUES ($1, NULL, 0)`, [
+          'poison',
+        ]);
       }
     },
   };

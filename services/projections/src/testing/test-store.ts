@@ -62,7 +62,11 @@ export const pgliteBackend: TestBackend = {
 export const testBackends = [postgresBackend, pgliteBackend];
 
 /** A new event with a fresh id; `occurredAt` defaults to a fixed time. */
-export function newEvent(type: string, data: unknown = {}, occurredAt = '2025-03-04T10:00:00.000Z'): NewEvent {
+export function newEvent(
+  type: string,
+  data: unknown = {},
+  occurredAt = '2025-03-04T10:00:00.000Z',
+): NewEvent {
   return {
     id: randomUUID(),
     type,
@@ -72,7 +76,10 @@ export function newEvent(type: string, data: unknown = {}, occurredAt = '2025-03
 }
 
 /** Appends each event to its own stream (in order) and returns their positions. */
-export async function appendAll(eventLog: PostgresEventLog, events: (string | NewEvent)[]): Promise<number[]> {
+export async function appendAll(
+  eventLog: PostgresEventLog,
+  events: (string | NewEvent)[],
+): Promise<number[]> {
   const positions: number[] = [];
   for (const e of events) {
     const event = typeof e === 'string' ? newEvent(e) : e;

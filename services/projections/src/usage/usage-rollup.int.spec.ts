@@ -5,7 +5,9 @@ import { usageRollupProjection } from './usage-rollup.projection.ts';
 import { usageDaily, usageSessions } from './usage-rollup.queries.ts';
 
 if (!process.env.DATABASE_URL) {
-  console.warn('usage-rollup.int.spec.ts: Postgres server suite skipped (DATABASE_URL not set); PGlite suite runs');
+  console.warn(
+    'usage-rollup.int.spec.ts: Postgres server suite skipped (DATABASE_URL not set); PGlite suite runs',
+  );
 }
 
 for (const backend of testBackends) {
@@ -20,7 +22,11 @@ for (const backend of testBackends) {
 
     it('counts usage per day and type and distinct sessions, live and after a rebuild', async () => {
       store = await backend.open();
-      runtime = new ProjectionRuntime({ sql: store.sql, eventLog: store.eventLog, projections: [usageRollupProjection] });
+      runtime = new ProjectionRuntime({
+        sql: store.sql,
+        eventLog: store.eventLog,
+        projections: [usageRollupProjection],
+      });
       await runtime.start();
       const day1 = '2025-03-04T09:00:00.000Z';
       const day1later = '2025-03-04T09:05:30.000Z';

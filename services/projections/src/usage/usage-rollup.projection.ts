@@ -16,17 +16,22 @@ const MAX_SESSION_ID = 200;
 export interface UsageRollup {
   /** `day|type` → count. */
   daily: Map<string, number>;
-  /** `day|session` → first/last time seen and event count that day. */
-  sessions: Map<string, { first: string; last: string; events: number }>;
+  /** `day|session` → first/last time seen (ms) and event count that day. */
+  sessions: Map<string, { first: number; last: number; events: number }>;
 }
 
-/** UTC day (`YYYY-MM-DD`) of when the event happened (`metadata.occurredAt`). */
-export function usageDay(event: StoredEvent): string {
+/** When the event happened (`metadata.occurredAt`, ms since epoch); throws when it is not a valid time. */
+export function usageTime(event: StoredEvent): number {
   const at = Date.parse(String(event.metadata?.occurredAt ?? ''));
   if (Number.isNaN(at)) {
     throw new Error(`Usage event ${event.id} (${event.type}) has no valid metadata.occurredAt`);
   }
-  return new Date(at).toISOString().slice(0, 10);
+  return at;
+}
+
+/** UTC day (`YYYY-MM-DD`) of when the event happened. */
+export function usageDay(event: StoredEvent): string {
+  return new Date(usageTime(event)).toISOString().slice(0, 10);
 }
 
 /** The session id of a usage event, or undefined when absent or malformed (the event still counts). */
@@ -42,20 +47,20 @@ export function usageSessionId(event: StoredEvent): string | undefined {
 /** Pure: folds a batch of usage events into per-day counts and sessions. */
 export function rollupUsage(events: readonly StoredEvent[]): UsageRollup {
   const daily = new Map<string, number>();
-  const sessions = new Map<string, { first: string; last: string; events: number }>();
+  const sessions: UsageRollup['sessions'] = new Map();
   for (const event of events) {
-    const day = usageDay(event);
+    const at = usageTime(event);
+    const day = new Date(at).toISOString().slice(0, 10);
     const dayKey = `${day}|${event.type}`;
     daily.set(dayKey, (daily.get(dayKey) ?? 0) + 1);
     const session = usageSessionId(event);
     if (session === undefined) continue;
-    const at = new Date(Date.parse(String(event.metadata.occurredAt))).toISOString();
     const key = `${day}|${session}`;
     const seen = sessions.get(key);
     sessions.set(
       key,
       seen
-        ? { first: at < seen.first ? at : seen.first, last: at > seen.last ? at : seen.last, events: seen.events + 1 }
+        ? { first: Math.min(at, seen.first), last: Math.max(at, seen.last), events: seen.events + 1 }
         : { first: at, last: at, events: 1 },
     );
   }
@@ -119,7 +124,13 @@ export const usageRollupProjection: PostgresProjection = {
            first_seen = least(${sessionsTable}.first_seen, excluded.first_seen),
            last_seen = greatest(${sessionsTable}.last_seen, excluded.last_seen),
            events = ${sessionsTable}.events + excluded.events`,
-        [keys.map((k) => k[0]), keys.map((k) => k[1]), values.map((v) => v.first), values.map((v) => v.last), values.map((v) => v.events)],
+        [
+          keys.map((k) => k[0]),
+          keys.map((k) => k[1]),
+          values.map((v) => new Date(v.first).toISOString()),
+          values.map((v) => new Date(v.last).toISOString()),
+          values.map((v) => v.events),
+        ],
       );
     }
   },

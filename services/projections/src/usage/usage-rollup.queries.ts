@@ -18,7 +18,12 @@ export interface UsageSessionsRow {
 
 type Tables = Pick<ProjectionRuntime, 'activeTable'>;
 
-export async function usageDaily(runtime: Tables, db: SqlExecutor, from: string, to: string): Promise<UsageDailyRow[]> {
+export async function usageDaily(
+  runtime: Tables,
+  db: SqlExecutor,
+  from: string,
+  to: string,
+): Promise<UsageDailyRow[]> {
   const table = await runtime.activeTable('usage_rollup', 'usage_daily');
   const { rows } = await db.query<{ day: string; event_type: string; count: number }>(
     `SELECT day::text AS day, event_type, count FROM ${table}

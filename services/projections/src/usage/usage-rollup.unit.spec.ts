@@ -32,9 +32,21 @@ describe('usage rollup', () => {
       '2025-03-05|ScanTracked': 1,
     });
     expect(Object.fromEntries(r.sessions)).toEqual({
-      '2025-03-04|s1': { first: '2025-03-04T08:00:00.000Z', last: '2025-03-04T23:30:00.000Z', events: 2 },
-      '2025-03-04|s2': { first: '2025-03-04T23:00:00.000Z', last: '2025-03-04T23:00:00.000Z', events: 1 },
-      '2025-03-05|s1': { first: '2025-03-05T00:10:00.000Z', last: '2025-03-05T00:10:00.000Z', events: 1 },
+      '2025-03-04|s1': {
+        first: Date.parse('2025-03-04T08:00:00.000Z'),
+        last: Date.parse('2025-03-04T23:30:00.000Z'),
+        events: 2,
+      },
+      '2025-03-04|s2': {
+        first: Date.parse('2025-03-04T23:00:00.000Z'),
+        last: Date.parse('2025-03-04T23:00:00.000Z'),
+        events: 1,
+      },
+      '2025-03-05|s1': {
+        first: Date.parse('2025-03-05T00:10:00.000Z'),
+        last: Date.parse('2025-03-05T00:10:00.000Z'),
+        events: 1,
+      },
     });
   });
 
@@ -47,9 +59,19 @@ describe('usage rollup', () => {
       stored('LoginTracked', { session_id: 'x'.repeat(201) }),
       stored('RegistrationTracked', { sessionId: ' camel ', extra: { nested: [1] } }),
     ];
-    expect(events.map(usageSessionId)).toEqual([undefined, undefined, undefined, undefined, undefined, 'camel']);
+    expect(events.map(usageSessionId)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      'camel',
+    ]);
     const r = rollupUsage(events);
-    expect(Object.fromEntries(r.daily)).toEqual({ '2025-03-04|LoginTracked': 5, '2025-03-04|RegistrationTracked': 1 });
+    expect(Object.fromEntries(r.daily)).toEqual({
+      '2025-03-04|LoginTracked': 5,
+      '2025-03-04|RegistrationTracked': 1,
+    });
     expect([...r.sessions.keys()]).toEqual(['2025-03-04|camel']);
   });
 

@@ -11,7 +11,7 @@ type RegisterDialogProps = {
   onSwitchToSignIn: () => void;
 };
 
-export function RegisterDialog({ onClose, onSignedIn, onSwitchToSignIn }: RegisterDialogProps) {
+export default function RegisterDialog({ onClose, onSignedIn, onSwitchToSignIn }: RegisterDialogProps) {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [username, setUsername] = useState('');

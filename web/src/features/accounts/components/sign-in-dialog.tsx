@@ -11,7 +11,7 @@ type SignInDialogProps = {
   onSwitchToRegister: () => void;
 };
 
-export function SignInDialog({ onClose, onSignedIn, onSwitchToRegister }: SignInDialogProps) {
+export default function SignInDialog({ onClose, onSignedIn, onSwitchToRegister }: SignInDialogProps) {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

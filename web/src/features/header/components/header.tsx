@@ -51,7 +51,7 @@ export function Header({
               <rect width="32" height="32" rx="8" fill="currentColor" />
               <path
                 d="M13 6h6v3h-1v3.2c3.5 1 6 4.2 6 8 0 4.6-3.6 8-8 8s-8-3.4-8-8c0-3.8 2.5-7 6-8V9h-1z"
-                fill="#fff"
+                fill="#5b2a86"
               />
             </svg>
           </button>

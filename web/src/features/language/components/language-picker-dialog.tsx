@@ -13,7 +13,7 @@ type LanguagePickerDialogProps = {
  * Spec §4: selecting clears the stored language, switches, stores the new code, closes the dialog
  * and reloads the page after 100 ms.
  */
-export function LanguagePickerDialog({
+export default function LanguagePickerDialog({
   onClose,
   reload = () => window.location.reload(),
 }: LanguagePickerDialogProps) {

@@ -21,6 +21,8 @@ export type Perfume = {
   year_released: number | null;
   gender: 'masculine' | 'feminine' | 'unisex';
   perfumer: string | null;
+  /** Eau de Parfum, Eau de Toilette, Extrait… when known. */
+  concentration: string | null;
   description: string | null;
   image_url: string | null;
   complete: boolean;
@@ -193,6 +195,7 @@ export function normalizePerfume(raw: unknown): Perfume | null {
     year_released: num(raw.year_released),
     gender: gender(raw.gender),
     perfumer: str(raw.perfumer),
+    concentration: str(raw.concentration),
     description: str(raw.description),
     image_url: str(raw.image_url),
     complete: category === 'complete',

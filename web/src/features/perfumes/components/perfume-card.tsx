@@ -43,6 +43,7 @@ export function PerfumeCard({
   const meta = [
     perfume.year_released ? String(perfume.year_released) : null,
     t(`perfume.gender.${perfume.gender}`),
+    perfume.concentration,
   ].filter(Boolean);
 
   return (
@@ -114,7 +115,7 @@ export function PerfumeCard({
         ) : null}
         <TruncatedText text={perfume.description} limit={120} className="perfume-card__description" />
         {perfume.chemicals.length > 0 ? (
-          <section className="perfume-card__section" aria-label={t('perfume.chemicals')}>
+          <div className="perfume-card__section">
             <h4 className="perfume-card__section-title">{t('perfume.chemicals')}</h4>
             <div className="chem-list">
               {chemicals.map((chemical) => (
@@ -137,22 +138,22 @@ export function PerfumeCard({
                 </button>
               ) : null}
             </div>
-          </section>
+          </div>
         ) : null}
         {noteNames.length > 0 ? (
-          <section className="perfume-card__section" aria-label={t('perfume.notes')}>
+          <div className="perfume-card__section">
             <h4 className="perfume-card__section-title">{t('perfume.notes')}</h4>
             <p className="perfume-card__notes">
               {noteNames.slice(0, NOTES_SHOWN).join(', ')}
               {noteNames.length > NOTES_SHOWN ? ` +${noteNames.length - NOTES_SHOWN}` : ''}
             </p>
-          </section>
+          </div>
         ) : null}
         {perfume.allergens.length > 0 ? (
-          <section className="perfume-card__section" aria-label={t('perfume.allergens')}>
+          <div className="perfume-card__section">
             <h4 className="perfume-card__section-title">{t('perfume.allergens')}</h4>
             <p className="perfume-card__allergens">{perfume.allergens.join(', ')}</p>
-          </section>
+          </div>
         ) : null}
         <p className="perfume-card__counts" data-testid="perfume-counts">
           {t('perfume.counts', { chemicals: perfume.chemical_count, notes: perfume.notes.length })}

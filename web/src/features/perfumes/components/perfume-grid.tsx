@@ -62,6 +62,11 @@ export function PerfumeGrid({
     );
   }
 
+  const countText = t('grid.count', {
+    loaded: format.format(perfumes.length),
+    total: total === null ? CATALOGUE_SIZE_TEXT : format.format(total),
+  });
+
   return (
     <section className="perfume-results" aria-labelledby="perfume-results-title">
       <div className="perfume-results__header">
@@ -69,10 +74,7 @@ export function PerfumeGrid({
           {t('grid.title')}
         </h2>
         <p className="muted" data-testid="loaded-count" aria-live="polite">
-          {t('grid.count', {
-            loaded: format.format(perfumes.length),
-            total: total === null ? CATALOGUE_SIZE_TEXT : format.format(total),
-          })}
+          {countText}
         </p>
       </div>
       <p className="legend">
@@ -117,6 +119,7 @@ export function PerfumeGrid({
               t('grid.loadMore')
             )}
           </button>
+          <span className="muted">{countText}</span>
         </div>
       ) : null}
     </section>

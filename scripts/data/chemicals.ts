@@ -1,0 +1,722 @@
+/**
+ * Builds the chemical-safety database (data/chemicals/chemicals.json) from the regulatory, SCCS,
+ * naturals and odour sources. One chemical per valid CAS number (`chem-<CAS>`); substances a source
+ * names without a valid CAS get `chem-<slug>`. Rules (scope, flags, type, SCCS mapping) are written
+ * down in data/SOURCES.md; the code below follows them step by step.
+ */
+import { slugify } from '../../services/domain/src/catalogue/index.ts';
+import { type ChemicalType, chemicalType } from './chemical-type.ts';
+import type { EuAllergenEntry } from './sources/allergens.ts';
+import type { CosingEntry } from './sources/cosing-inventory.ts';
+import { type AnnexEntry, isAllergenLabelling } from './sources/eu-annexes.ts';
+import type { IarcEntry } from './sources/iarc.ts';
+import { IARC_ORDER } from './sources/iarc.ts';
+import type { IdentifierCell, RejectedCas } from './sources/identifiers.ts';
+import type { IfraAmendmentEntry, IfraStandardEntry, IfraTransparencyEntry } from './sources/ifra.ts';
+import type { MaterialConstituent } from './sources/naturals.ts';
+import type { GlossaryEntry, GoodScentsEntry } from './sources/odour.ts';
+import type { Prop65Entry } from './sources/prop65.ts';
+import type { SccsEntry } from './sources/sccs.ts';
+
+/** Source files with the date each states (null when the file states none). */
+export const CHEMICAL_SOURCES = {
+  annexII: { file: 'regulatory/COSING_Annex_II_v2.txt', date: '2025-12-24' },
+  annexIII: { file: 'regulatory/COSING_Annex_III_v2.txt', date: '2025-12-25' },
+  echaII: { file: 'regulatory/eu-annex-ii.csv', date: '2024-05-16' },
+  echaIII: { file: 'regulatory/eu-annex-iii.csv', date: '2024-05-16' },
+  euAllergens: { file: 'regulatory/DB_EU_Allergens.csv', date: null },
+  ifraTransparency: { file: 'regulatory/ifra.csv', date: null },
+  ifraStandards: { file: 'regulatory/restricted-ifra.csv', date: null },
+  ifraAmendment: { file: 'regulatory/ifra-51st-amendment-ifra-standards-overview.csv', date: null },
+  prop65: { file: 'regulatory/OEHHA_P65.csv', date: '2023-12-29' },
+  prop65List: { file: 'regulatory/p65chemicalslist.csv', date: '2023-11-17' },
+  cosing: { file: 'regulatory/cosing.csv', date: null },
+  iarc: { file: 'regulatory/circ.csv', date: null },
+  sccs: { file: 'sccs/allergens.sccs_1459_11.transcribed.csv', date: null },
+  naturals: { file: 'naturals/DB_Naturals.csv', date: null },
+  userMaterials: { file: 'naturals/DB_User_Materials.csv', date: null },
+  ifraGlossary: { file: 'odour/ifra_2019/ifra-fragrance-ingredient-glossary---oct-2019.csv', date: '2019-10' },
+  goodScents: { file: 'odour/goodscents', date: '2022-01-17' },
+  curated: { file: 'scripts/data/curated-constituents.ts', date: null },
+} as const;
+
+type SourceName = keyof typeof CHEMICAL_SOURCES;
+
+export interface ChemicalInputs {
+  annexII: AnnexEntry[];
+  annexIII: AnnexEntry[];
+  echaII: AnnexEntry[];
+  echaIII: AnnexEntry[];
+  euAllergens: EuAllergenEntry[];
+  ifraTransparency: IfraTransparencyEntry[];
+  ifraStandards: IfraStandardEntry[];
+  ifraAmendment: IfraAmendmentEntry[];
+  prop65: Prop65Entry[];
+  prop65List: Prop65Entry[];
+  iarc: IarcEntry[];
+  cosing: CosingEntry[];
+  sccs: SccsEntry[];
+  naturals: MaterialConstituent[];
+  userMaterials: MaterialConstituent[];
+  ifraGlossary: GlossaryEntry[];
+  goodScents: GoodScentsEntry[];
+}
+
+export type RegionCode = 'EU' | 'US' | 'Asia';
+
+export interface RegionalRegulation {
+  region: RegionCode;
+  status: 'prohibited' | 'restricted' | 'allergen' | 'prop65_listed' | 'other';
+  regulation: string;
+  details: string | null;
+  source: string;
+  source_date: string | null;
+}
+
+export type RiskLevel = 'BANNED' | 'EXTREME_RISK' | 'HIGH_RISK' | 'MODERATE_RISK' | 'LOW_RISK';
+export type Potency = 'extreme' | 'strong' | 'moderate' | 'other';
+
+export interface SccsData {
+  risk_level: RiskLevel;
+  sccs_recommendation: string | null;
+  classification: 'banned_substance' | 'established_allergen' | 'other';
+  sensitization_potency: Potency | null;
+  ec3_value: number | null;
+  safe_concentration_ppm: number | null;
+  patch_test_prevalence: number | null;
+  clinical_relevance: string | null;
+  population_stats: { eczema_patient_sensitization: number | null; general_population_allergy: number | null };
+  cross_reactivity: string[];
+  sccs_category: string;
+  human_evidence: string | null;
+  ec3_note: string | null;
+  structure_alert: string | null;
+  opinion: 'SCCS/1459/11';
+  source: string;
+  source_date: string | null;
+}
+
+export interface Chemical {
+  id: string;
+  name: string;
+  type: ChemicalType;
+  cas_number: string | null;
+  ec_number: string | null;
+  inci_name: string | null;
+  synonyms: string[];
+  description: string | null;
+  allergen_flag: boolean;
+  prohibited: boolean;
+  restricted: boolean;
+  restrictions: string | null;
+  regulatory_status: 'prohibited' | 'restricted' | null;
+  verified: boolean;
+  odour: string[] | null;
+  safety_information: {
+    is_allergen: boolean;
+    is_prohibited: boolean;
+    is_restricted: boolean;
+    regulatory_status: 'prohibited' | 'restricted' | null;
+    restrictions: string | null;
+    regional_regulations: RegionalRegulation[];
+    regional_summary: {
+      total_regions: number;
+      prohibited_in: RegionCode[];
+      restricted_in: RegionCode[];
+      prop65_listed: boolean;
+      allergen_regions: RegionCode[];
+    };
+    sccs_data: SccsData | null;
+    iarc: { group: string; agent: string; volume: string | null; evaluation_year: string | null; source: string; source_date: string | null } | null;
+    ifra: {
+      standard_type: string;
+      standard_name: string;
+      amendment: string | null;
+      publication_date: string | null;
+      intrinsic_property: string | null;
+      implementation_new_creations: string | null;
+      implementation_existing_creations: string | null;
+      limits: Record<string, number | string>;
+      source: string;
+      source_date: string | null;
+    } | null;
+    prop65: {
+      toxicity_types: string[];
+      date_listed: string | null;
+      nsrl_or_madl: string | null;
+      source: string;
+      source_date: string | null;
+    } | null;
+    sources: Array<{ field: string; source: string; source_date: string | null }>;
+  };
+}
+
+export interface ChemicalBuildResult {
+  chemicals: Chemical[];
+  rejectedCas: RejectedCas[];
+  /** Why chemicals are in scope: count per reason (a chemical can have several). */
+  scope: Record<string, number>;
+}
+
+/** SCCS EC3 (%) → potency, the standard LLNA bands: ≤0.1 extreme, ≤1 strong, ≤10 moderate, else weak ('other'). */
+export function potencyFromEc3(ec3: number | null): Potency | null {
+  if (ec3 === null) return null;
+  if (ec3 <= 0.1) return 'extreme';
+  if (ec3 <= 1) return 'strong';
+  if (ec3 <= 10) return 'moderate';
+  return 'other';
+}
+
+/**
+ * Risk level: prohibited → BANNED; else by potency (extreme → EXTREME_RISK, strong → HIGH_RISK,
+ * moderate → MODERATE_RISK, weak → LOW_RISK); without an EC3: established in humans → MODERATE_RISK,
+ * other SCCS categories → LOW_RISK.
+ */
+export function riskLevel(prohibited: boolean, potency: Potency | null, entry: SccsEntry): RiskLevel {
+  if (prohibited) return 'BANNED';
+  switch (potency) {
+    case 'extreme':
+      return 'EXTREME_RISK';
+    case 'strong':
+      return 'HIGH_RISK';
+    case 'moderate':
+      return 'MODERATE_RISK';
+    case 'other':
+      return 'LOW_RISK';
+    default:
+      return entry.category === 'established_in_humans' ? 'MODERATE_RISK' : 'LOW_RISK';
+  }
+}
+
+/** `AMYL CINNAMAL` → `Amyl Cinnamal`; mixed-case names are kept. */
+export function displayCase(name: string): string {
+  if (/[a-z]/.test(name)) return name;
+  return name.toLowerCase().replace(/(^|[\s(])([a-z])/g, (_, p: string, c: string) => p + c.toUpperCase());
+}
+
+function oneLine(text: string | null): string | null {
+  return text === null ? null : text.replace(/\s*\n\s*/g, ' ').trim();
+}
+
+/** Annex III restriction text: product type, maximum concentration, other conditions, warnings. */
+export function restrictionText(entry: AnnexEntry): string {
+  const parts = [
+    entry.productType && `Product type: ${oneLine(entry.productType)}`,
+    entry.maxConcentration && `Maximum concentration: ${oneLine(entry.maxConcentration)}`,
+    entry.other && `Conditions: ${oneLine(entry.other)}`,
+    entry.warnings && `Warnings: ${oneLine(entry.warnings)}`,
+  ].filter((p): p is string => typeof p === 'string' && p !== '');
+  return `EU Annex III entry ${entry.ref}${parts.length > 0 ? `: ${parts.join('; ')}` : ''}`;
+}
+
+function annexRegulation(entry: AnnexEntry): string {
+  const amended = entry.regulation && !/2009\/1223/.test(entry.regulation) ? ` (as amended by ${entry.regulation})` : '';
+  return `Regulation (EC) No 1223/2009, Annex ${entry.annex}, entry ${entry.ref}${amended}`;
+}
+
+const ANNEX_II_FRAGRANCE = /fragrance|essential oil|perfum|musk/i;
+
+/** Annex II entries that concern fragrances even when no other list names their CAS. */
+export function isFragranceAnnexII(entry: AnnexEntry): boolean {
+  return entry.regulation === '(EU) 2017/1410' || (entry.sccsOpinions !== null && ANNEX_II_FRAGRANCE.test(entry.sccsOpinions));
+}
+
+interface Named {
+  name: string;
+  rank: number;
+}
+
+/** Display-name preference (lower is better); see data/SOURCES.md. */
+const NAME_RANK: Record<string, number> = {
+  ifraStandard: 1,
+  ifraTransparency: 2,
+  naturals: 3,
+  euAllergens: 4,
+  annexInci: 5,
+  prop65: 6,
+  ifraGlossary: 7,
+  goodScents: 8,
+  sccs: 9,
+  iarc: 10,
+  annexName: 11,
+  cosing: 12,
+  userMaterials: 13,
+  curated: 14,
+};
+
+class Accumulator {
+  readonly names: Named[] = [];
+  readonly synonyms = new Set<string>();
+  readonly ec: Array<{ ec: string; rank: number }> = [];
+  readonly inci: Array<{ name: string; rank: number }> = [];
+  readonly annexII: AnnexEntry[] = [];
+  readonly annexIII: AnnexEntry[] = [];
+  readonly allergenFrom: Array<{ source: SourceName; details: string | null }> = [];
+  readonly prop65: Array<{ entry: Prop65Entry; source: SourceName }> = [];
+  readonly iarc: IarcEntry[] = [];
+  readonly ifraStandards: IfraStandardEntry[] = [];
+  readonly ifraAmendment: IfraAmendmentEntry[] = [];
+  sccs: SccsEntry | null = null;
+  ncs = false;
+  smiles: string | null = null;
+  glossaryOdour: string[] | null = null;
+  goodScentsOdour: string[] | null = null;
+  readonly inSources = new Set<SourceName>();
+  constructor(
+    readonly id: string,
+    readonly cas: string | null,
+  ) {}
+  addName(name: string, rank: number): void {
+    const clean = displayCase(name.replace(/\s+/g, ' ').trim());
+    if (clean === '') return;
+    this.names.push({ name: clean, rank });
+    this.synonyms.add(clean);
+  }
+}
+
+function casOfEntry<T extends { ids: IdentifierCell }>(entries: readonly T[]): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const entry of entries) {
+    for (const cas of entry.ids.cas) {
+      const list = map.get(cas);
+      if (list) list.push(entry);
+      else map.set(cas, [entry]);
+    }
+  }
+  return map;
+}
+
+/** EC number paired with a CAS in a row: the only one, or the same position when counts match. */
+function pairedEc(ids: IdentifierCell, cas: string): string | null {
+  if (ids.ec.length === 0) return null;
+  if (ids.cas.length === 1) return ids.ec.length === 1 ? ids.ec[0]! : null;
+  return ids.cas.length === ids.ec.length ? (ids.ec[ids.cas.indexOf(cas)] ?? null) : null;
+}
+
+/**
+ * `required`: substances other modules must find (the curated note constituents); they join the
+ * scope with the reason 'curated note constituent' and keep the given name as a last resort.
+ */
+export function buildChemicals(
+  input: ChemicalInputs,
+  required: ReadonlyArray<{ cas: string; name: string }> = [],
+): ChemicalBuildResult {
+  const rejectedCas: RejectedCas[] = [];
+  const noteRejected = (source: SourceName, entries: ReadonlyArray<{ ids: IdentifierCell }>, label: (e: never) => string) => {
+    for (const entry of entries) {
+      for (const r of entry.ids.rejected) {
+        rejectedCas.push({ source: CHEMICAL_SOURCES[source].file, value: r.value, reason: r.reason, context: label(entry as never) });
+      }
+    }
+  };
+  noteRejected('annexII', input.annexII, (e: AnnexEntry) => e.name);
+  noteRejected('annexIII', input.annexIII, (e: AnnexEntry) => e.name);
+  noteRejected('echaII', input.echaII, (e: AnnexEntry) => e.name);
+  noteRejected('echaIII', input.echaIII, (e: AnnexEntry) => e.name);
+  noteRejected('euAllergens', input.euAllergens, (e: EuAllergenEntry) => e.name);
+  noteRejected('ifraTransparency', input.ifraTransparency, (e: IfraTransparencyEntry) => e.name);
+  noteRejected('ifraStandards', input.ifraStandards, (e: IfraStandardEntry) => e.title);
+  noteRejected('ifraAmendment', input.ifraAmendment, (e: IfraAmendmentEntry) => e.name);
+  noteRejected('prop65', input.prop65, (e: Prop65Entry) => e.name);
+  noteRejected('prop65List', input.prop65List, (e: Prop65Entry) => e.name);
+  noteRejected('iarc', input.iarc, (e: IarcEntry) => e.agent);
+  noteRejected('cosing', input.cosing, (e: CosingEntry) => e.inciName);
+  noteRejected('sccs', input.sccs, (e: SccsEntry) => e.name);
+  noteRejected('naturals', input.naturals, (e: MaterialConstituent) => e.constituent);
+  noteRejected('userMaterials', input.userMaterials, (e: MaterialConstituent) => e.constituent);
+  noteRejected('ifraGlossary', input.ifraGlossary, (e: GlossaryEntry) => e.name);
+  noteRejected('goodScents', input.goodScents, (e: GoodScentsEntry) => e.name ?? e.raw);
+
+  // --- Scope -------------------------------------------------------------------------------------
+  const cas = <T extends { ids: IdentifierCell }>(entries: readonly T[]) => entries.flatMap((e) => e.ids.cas);
+  const labellingIII = [...input.annexIII, ...input.echaIII].filter(isAllergenLabelling);
+  const reasons = new Map<string, Set<string>>();
+  const because = (list: readonly string[], reason: string) => {
+    for (const c of list) {
+      let set = reasons.get(c);
+      if (!set) {
+        set = new Set();
+        reasons.set(c, set);
+      }
+      set.add(reason);
+    }
+  };
+  because([...cas(input.euAllergens), ...cas(labellingIII)], 'EU allergen list');
+  because([...cas(input.ifraTransparency), ...cas(input.ifraStandards), ...cas(input.ifraAmendment)], 'IFRA list or standard');
+  because(cas(input.sccs), 'SCCS/1459/11');
+  because(cas(input.naturals), 'constituent of a natural (DB_Naturals)');
+  const core = new Set(reasons.keys());
+  const relevant = new Set([...core, ...cas(input.cosing.filter((c) => c.perfuming)), ...cas(input.userMaterials)]);
+  const regulated = [
+    ...cas(input.annexII),
+    ...cas(input.echaII),
+    ...cas(input.annexIII),
+    ...cas(input.echaIII),
+    ...cas(input.prop65),
+    ...cas(input.prop65List),
+    ...cas(input.iarc),
+  ];
+  because(
+    regulated.filter((c) => relevant.has(c) && !core.has(c)),
+    'fragrance-relevant Annex II/III, Prop 65 or IARC entry',
+  );
+  because(cas(input.annexII.filter(isFragranceAnnexII)), 'Annex II fragrance entry');
+  because(
+    required.map((r) => r.cas).filter((c) => !reasons.has(c)),
+    'curated note constituent',
+  );
+
+  // --- Accumulate ---------------------------------------------------------------------------------
+  const byId = new Map<string, Accumulator>();
+  for (const c of [...reasons.keys()].sort()) byId.set(`chem-${c}`, new Accumulator(`chem-${c}`, c));
+  const get = (c: string) => byId.get(`chem-${c}`);
+  const each = <T extends { ids: IdentifierCell }>(entries: readonly T[], fn: (acc: Accumulator, entry: T, cas: string) => void) => {
+    for (const entry of entries) {
+      for (const c of entry.ids.cas) {
+        const acc = get(c);
+        if (acc) fn(acc, entry, c);
+      }
+    }
+  };
+
+  each(input.ifraStandards, (acc, e) => {
+    acc.ifraStandards.push(e);
+    acc.inSources.add('ifraStandards');
+    if (e.ids.cas.length === 1) acc.addName(e.title, NAME_RANK.ifraStandard!);
+    else acc.synonyms.add(e.title);
+  });
+  each(input.ifraAmendment, (acc, e) => {
+    acc.ifraAmendment.push(e);
+    acc.inSources.add('ifraAmendment');
+    if (e.ids.cas.length === 1) acc.addName(e.name, NAME_RANK.ifraStandard!);
+    for (const s of e.synonyms) acc.synonyms.add(s);
+  });
+  // IFRA Transparency List: several names may share one CAS (an oil and its absolute): prefer the
+  // shortest name without a comma.
+  const transparency = [...input.ifraTransparency].sort(
+    (a, b) => Number(a.name.includes(',')) - Number(b.name.includes(',')) || a.name.length - b.name.length || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+  );
+  each(transparency, (acc, e) => {
+    acc.inSources.add('ifraTransparency');
+    acc.addName(e.name, NAME_RANK.ifraTransparency!);
+    if (e.ncsCategory) acc.ncs = true;
+  });
+  each(input.naturals, (acc, e) => {
+    acc.inSources.add('naturals');
+    acc.addName(e.constituent, NAME_RANK.naturals!);
+  });
+  each(input.euAllergens, (acc, e, c) => {
+    acc.inSources.add('euAllergens');
+    acc.allergenFrom.push({ source: 'euAllergens', details: null });
+    if (e.ids.cas.length === 1) acc.addName(e.name, NAME_RANK.euAllergens!);
+    else acc.synonyms.add(e.name);
+    for (const n of e.otherNames) acc.synonyms.add(n);
+    const ec = pairedEc(e.ids, c);
+    if (ec) acc.ec.push({ ec, rank: 4 });
+  });
+  const annex = (entries: AnnexEntry[], source: SourceName, ecRank: number) =>
+    each(entries, (acc, e, c) => {
+      acc.inSources.add(source);
+      (e.annex === 'II' ? acc.annexII : acc.annexIII).push(e);
+      if (e.annex === 'III' && isAllergenLabelling(e)) {
+        acc.allergenFrom.push({ source, details: oneLine(e.other ?? e.warnings) });
+      }
+      if (e.inciName && e.ids.cas.length === 1) acc.addName(e.inciName, NAME_RANK.annexInci!);
+      if (e.ids.cas.length === 1) acc.addName(e.name, NAME_RANK.annexName!);
+      else acc.synonyms.add(displayCase(e.name));
+      const ec = pairedEc(e.ids, c);
+      if (ec) acc.ec.push({ ec, rank: ecRank });
+      if (e.inciName && e.ids.cas.length === 1) acc.inci.push({ name: e.inciName, rank: 2 });
+    });
+  annex(input.annexII, 'annexII', 1);
+  annex(input.annexIII, 'annexIII', 1);
+  annex(input.echaII, 'echaII', 2);
+  annex(input.echaIII, 'echaIII', 2);
+  each(input.prop65, (acc, e) => {
+    acc.inSources.add('prop65');
+    acc.prop65.push({ entry: e, source: 'prop65' });
+    acc.addName(e.name, NAME_RANK.prop65!);
+  });
+  each(input.prop65List, (acc, e) => {
+    acc.inSources.add('prop65List');
+    acc.prop65.push({ entry: e, source: 'prop65List' });
+    acc.synonyms.add(e.name);
+  });
+  each(input.iarc, (acc, e) => {
+    acc.inSources.add('iarc');
+    acc.iarc.push(e);
+    acc.addName(e.agent, NAME_RANK.iarc!);
+  });
+  each(input.cosing, (acc, e, c) => {
+    acc.inSources.add('cosing');
+    acc.addName(e.inciName, NAME_RANK.cosing!);
+    if (e.ids.cas.length === 1) acc.inci.push({ name: e.inciName, rank: 1 });
+    const ec = pairedEc(e.ids, c);
+    if (ec) acc.ec.push({ ec, rank: 3 });
+  });
+  each(input.sccs, (acc, e) => {
+    acc.inSources.add('sccs');
+    acc.sccs ??= e;
+    acc.addName(e.name, NAME_RANK.sccs!);
+  });
+  each(input.userMaterials, (acc, e) => {
+    acc.inSources.add('userMaterials');
+    acc.addName(e.constituent, NAME_RANK.userMaterials!);
+  });
+  each(input.ifraGlossary, (acc, e) => {
+    acc.inSources.add('ifraGlossary');
+    acc.addName(e.name, NAME_RANK.ifraGlossary!);
+    if (acc.glossaryOdour === null && e.descriptors.length > 0) acc.glossaryOdour = e.descriptors;
+  });
+  for (const r of required) get(r.cas)?.addName(r.name, NAME_RANK.curated!);
+  each(input.goodScents, (acc, e) => {
+    acc.inSources.add('goodScents');
+    if (e.name) acc.addName(e.name, NAME_RANK.goodScents!);
+    acc.smiles ??= e.smiles;
+    if (acc.goodScentsOdour === null && e.descriptors.length > 0) acc.goodScentsOdour = e.descriptors.slice(0, 8);
+  });
+
+  // SCCS substances without a valid CAS (e.g. "ROSE FLOWER OIL / ROSA SPP.", CAS "Diverse").
+  for (const e of input.sccs) {
+    if (e.ids.cas.length > 0) continue;
+    const id = `chem-${slugify(displayCase(e.name))}`;
+    let acc = byId.get(id);
+    if (!acc) {
+      acc = new Accumulator(id, null);
+      byId.set(id, acc);
+    }
+    acc.inSources.add('sccs');
+    acc.sccs ??= e;
+    acc.addName(e.name, NAME_RANK.sccs!);
+    let set = reasons.get(id);
+    if (!set) {
+      set = new Set();
+      reasons.set(id, set);
+    }
+    set.add('SCCS/1459/11');
+  }
+
+  // --- Assemble -----------------------------------------------------------------------------------
+  const chemicals = [...byId.values()].map((acc) => assemble(acc));
+  chemicals.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const scope: Record<string, number> = {};
+  for (const set of reasons.values()) for (const r of set) scope[r] = (scope[r] ?? 0) + 1;
+  return { chemicals, rejectedCas, scope };
+}
+
+const VERIFYING: readonly SourceName[] = ['annexII', 'annexIII', 'echaII', 'echaIII', 'prop65', 'prop65List', 'iarc', 'ifraStandards', 'ifraAmendment'];
+
+function src(name: SourceName): { source: string; source_date: string | null } {
+  return { source: CHEMICAL_SOURCES[name].file, source_date: CHEMICAL_SOURCES[name].date };
+}
+
+function bestBy<T extends { rank: number }>(items: readonly T[]): T | null {
+  let best: T | null = null;
+  for (const item of items) if (best === null || item.rank < best.rank) best = item;
+  return best;
+}
+
+function assemble(acc: Accumulator): Chemical {
+  const sources: Array<{ field: string; source: string; source_date: string | null }> = [];
+  const nameRankSource: Record<number, SourceName> = {
+    1: acc.ifraStandards.length > 0 ? 'ifraStandards' : 'ifraAmendment',
+    2: 'ifraTransparency',
+    3: 'naturals',
+    4: 'euAllergens',
+    5: 'annexIII',
+    6: 'prop65',
+    7: 'ifraGlossary',
+    8: 'goodScents',
+    9: 'sccs',
+    10: 'iarc',
+    11: acc.annexII.length > 0 ? 'annexII' : 'annexIII',
+    12: 'cosing',
+    13: 'userMaterials',
+    14: 'curated',
+  };
+  const chosen = bestBy(acc.names);
+  const name = chosen?.name ?? acc.cas ?? acc.id;
+  if (chosen) sources.push({ field: 'name', ...src(nameRankSource[chosen.rank]!) });
+  if (acc.cas) {
+    const casSource = VERIFYING.find((s) => acc.inSources.has(s)) ?? [...acc.inSources].sort()[0];
+    if (casSource) sources.push({ field: 'cas_number', ...src(casSource) });
+  }
+  const ec = bestBy(acc.ec)?.ec ?? null;
+  const inci = bestBy(acc.inci)?.name ?? null;
+  if (inci) sources.push({ field: 'inci_name', ...src(bestBy(acc.inci)!.rank === 1 ? 'cosing' : 'annexIII') });
+  const lower = name.toLowerCase();
+  const synonyms = [...new Set([...acc.synonyms].map((s) => s.replace(/\s+/g, ' ').trim()))]
+    .filter((s) => s !== '' && s.toLowerCase() !== lower && s !== acc.cas)
+    .sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : a < b ? -1 : a > b ? 1 : 0));
+  const dedupedSynonyms = synonyms.filter((s, i) => i === 0 || s.toLowerCase() !== synonyms[i - 1]!.toLowerCase());
+
+  // EU Annex II / III: CosIng (2025) first, ECHA (2024) only for substances CosIng does not list.
+  const annexII = acc.annexII.filter((e) => e.file === CHEMICAL_SOURCES.annexII.file);
+  const annexIIUsed = annexII.length > 0 ? annexII : acc.annexII.slice(0, 1);
+  const annexIII = acc.annexIII.filter((e) => e.file === CHEMICAL_SOURCES.annexIII.file);
+  const annexIIIUsed = annexIII.length > 0 ? annexIII : acc.annexIII.filter((e) => e.file === CHEMICAL_SOURCES.echaIII.file);
+  const prohibited = annexIIUsed.length > 0;
+  const restricted = annexIIIUsed.length > 0;
+  const allergen = acc.allergenFrom.length > 0;
+  const sourceOfAnnex = (e: AnnexEntry): SourceName =>
+    e.file === CHEMICAL_SOURCES.annexII.file ? 'annexII' : e.file === CHEMICAL_SOURCES.annexIII.file ? 'annexIII' : e.annex === 'II' ? 'echaII' : 'echaIII';
+
+  const regional: RegionalRegulation[] = [];
+  for (const e of annexIIUsed) {
+    regional.push({ region: 'EU', status: 'prohibited', regulation: annexRegulation(e), details: oneLine(e.name), ...src(sourceOfAnnex(e)) });
+  }
+  const restrictionLines: string[] = [];
+  for (const e of annexIIIUsed) {
+    const text = restrictionText(e);
+    restrictionLines.push(text);
+    regional.push({ region: 'EU', status: 'restricted', regulation: annexRegulation(e), details: text, ...src(sourceOfAnnex(e)) });
+  }
+  if (allergen) {
+    const fromAnnex = acc.allergenFrom.find((a) => a.source !== 'euAllergens');
+    const from = fromAnnex ?? acc.allergenFrom[0]!;
+    regional.push({
+      region: 'EU',
+      status: 'allergen',
+      regulation: 'Regulation (EC) No 1223/2009, Annex III: fragrance allergen to be named in the ingredient list (Regulation (EU) 2023/1545)',
+      details: from.details,
+      ...src(from.source),
+    });
+  }
+  const prop65Main = acc.prop65.filter((p) => p.source === 'prop65');
+  const prop65Used = prop65Main.length > 0 ? prop65Main : acc.prop65;
+  let prop65: Chemical['safety_information']['prop65'] = null;
+  if (prop65Used.length > 0) {
+    const toxicity = [...new Set(prop65Used.flatMap((p) => p.entry.toxicity))].sort();
+    const dates = prop65Used.map((p) => p.entry.dateListed).filter((d): d is string => d !== null).sort();
+    const nsrl = prop65Used.map((p) => p.entry.nsrlOrMadl).find((n) => n !== null) ?? null;
+    prop65 = { toxicity_types: toxicity, date_listed: dates[0] ?? null, nsrl_or_madl: nsrl, ...src(prop65Used[0]!.source) };
+    regional.push({
+      region: 'US',
+      status: 'prop65_listed',
+      regulation: 'California Proposition 65 (Safe Drinking Water and Toxic Enforcement Act of 1986), State of California only',
+      details: `Listed for ${toxicity.join(', ') || 'unspecified toxicity'}${dates[0] ? ` since ${dates[0]}` : ''}${nsrl ? `; NSRL/MADL ${nsrl} µg/day` : ''}`,
+      ...src(prop65Used[0]!.source),
+    });
+    sources.push({ field: 'prop65', ...src(prop65Used[0]!.source) });
+  }
+  const regionsWith = (status: RegionalRegulation['status']) =>
+    [...new Set(regional.filter((r) => r.status === status).map((r) => r.region))].sort();
+
+  let iarc: Chemical['safety_information']['iarc'] = null;
+  if (acc.iarc.length > 0) {
+    const worst = [...acc.iarc].sort((a, b) => rankIarc(a.group) - rankIarc(b.group))[0]!;
+    iarc = { group: worst.group, agent: worst.agent, volume: worst.volume, evaluation_year: worst.evaluationYear, ...src('iarc') };
+    sources.push({ field: 'iarc', ...src('iarc') });
+  }
+
+  let ifra: Chemical['safety_information']['ifra'] = null;
+  const standard = acc.ifraStandards.find((s) => s.ids.cas[0] === acc.cas) ?? acc.ifraStandards[0] ?? null;
+  const amendment = acc.ifraAmendment.find((s) => s.ids.cas[0] === acc.cas) ?? acc.ifraAmendment[0] ?? null;
+  if (standard || amendment) {
+    ifra = {
+      standard_type: standard?.type ?? amendmentType(amendment!.type),
+      standard_name: standard?.title ?? amendment!.name,
+      amendment: amendment?.amendment ?? standard?.amendment ?? null,
+      publication_date: standard?.publicationDate ?? amendment?.lastPublication ?? null,
+      intrinsic_property: amendment?.intrinsicProperty ?? null,
+      implementation_new_creations: amendment?.implementationNew ?? null,
+      implementation_existing_creations: amendment?.implementationExisting ?? null,
+      limits: amendment?.limits ?? {},
+      ...src(amendment ? 'ifraAmendment' : 'ifraStandards'),
+    };
+    sources.push({ field: 'ifra', ...src(amendment ? 'ifraAmendment' : 'ifraStandards') });
+  }
+
+  let sccsData: SccsData | null = null;
+  if (acc.sccs) {
+    const e = acc.sccs;
+    const potency = potencyFromEc3(e.ec3);
+    sccsData = {
+      risk_level: riskLevel(prohibited, potency, e),
+      sccs_recommendation: null,
+      classification: prohibited ? 'banned_substance' : e.category === 'established_in_humans' ? 'established_allergen' : 'other',
+      sensitization_potency: potency,
+      ec3_value: e.ec3,
+      safe_concentration_ppm: null,
+      patch_test_prevalence: null,
+      clinical_relevance: null,
+      population_stats: { eczema_patient_sensitization: null, general_population_allergy: null },
+      cross_reactivity: [],
+      sccs_category: e.categoryText,
+      human_evidence: e.humanEvidence,
+      ec3_note: e.ec3Note,
+      structure_alert: e.structureAlert,
+      opinion: 'SCCS/1459/11',
+      ...src('sccs'),
+    };
+    sources.push({ field: 'sccs_data', ...src('sccs') });
+  }
+
+  const type = chemicalType({ name, ncs: acc.ncs, smiles: acc.smiles });
+  const odour = acc.glossaryOdour ?? acc.goodScentsOdour;
+  if (acc.glossaryOdour) sources.push({ field: 'odour', ...src('ifraGlossary') });
+  else if (acc.goodScentsOdour) sources.push({ field: 'odour', ...src('goodScents') });
+  if (ec) {
+    const rank = bestBy(acc.ec)!.rank;
+    sources.push({ field: 'ec_number', ...src(rank === 1 ? (acc.annexII.length > 0 ? 'annexII' : 'annexIII') : rank === 2 ? (acc.annexII.length > 0 ? 'echaII' : 'echaIII') : rank === 3 ? 'cosing' : 'euAllergens') });
+  }
+  if (allergen) {
+    const from = acc.allergenFrom.find((a) => a.source !== 'euAllergens') ?? acc.allergenFrom[0]!;
+    sources.push({ field: 'allergen_flag', ...src(from.source) });
+  }
+  if (prohibited) sources.push({ field: 'prohibited', ...src(sourceOfAnnex(annexIIUsed[0]!)) });
+  if (restricted) sources.push({ field: 'restricted', ...src(sourceOfAnnex(annexIIIUsed[0]!)) });
+
+  const status: Chemical['regulatory_status'] = prohibited ? 'prohibited' : restricted ? 'restricted' : null;
+  const restrictions = restrictionLines.length > 0 ? restrictionLines.join('\n') : null;
+  return {
+    id: acc.id,
+    name,
+    type,
+    cas_number: acc.cas,
+    ec_number: ec,
+    inci_name: inci,
+    synonyms: dedupedSynonyms,
+    description: null,
+    allergen_flag: allergen,
+    prohibited,
+    restricted,
+    restrictions,
+    regulatory_status: status,
+    verified: acc.cas !== null && VERIFYING.some((s) => acc.inSources.has(s)),
+    odour,
+    safety_information: {
+      is_allergen: allergen,
+      is_prohibited: prohibited,
+      is_restricted: restricted,
+      regulatory_status: status,
+      restrictions,
+      regional_regulations: regional,
+      regional_summary: {
+        total_regions: new Set(regional.map((r) => r.region)).size,
+        prohibited_in: regionsWith('prohibited'),
+        restricted_in: regionsWith('restricted'),
+        prop65_listed: prop65 !== null,
+        allergen_regions: regionsWith('allergen'),
+      },
+      sccs_data: sccsData,
+      iarc,
+      ifra,
+      prop65,
+      sources,
+    },
+  };
+}
+
+function rankIarc(group: string): number {
+  const i = IARC_ORDER.indexOf(group);
+  return i < 0 ? IARC_ORDER.length : i;
+}
+
+/** `RESTRICTION_SPECIFICATION` → `R-S`, the letters restricted-ifra.csv uses. */
+export function amendmentType(type: string): string {
+  return type
+    .split('_')
+    .map((t) => t.charAt(0))
+    .join('-');
+}

@@ -1,0 +1,152 @@
+/**
+ * EU Cosmetics Regulation (EC) No 1223/2009 Annex II (prohibited) and Annex III (restricted):
+ * CosIng exports of 24-25/12/2025 (COSING_Annex_*_v2.txt: 4 title lines, then CSV with multi-line
+ * cells) and ECHA exports of 16/05/2024 (eu-annex-*.csv: tab-separated, group entries split per
+ * substance).
+ */
+import { parseCsvRows } from '../io.ts';
+import { cleanText } from './common.ts';
+import { type IdentifierCell, readIdentifiers } from './identifiers.ts';
+
+export interface AnnexEntry {
+  annex: 'II' | 'III';
+  file: string;
+  ref: string;
+  /** Chemical name / INN (CosIng) or substance name (ECHA). */
+  name: string;
+  /** INCI name (CosIng Annex III "Name of Common Ingredients Glossary"), or null. */
+  inciName: string | null;
+  ids: IdentifierCell;
+  /** Amending regulation, e.g. "(EU) 2017/1410". */
+  regulation: string | null;
+  sccsOpinions: string | null;
+  identifiedIngredients: string[];
+  productType: string | null;
+  maxConcentration: string | null;
+  other: string | null;
+  warnings: string | null;
+  /** ECHA Annex III "Function(s)". */
+  functions: string | null;
+}
+
+const LABELLING = /must be indicated in the list of ingredients|shall be indicated in the list of ingredients/i;
+
+/** True when an Annex III entry carries the fragrance-allergen labelling obligation. */
+export function isAllergenLabelling(entry: AnnexEntry): boolean {
+  return [entry.other, entry.warnings, entry.maxConcentration].some((t) => t !== null && LABELLING.test(t));
+}
+
+function multiline(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  const text = value
+    .split('\n')
+    .map((l) => l.replace(/\s+/g, ' ').trim())
+    .filter((l) => l !== '')
+    .join('\n');
+  return text === '' || text === '-' ? null : text;
+}
+
+function findHeader(rows: string[][], first: string): number {
+  const index = rows.findIndex((r) => r[0]?.trim() === first);
+  if (index < 0) throw new Error(`header row starting with "${first}" not found`);
+  return index;
+}
+
+/** CosIng export (COSING_Annex_II_v2.txt / COSING_Annex_III_v2.txt). */
+export function parseCosingAnnex(text: string, annex: 'II' | 'III', file: string): AnnexEntry[] {
+  const rows = parseCsvRows(text);
+  const header = rows[findHeader(rows, 'Reference Number')]!;
+  const col = (name: string) => {
+    const i = header.indexOf(name);
+    if (i < 0) throw new Error(`${file}: column "${name}" missing`);
+    return i;
+  };
+  const c = {
+    ref: col('Reference Number'),
+    name: col('Chemical name / INN'),
+    cas: col('CAS Number'),
+    ec: col('EC Number'),
+    regulation: col('Regulation'),
+    opinions: col('SCCS opinions'),
+    identified: col('Identified INGREDIENTS or substances e.g.'),
+    inci: annex === 'III' ? col('Name of Common Ingredients Glossary') : -1,
+    productType: annex === 'III' ? col('Product Type, body parts') : -1,
+    max: annex === 'III' ? col('Maximum concentration in ready for use preparation') : -1,
+    other: annex === 'III' ? col('Other') : -1,
+    warnings: annex === 'III' ? col('Wording of conditions of use and warnings') : -1,
+  };
+  return rows.slice(findHeader(rows, 'Reference Number') + 1).flatMap((r): AnnexEntry[] => {
+    const ref = cleanText(r[c.ref]);
+    const name = cleanText(r[c.name]);
+    if (!ref || !name) return [];
+    const ids = readIdentifiers(r[c.cas]);
+    ids.ec.push(...readIdentifiers(r[c.ec]).ec.filter((e) => !ids.ec.includes(e)));
+    const pick = (i: number) => (i >= 0 ? multiline(r[i]) : null);
+    return [
+      {
+        annex,
+        file,
+        ref,
+        name,
+        inciName: pick(c.inci),
+        ids,
+        regulation: cleanText(r[c.regulation]),
+        sccsOpinions: multiline(r[c.opinions]),
+        identifiedIngredients: (cleanText(r[c.identified]) ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s !== ''),
+        productType: pick(c.productType),
+        maxConcentration: pick(c.max),
+        other: pick(c.other),
+        warnings: pick(c.warnings),
+        functions: null,
+      },
+    ];
+  });
+}
+
+/** ECHA export (eu-annex-ii.csv / eu-annex-iii.csv): tab-separated, header row starts with "Nom". */
+export function parseEchaAnnex(text: string, annex: 'II' | 'III', file: string): AnnexEntry[] {
+  const rows = parseCsvRows(text, { delimiter: '\t' });
+  const headerIndex = findHeader(rows, 'Nom');
+  const header = rows[headerIndex]!.map((h) => h.trim());
+  const col = (name: string) => header.indexOf(name);
+  const c = {
+    ref: col('Ref No.'),
+    name: col('Name'),
+    cas: col('CAS'),
+    casAlt: col('CAS No.'),
+    ec: col('EC Number'),
+    productType: col('Product type, body parts'),
+    max: col('Maximum Threshold'),
+    restrictions: col('Restriction(s)'),
+    warnings: col('Warning Label'),
+    functions: col('Function(s)'),
+  };
+  return rows.slice(headerIndex + 1).flatMap((r): AnnexEntry[] => {
+    const ref = cleanText(r[c.ref]);
+    const name = cleanText(r[c.name]) ?? cleanText(r[0]);
+    if (!ref || !name) return [];
+    const ids = readIdentifiers(r[c.cas] || r[c.casAlt]);
+    const pick = (i: number) => (i >= 0 ? multiline(r[i]) : null);
+    return [
+      {
+        annex,
+        file,
+        ref,
+        name,
+        inciName: null,
+        ids,
+        regulation: null,
+        sccsOpinions: null,
+        identifiedIngredients: [],
+        productType: annex === 'III' ? pick(c.productType) : null,
+        maxConcentration: annex === 'III' ? pick(c.max) : null,
+        other: annex === 'III' ? pick(c.restrictions) : null,
+        warnings: annex === 'III' ? pick(c.warnings) : null,
+        functions: annex === 'III' ? pick(c.functions) : null,
+      },
+    ];
+  });
+}

@@ -1,0 +1,134 @@
+/**
+ * IFRA sources: the Transparency List (ifra.csv: CAS, principal name, NCS category), the IFRA
+ * Standards list (restricted-ifra.csv: CAS, title, type P/R/S, publication date, amendment) and the
+ * 51st Amendment overview (limits per product category 1-12).
+ */
+import { parseCsvRecords } from '../io.ts';
+import { cleanText } from './common.ts';
+import { type IdentifierCell, readIdentifiers } from './identifiers.ts';
+
+export interface IfraTransparencyEntry {
+  ids: IdentifierCell;
+  raw: string;
+  name: string;
+  /** IFRA NCS (natural complex substance) category code, e.g. E2.12; null for single chemicals. */
+  ncsCategory: string | null;
+}
+
+export function parseIfraTransparency(text: string): IfraTransparencyEntry[] {
+  return parseCsvRecords(text).flatMap((r) => {
+    const name = cleanText(r['Principal name']);
+    if (!name) return [];
+    const raw = r['CAS number'] ?? '';
+    return [{ ids: readIdentifiers(raw), raw, name, ncsCategory: cleanText(r['Naturals (NCS) category']) }];
+  });
+}
+
+export interface IfraStandardEntry {
+  ids: IdentifierCell;
+  raw: string;
+  title: string;
+  /** P = prohibition, R = restriction, S = specification; combined as `R-S`, `P-R-S`, ... */
+  type: string;
+  publicationDate: string | null;
+  amendment: string | null;
+}
+
+export function parseIfraStandards(text: string): IfraStandardEntry[] {
+  return parseCsvRecords(text).flatMap((r) => {
+    const title = cleanText(r.Title);
+    const type = cleanText(r.Type);
+    if (!title || !type) return [];
+    const raw = r['CAS N°'] ?? '';
+    return [
+      {
+        ids: readIdentifiers(raw),
+        raw,
+        title,
+        type,
+        publicationDate: cleanText(r['Publication date']),
+        amendment: cleanText(r.Amendment),
+      },
+    ];
+  });
+}
+
+export const IFRA_CATEGORIES = [
+  '1',
+  '2',
+  '3',
+  '4',
+  '5A',
+  '5B',
+  '5C',
+  '5D',
+  '6',
+  '7A',
+  '7B',
+  '8',
+  '9',
+  '10A',
+  '10B',
+  '11A',
+  '11B',
+  '12',
+] as const;
+
+export interface IfraAmendmentEntry {
+  key: string;
+  ids: IdentifierCell;
+  raw: string;
+  name: string;
+  synonyms: string[];
+  /** e.g. RESTRICTION, PROHIBITION, RESTRICTION_SPECIFICATION. */
+  type: string;
+  amendment: string | null;
+  lastPublication: string | null;
+  implementationNew: string | null;
+  implementationExisting: string | null;
+  intrinsicProperty: string | null;
+  /** Maximum % per IFRA product category: a number, or the source's words ("No Restriction"). */
+  limits: Record<string, number | string>;
+}
+
+/** A limit cell: `0.0054`, `0,0010`, `6.9e-05` → number; other text kept as written. */
+export function parseLimit(cell: string | undefined): number | string | null {
+  const text = cleanText(cell);
+  if (text === null) return null;
+  const numeric = text.replace(',', '.');
+  if (/^\d+(?:\.\d+)?(?:e-?\d+)?$/i.test(numeric)) return Number(numeric);
+  return text;
+}
+
+export function parseIfraAmendment(text: string): IfraAmendmentEntry[] {
+  return parseCsvRecords(text).flatMap((r) => {
+    const key = cleanText(r.Key);
+    const name = cleanText(r['Name of the IFRA Standard']);
+    if (!key || !name) return [];
+    const limits: Record<string, number | string> = {};
+    for (const category of IFRA_CATEGORIES) {
+      const value = parseLimit(r[`Category ${category} (%)`]);
+      if (value !== null) limits[`category_${category}`] = value;
+    }
+    const raw = r['CAS numbers'] ?? '';
+    return [
+      {
+        key,
+        ids: readIdentifiers(raw),
+        raw,
+        name,
+        synonyms: (r.Synonyms ?? '')
+          .split('\n')
+          .map((s) => s.replace(/\s*\((?:commercial name|trade name)\)\s*$/i, '').trim())
+          .filter((s) => s !== ''),
+        type: cleanText(r['IFRA Standard type']) ?? '',
+        amendment: cleanText(r['Amendment number']),
+        lastPublication: cleanText(r['Year of last publication']),
+        implementationNew: cleanText(r['Implementation deadline for new creations']),
+        implementationExisting: cleanText(r['Implementation deadline for existing creations']),
+        intrinsicProperty: cleanText(r['Intrinsic property driving the risk management measure']),
+        limits,
+      },
+    ];
+  });
+}

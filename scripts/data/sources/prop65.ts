@@ -1,0 +1,70 @@
+/**
+ * California Proposition 65 list: OEHHA_P65.csv (list of 2023-12-29, latin-1, one row per chemical and
+ * toxicity type) and p65chemicalslist.csv (list of 2023-11-17 with OEHHA's original header).
+ */
+import { parseCsvRows } from '../io.ts';
+import { cleanText } from './common.ts';
+import { type IdentifierCell, readIdentifiers } from './identifiers.ts';
+
+export interface Prop65Entry {
+  name: string;
+  toxicity: string[];
+  mechanism: string | null;
+  ids: IdentifierCell;
+  raw: string;
+  /** ISO date of first listing. */
+  dateListed: string | null;
+  nsrlOrMadl: string | null;
+}
+
+const MONTHS: Record<string, string> = {
+  jan: '01',
+  feb: '02',
+  mar: '03',
+  apr: '04',
+  may: '05',
+  jun: '06',
+  jul: '07',
+  aug: '08',
+  sep: '09',
+  oct: '10',
+  nov: '11',
+  dec: '12',
+};
+
+/** `1-Jan-90` → `1990-01-01`; two-digit years from 87 (the list began in 1987) are 19xx. */
+export function parseListingDate(value: string | undefined): string | null {
+  const m = /^(\d{1,2})-([A-Za-z]{3})-(\d{2}|\d{4})$/.exec(value?.trim() ?? '');
+  if (!m) return null;
+  const month = MONTHS[m[2]!.toLowerCase()];
+  if (!month) return null;
+  const yy = m[3]!;
+  const year = yy.length === 4 ? yy : Number(yy) >= 87 ? `19${yy}` : `20${yy}`;
+  return `${year}-${month}-${m[1]!.padStart(2, '0')}`;
+}
+
+/** Both files: find the "Chemical, Type of Toxicity, ..." header and read the rows below it. */
+export function parseProp65(text: string): Prop65Entry[] {
+  const rows = parseCsvRows(text);
+  const headerIndex = rows.findIndex((r) => r[0]?.trim() === 'Chemical' && /toxicity/i.test(r[1] ?? ''));
+  if (headerIndex < 0) throw new Error('Prop 65: header row not found');
+  return rows.slice(headerIndex + 1).flatMap((r): Prop65Entry[] => {
+    const name = cleanText(r[0]);
+    if (!name) return [];
+    const raw = r[3] ?? '';
+    return [
+      {
+        name,
+        toxicity: (r[1] ?? '')
+          .split(',')
+          .map((t) => t.trim().toLowerCase())
+          .filter((t) => t !== ''),
+        mechanism: cleanText(r[2]),
+        ids: readIdentifiers(raw),
+        raw,
+        dateListed: parseListingDate(r[4]),
+        nsrlOrMadl: cleanText(r[5]),
+      },
+    ];
+  });
+}

@@ -1,0 +1,73 @@
+/**
+ * Running commands: load a stream's state from the log, build events with their metadata (who,
+ * when, which request), append one or several streams atomically with optimistic concurrency,
+ * then wait until the read models have applied the write.
+ */
+import { randomUUID } from 'node:crypto';
+import { type Actor, CURRENT_SCHEMA_VERSION, fold } from '@scentinel/domain';
+import type { AppendToStream, EventLog, EventMetadata, NewEvent } from '@scentinel/platform';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AccountsDeps } from './accounts.deps.ts';
+
+export interface Loaded<TState> {
+  state: TState;
+  /** The stream's version (0 when it does not exist): the expected version of the next append. */
+  version: number;
+}
+
+interface Decider<TState, TEvent> {
+  evolve(state: TState, event: TEvent): TState;
+  initialState: TState;
+}
+
+/** A stream's current state, folded from its events in the log. */
+export async function loadStream<TState, TEvent>(
+  eventLog: EventLog,
+  streamId: string,
+  decider: Decider<TState, TEvent>,
+): Promise<Loaded<TState>> {
+  const stored = await eventLog.readStream(streamId);
+  const events = stored.map((e) => ({ type: e.type, data: e.data }) as TEvent);
+  return { state: fold(decider.evolve, decider.initialState, events), version: stored.at(-1)?.version ?? 0 };
+}
+
+export function metadataFor(actor: Actor | null, requestId: string | null, now: Date): EventMetadata {
+  return {
+    actorId: actor?.id ?? null,
+    actorRole: actor === null ? null : actor.kind === 'account' ? actor.role : 'system',
+    requestId,
+    occurredAt: now.toISOString(),
+  };
+}
+
+export function toNewEvents(events: readonly { type: string; data: unknown }[], metadata: EventMetadata): NewEvent[] {
+  return events.map((e) => ({
+    id: randomUUID(),
+    type: e.type,
+    schemaVersion: CURRENT_SCHEMA_VERSION,
+    data: e.data,
+    metadata,
+  }));
+}
+
+/**
+ * Appends the non-empty batches in one atomic `appendMany` and waits for the read models to apply
+ * it. Returns the last position written, or null when there was nothing to write.
+ */
+export async function commit(
+  deps: Pick<AccountsDeps, 'eventLog' | 'waitForPosition'>,
+  batches: readonly AppendToStream[],
+  log?: FastifyBaseLogger,
+): Promise<number | null> {
+  const toWrite = batches.filter((b) => b.events.length > 0);
+  if (toWrite.length === 0) return null;
+  const results = await deps.eventLog.appendMany(toWrite);
+  const position = Math.max(...results.map((r) => r.lastPosition));
+  const caughtUp = await deps.waitForPosition(position);
+  if (!caughtUp) log?.warn({ position }, 'read models did not catch up with the write in time');
+  return position;
+}
+
+export function clock(deps: Pick<AccountsDeps, 'now'>): Date {
+  return deps.now?.() ?? new Date();
+}

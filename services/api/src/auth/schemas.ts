@@ -1,0 +1,26 @@
+import type { AccountRole, AccountStatus } from '@scentinel/domain';
+import { Type } from 'typebox';
+
+/** The error body every route answers with (see `http/errors.ts`). */
+export const Problem = Type.Object({ detail: Type.String(), code: Type.String() });
+
+export const PublicUser = Type.Object({
+  id: Type.String(),
+  username: Type.String(),
+  email: Type.String(),
+  role: Type.String({ description: 'admin, regular_user, manufacturer or retailer' }),
+  status: Type.String({ description: 'active, pending (awaiting admin approval) or rejected' }),
+});
+
+export function publicUser(account: {
+  id: string;
+  username: string;
+  email: string;
+  role: AccountRole;
+  status: AccountStatus;
+}) {
+  return { id: account.id, username: account.username, email: account.email, role: account.role, status: account.status };
+}
+
+/** An id in a request path; its characters are checked by the domain (`entityId`). */
+export const IdParam = Type.String({ minLength: 1, maxLength: 200 });

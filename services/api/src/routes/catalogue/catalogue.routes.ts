@@ -1,0 +1,395 @@
+/**
+ * The catalogue read API (spec §7 "Catalogue"): perfume lists, search, filters, categories, brands
+ * and notes. Every list is one `CatalogueQuery` against the search index port.
+ */
+import { type FastifyPluginAsyncTypebox, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import {
+  type CatalogueCategory,
+  type CatalogueQuery,
+  effectiveCategory,
+  normalizeText,
+  type SearchIndex,
+} from '@scentinel/platform/search';
+import { Type } from 'typebox';
+import { Problem } from '../../auth/schemas.ts';
+import { HttpError } from '../../http/errors.ts';
+import {
+  BrandName,
+  CategoryParam,
+  DEFAULT_LIMIT,
+  IncludeUnspecific,
+  Limit,
+  Nullable,
+  PerfumePageSchema,
+  SearchText,
+  Skip,
+} from './catalogue.schemas.ts';
+import { cleanBrandAnswer, CleanBrandSchema } from './clean-brands.ts';
+
+export interface CatalogueRouteDeps {
+  catalogue: SearchIndex;
+}
+
+const Paging = { limit: Type.Optional(Limit), skip: Type.Optional(Skip) };
+
+const EnhancedQuery = Type.Object(
+  {
+    ...Paging,
+    category: Type.Optional(CategoryParam),
+    search: Type.Optional(SearchText),
+    brand: Type.Optional(BrandName),
+    include_unspecific: Type.Optional(IncludeUnspecific),
+  },
+  { additionalProperties: false },
+);
+
+const ByCategoryQuery = Type.Object(
+  {
+    ...Paging,
+    category: CategoryParam,
+    search: Type.Optional(SearchText),
+    brand: Type.Optional(BrandName),
+    include_unspecific: Type.Optional(IncludeUnspecific),
+  },
+  { additionalProperties: false },
+);
+
+const HypoallergenicQuery = Type.Object(
+  {
+    ...Paging,
+    allergen_tolerance: Type.Optional(
+      Type.Literal('low', { description: 'Only low is offered: no linked allergen at all' }),
+    ),
+    include_unspecific: Type.Optional(
+      Type.Boolean({ description: 'Accepted for compatibility; hypoallergenic perfumes always have chemical data' }),
+    ),
+    search: Type.Optional(SearchText),
+    brand: Type.Optional(BrandName),
+  },
+  { additionalProperties: false },
+);
+
+const Ref = Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Integer()]);
+const RefList = (what: string) => Type.Optional(Type.Array(Ref, { maxItems: 100, description: what }));
+
+const FilterBody = Type.Object(
+  {
+    include_chemicals: RefList('Chemicals the perfume must all contain: id, name or CAS number'),
+    exclude_chemicals: RefList('Chemicals the perfume must not contain: id, name or CAS number'),
+    include_notes: RefList('Notes the perfume must all have: note id or name'),
+    exclude_notes: RefList('Notes the perfume must not have: note id or name'),
+    brands: Type.Optional(Type.Array(BrandName, { maxItems: 100, description: 'Any of these brands' })),
+    allergen_free: Type.Optional(Nullable(Type.Boolean({ description: 'Hypoallergenic perfumes only' }))),
+    category: Type.Optional(Nullable(CategoryParam)),
+    search: Type.Optional(Nullable(SearchText)),
+    include_unspecific: Type.Optional(Nullable(IncludeUnspecific)),
+    limit: Type.Optional(Limit),
+    skip: Type.Optional(Skip),
+  },
+  { additionalProperties: false },
+);
+
+const FilterQuery = Type.Object(
+  {
+    ...Paging,
+    search: Type.Optional(SearchText),
+    include_unspecific: Type.Optional(IncludeUnspecific),
+  },
+  { additionalProperties: false },
+);
+
+const BrandParams = Type.Object({ brand: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false });
+const BrandPageQuery = Type.Object({ ...Paging }, { additionalProperties: false });
+
+const Percent = Type.Object({ count: Type.Integer(), percentage: Type.Number() });
+const Categorization = Type.Object({
+  total_perfumes: Type.Integer(),
+  complete_chemical_data: Percent,
+  unspecific_chemical_ingredients: Percent,
+  hypoallergenic: Percent,
+});
+
+const NotesAnswer = Type.Object({
+  notes: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      category: Nullable(Type.String()),
+      description: Nullable(Type.String()),
+      perfume_count: Type.Integer(),
+    }),
+  ),
+  total: Type.Integer(),
+});
+
+const BrandsAnswer = Type.Object({
+  brands: Type.Array(Type.Object({ name: Type.String(), perfume_count: Type.Integer() })),
+  total: Type.Integer(),
+});
+
+const HypoallergenicAnswer = Type.Object(
+  {
+    ...PerfumePageSchema.properties,
+    category: Type.String({ description: 'hypoallergenic, or clean_brands when the database holds none' }),
+    allergen_tolerance: Type.Literal('low'),
+    pagination: Type.Object({
+      limit: Type.Integer(),
+      skip: Type.Integer(),
+      total: Type.Integer(),
+      has_more: Type.Boolean(),
+    }),
+    ...CleanBrandSchema.properties,
+  },
+  { description: 'The page of hypoallergenic perfumes, with the clean-brand structure when the database has none' },
+);
+
+const PageAnswer = PerfumePageSchema;
+const BrandPageAnswer = Type.Object({ ...PerfumePageSchema.properties, brand: Type.String() });
+
+/** Blank strings (a cleared search box) mean "not given". */
+function given(value: string | null | undefined): string | undefined {
+  return value === undefined || value === null || value.trim() === '' ? undefined : value;
+}
+
+function categoryOf(value: string | null | undefined): CatalogueCategory | undefined {
+  return value === undefined || value === null || value === '' ? undefined : (value as CatalogueCategory);
+}
+
+function refs(list: readonly (string | number)[] | undefined): string[] {
+  return (list ?? []).map((r) => String(r).trim()).filter((r) => r !== '');
+}
+
+function overlap(include: string[], exclude: string[]): string | undefined {
+  const excluded = new Set(exclude.map((r) => normalizeText(r) || r));
+  return include.find((r) => excluded.has(normalizeText(r) || r));
+}
+
+async function page(index: SearchIndex, q: CatalogueQuery) {
+  const result = await index.search(q);
+  return {
+    perfumes: result.items,
+    total: result.total,
+    has_more: result.has_more,
+    limit: q.limit,
+    skip: q.skip,
+    category: effectiveCategory(q),
+  };
+}
+
+const TAGS = ['catalogue'];
+
+export const catalogueRoutes: FastifyPluginAsyncTypebox<{ deps: CatalogueRouteDeps }> = async (app, { deps }) => {
+  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  const index = deps.catalogue;
+
+  app.get(
+    '/categorize-perfumes',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Data-completeness summary',
+        description: 'How many perfumes have complete chemical data, how many are unspecific, and how many are hypoallergenic.',
+        response: { 200: Categorization },
+      },
+    },
+    async () => {
+      const s = await index.stats();
+      const pct = (n: number) => (s.total_perfumes === 0 ? 0 : Math.round((n / s.total_perfumes) * 1000) / 10);
+      return {
+        total_perfumes: s.total_perfumes,
+        complete_chemical_data: { count: s.complete, percentage: pct(s.complete) },
+        unspecific_chemical_ingredients: { count: s.unspecific, percentage: pct(s.unspecific) },
+        hypoallergenic: { count: s.hypoallergenic, percentage: pct(s.hypoallergenic) },
+      };
+    },
+  );
+
+  app.get(
+    '/perfumes/enhanced',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Browse and search perfumes',
+        description:
+          'The main perfume list. Without search, brand or include_unspecific it shows complete perfumes only (fast mode).',
+        querystring: EnhancedQuery,
+        response: { 200: PageAnswer, 400: Problem },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const brand = given(q.brand);
+      return page(index, {
+        text: given(q.search),
+        brands: brand ? [brand] : undefined,
+        category: categoryOf(q.category),
+        include_unspecific: q.include_unspecific,
+        limit: q.limit ?? DEFAULT_LIMIT,
+        skip: q.skip ?? 0,
+      });
+    },
+  );
+
+  app.get(
+    '/perfumes-by-category',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Perfumes of one data category',
+        querystring: ByCategoryQuery,
+        response: { 200: PageAnswer, 400: Problem },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const brand = given(q.brand);
+      return page(index, {
+        text: given(q.search),
+        brands: brand ? [brand] : undefined,
+        category: categoryOf(q.category),
+        include_unspecific: q.include_unspecific,
+        limit: q.limit ?? DEFAULT_LIMIT,
+        skip: q.skip ?? 0,
+      });
+    },
+  );
+
+  app.post(
+    '/perfumes/filter',
+    {
+      bodyLimit: 64 * 1024,
+      schema: {
+        tags: TAGS,
+        summary: 'Filter perfumes by chemicals, notes, brands and allergens',
+        description:
+          'Paging, search and include_unspecific may come in the query string or the body (the body wins). Include lists are AND, exclude lists are NOT ANY.',
+        querystring: FilterQuery,
+        body: FilterBody,
+        response: { 200: PageAnswer, 400: Problem },
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      const q = request.query;
+      const include_chemicals = refs(b.include_chemicals);
+      const exclude_chemicals = refs(b.exclude_chemicals);
+      const include_notes = refs(b.include_notes);
+      const exclude_notes = refs(b.exclude_notes);
+      const both = overlap(include_chemicals, exclude_chemicals) ?? overlap(include_notes, exclude_notes);
+      if (both !== undefined) {
+        throw new HttpError(400, `'${both}' cannot be both included and excluded`, 'validation');
+      }
+      return page(index, {
+        text: given(b.search ?? q.search),
+        brands: (b.brands ?? []).filter((x) => given(x) !== undefined),
+        category: categoryOf(b.category),
+        include_chemicals,
+        exclude_chemicals,
+        include_notes,
+        exclude_notes,
+        allergen_free: b.allergen_free ?? false,
+        include_unspecific: b.include_unspecific ?? q.include_unspecific,
+        limit: b.limit ?? q.limit ?? DEFAULT_LIMIT,
+        skip: b.skip ?? q.skip ?? 0,
+      });
+    },
+  );
+
+  app.get(
+    '/perfumes/hypoallergenic',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Hypoallergenic perfumes',
+        description:
+          'Perfumes with complete chemical data and no linked allergen. When the database holds none, the answer is the clean-brand structure (category clean_brands) with database-derived statistics; its brand list is empty because no cited clean-brand research is available.',
+        querystring: HypoallergenicQuery,
+        response: { 200: HypoallergenicAnswer, 400: Problem },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const brand = given(q.brand);
+      const query: CatalogueQuery = {
+        text: given(q.search),
+        brands: brand ? [brand] : undefined,
+        category: 'hypoallergenic',
+        limit: q.limit ?? DEFAULT_LIMIT,
+        skip: q.skip ?? 0,
+      };
+      const stats = await index.stats();
+      const result = await page(index, query);
+      const pagination = { limit: query.limit, skip: query.skip, total: result.total, has_more: result.has_more };
+      if (stats.hypoallergenic > 0) {
+        return { ...result, allergen_tolerance: 'low' as const, pagination };
+      }
+      return {
+        ...result,
+        allergen_tolerance: 'low' as const,
+        pagination,
+        ...cleanBrandAnswer(stats, index.chemicals.byStatus('allergen')),
+      };
+    },
+  );
+
+  app.get(
+    '/get-perfumes-by-brand/:brand',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "A brand's perfumes",
+        params: BrandParams,
+        querystring: BrandPageQuery,
+        response: { 200: BrandPageAnswer, 400: Problem, 404: Problem },
+      },
+    },
+    async (request) => {
+      const { brand } = request.params;
+      const result = await page(index, {
+        brands: [brand],
+        category: 'all',
+        limit: request.query.limit ?? DEFAULT_LIMIT,
+        skip: request.query.skip ?? 0,
+      });
+      if (result.total === 0) throw new HttpError(404, `Brand not found: ${brand}`);
+      return { ...result, brand };
+    },
+  );
+
+  app.get(
+    '/brands',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Every brand, with its perfume count',
+        response: { 200: BrandsAnswer },
+      },
+    },
+    async () => {
+      const brands = await index.brands();
+      return { brands, total: brands.length };
+    },
+  );
+
+  app.get(
+    '/notes',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Fragrance notes',
+        description: 'The notes taxonomy and every note used in the catalogue, with perfume counts; ids work as note filters.',
+        response: { 200: NotesAnswer },
+      },
+    },
+    async () => {
+      const notes = (await index.notes()).map((n) => ({
+        id: n.id,
+        name: n.name,
+        category: n.category,
+        description: n.description,
+        perfume_count: n.perfume_count,
+      }));
+      return { notes, total: notes.length };
+    },
+  );
+};

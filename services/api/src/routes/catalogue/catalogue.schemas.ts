@@ -1,0 +1,89 @@
+/** TypeBox schemas of the catalogue read API (requests and answers), also its OpenAPI document. */
+import { type TSchema, Type } from 'typebox';
+
+export const DEFAULT_LIMIT = 50;
+export const MAX_LIMIT = 200;
+export const MAX_SKIP = 1_000_000;
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const Limit = Type.Integer({
+  minimum: 1,
+  maximum: MAX_LIMIT,
+  default: DEFAULT_LIMIT,
+  description: `Page size, 1–${MAX_LIMIT} (default ${DEFAULT_LIMIT})`,
+});
+export const Skip = Type.Integer({ minimum: 0, maximum: MAX_SKIP, default: 0, description: 'Items to skip' });
+export const SearchText = Type.String({
+  maxLength: 200,
+  description: 'Perfume name, brand or CAS number (prefix and token match, case- and accent-insensitive)',
+});
+export const BrandName = Type.String({ maxLength: 200, description: 'Exact brand (case- and accent-insensitive)' });
+export const CategoryParam = Type.Union(
+  [
+    Type.Literal(''),
+    Type.Literal('all'),
+    Type.Literal('complete'),
+    Type.Literal('unspecific'),
+    Type.Literal('hypoallergenic'),
+  ],
+  {
+    description:
+      "Data category. Empty/absent = the default view: complete perfumes only unless a search, brand, filter or include_unspecific is active; 'all' = every perfume.",
+  },
+);
+export const IncludeUnspecific = Type.Boolean({
+  description: 'Search every perfume, not only those with complete chemical data',
+});
+
+const Notes = Type.Object({
+  top: Type.Array(Type.String()),
+  middle: Type.Array(Type.String()),
+  base: Type.Array(Type.String()),
+  unspecified: Type.Array(Type.String()),
+});
+
+export const PerfumeCardChemicalSchema = Type.Object({
+  chemical_id: Type.String(),
+  name: Type.String(),
+  cas_number: Nullable(Type.String()),
+  allergen_flag: Type.Boolean(),
+  verified: Type.Boolean(),
+  kind: Type.Union([Type.Literal('declared'), Type.Literal('inferred')]),
+  source: Type.String({ description: 'inferred (from a note), or admin / contribution / scan (declared)' }),
+  from_note: Nullable(Type.String()),
+  concentration_min: Nullable(Type.Number()),
+  concentration_max: Nullable(Type.Number()),
+});
+
+export const PerfumeCardSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  brand: Type.String(),
+  year_released: Nullable(Type.Integer()),
+  gender: Nullable(Type.String()),
+  perfumer: Nullable(Type.String()),
+  concentration: Nullable(Type.String()),
+  description: Nullable(Type.String()),
+  image_url: Nullable(Type.String()),
+  accords: Type.Array(Type.String()),
+  notes: Notes,
+  chemicals: Type.Array(PerfumeCardChemicalSchema),
+  allergens: Type.Array(Type.String()),
+  hypoallergenic: Type.Boolean(),
+  chemical_count: Type.Integer(),
+  note_count: Type.Integer(),
+  data_category: Type.String({ description: 'complete or unspecific' }),
+  data_completeness: Type.String(),
+  field_sources: Type.Record(Type.String(), Type.String()),
+  sources: Type.Array(Type.String()),
+});
+
+export const PerfumePageSchema = Type.Object({
+  perfumes: Type.Array(PerfumeCardSchema),
+  total: Type.Integer(),
+  has_more: Type.Boolean(),
+  limit: Type.Integer(),
+  skip: Type.Integer(),
+  category: Type.String({ description: 'The category that applied (all, complete, unspecific or hypoallergenic)' }),
+});

@@ -1,0 +1,341 @@
+/**
+ * The chemicals read API (spec §7 "Chemicals", the GET calls): the chemical list, CAS and id
+ * lookups with usage statistics, regions and the regulatory status lists.
+ */
+import { type FastifyPluginAsyncTypebox, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import {
+  CAS_PATTERN,
+  type Chemical,
+  chemicalStatuses,
+  regionalStatuses,
+  type SearchIndex,
+} from '@scentinel/platform/search';
+import { Type } from 'typebox';
+import { Problem } from '../../auth/schemas.ts';
+import { HttpError } from '../../http/errors.ts';
+import { DEFAULT_LIMIT, Limit, MAX_SKIP, Nullable, Skip } from '../catalogue/catalogue.schemas.ts';
+
+export interface ChemicalRouteDeps {
+  catalogue: SearchIndex;
+}
+
+/** Perfumes named in a chemical's usage statistics. */
+export const USAGE_SAMPLE_SIZE = 10;
+
+const RegulatorySummary = Type.Object({
+  prohibited_in: Type.Array(Type.String()),
+  restricted_in: Type.Array(Type.String()),
+  prop65_listed: Type.Boolean(),
+});
+
+const chemicalFields = {
+  id: Type.String(),
+  name: Type.String(),
+  type: Nullable(Type.String()),
+  cas_number: Nullable(Type.String()),
+  ec_number: Nullable(Type.String()),
+  inci_name: Nullable(Type.String()),
+  synonyms: Type.Array(Type.String()),
+  description: Nullable(Type.String()),
+  allergen_flag: Type.Boolean(),
+  prohibited: Type.Boolean(),
+  restricted: Type.Boolean(),
+  restrictions: Nullable(Type.String()),
+  regulatory_status: Nullable(Type.String()),
+  verified: Type.Boolean(),
+  regulatory_summary: RegulatorySummary,
+};
+
+const RegionalRegulation = Type.Object(
+  {
+    region: Type.String(),
+    status: Type.String(),
+    regulation: Nullable(Type.String()),
+    details: Nullable(Type.String()),
+    source: Nullable(Type.String()),
+    source_date: Nullable(Type.String()),
+  },
+  { additionalProperties: true },
+);
+
+/** A chemical in lists: everything but the bulky safety information. */
+const ChemicalSummary = Type.Object(chemicalFields);
+
+/** The full chemical, as the CAS modal and detail view show it. */
+const ChemicalDetail = Type.Object({
+  ...chemicalFields,
+  odour: Type.Optional(Nullable(Type.Array(Type.String()))),
+  safety_information: Type.Object(
+    { regional_regulations: Type.Array(RegionalRegulation) },
+    { additionalProperties: true, description: 'Flags, regional regulations and summary, SCCS data, sources' },
+  ),
+  usage_statistics: Type.Object({
+    total_perfumes: Type.Integer(),
+    sample_perfumes: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), brand: Type.String() })),
+  }),
+});
+
+const Lookup = Type.Object({
+  found: Type.Boolean(),
+  chemical: Nullable(ChemicalDetail),
+  search_cas: Nullable(Type.String()),
+  /** Other chemicals with the same CAS number (rare: isomers or duplicates in the sources). */
+  other_matches: Type.Optional(Type.Array(Type.Object({ id: Type.String(), name: Type.String() }))),
+});
+
+const ListQuery = Type.Object(
+  {
+    search: Type.Optional(Type.String({ maxLength: 200, description: 'Name, INCI name or CAS substring' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, description: 'Default: all' })),
+    skip: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_SKIP })),
+  },
+  { additionalProperties: false },
+);
+
+const PagingQuery = Type.Object(
+  { limit: Type.Optional(Limit), skip: Type.Optional(Skip) },
+  { additionalProperties: false },
+);
+
+const RegionQuery = Type.Object(
+  {
+    limit: Type.Optional(Limit),
+    skip: Type.Optional(Skip),
+    status: Type.Optional(
+      Type.Union(
+        regionalStatuses.map((s) => Type.Literal(s)),
+        { description: 'Only regulations with this status' },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const Region = Type.Object({
+  code: Type.String(),
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  chemical_count: Type.Integer(),
+});
+
+const StatusParam = Type.Object(
+  {
+    status: Type.Union(
+      chemicalStatuses.map((s) => Type.Literal(s)),
+      { description: 'prohibited (EU Annex II), restricted (EU Annex III), allergen (EU labelling) or prop65' },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const STATUS_DESCRIPTION: Record<(typeof chemicalStatuses)[number], string> = {
+  prohibited: 'Prohibited in cosmetics (EU Cosmetics Regulation Annex II)',
+  restricted: 'Restricted in cosmetics (EU Cosmetics Regulation Annex III)',
+  allergen: 'Fragrance allergens that must be labelled in the EU (Regulation (EU) 2023/1545)',
+  prop65: 'Listed under California Proposition 65',
+};
+
+function regulatorySummary(c: Chemical) {
+  const s = c.safety_information?.regional_summary;
+  return {
+    prohibited_in: s?.prohibited_in ?? [],
+    restricted_in: s?.restricted_in ?? [],
+    prop65_listed: s?.prop65_listed ?? false,
+  };
+}
+
+function summary(c: Chemical) {
+  return {
+    id: c.id,
+    name: c.name,
+    type: c.type ?? null,
+    cas_number: c.cas_number ?? null,
+    ec_number: c.ec_number ?? null,
+    inci_name: c.inci_name ?? null,
+    synonyms: c.synonyms ?? [],
+    description: c.description ?? null,
+    allergen_flag: c.allergen_flag,
+    prohibited: c.prohibited,
+    restricted: c.restricted,
+    restrictions: c.restrictions ?? null,
+    regulatory_status: c.regulatory_status ?? null,
+    verified: c.verified,
+    regulatory_summary: regulatorySummary(c),
+  };
+}
+
+function pageOf<T>(items: readonly T[], skip: number, limit: number) {
+  const slice = items.slice(skip, skip + limit);
+  return { slice, total: items.length, has_more: skip + slice.length < items.length };
+}
+
+const TAGS = ['chemicals'];
+
+export const chemicalReadRoutes: FastifyPluginAsyncTypebox<{ deps: ChemicalRouteDeps }> = async (app, { deps }) => {
+  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  const index = deps.catalogue;
+  const chemicals = index.chemicals;
+
+  async function detail(c: Chemical) {
+    const usage = await index.chemicalUsage(c.id, USAGE_SAMPLE_SIZE);
+    return {
+      ...summary(c),
+      odour: c.odour ?? null,
+      safety_information: c.safety_information,
+      usage_statistics: usage,
+    };
+  }
+
+  app.get(
+    '/chemicals',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The chemical list',
+        description: 'Every chemical by name (without safety details); `search` narrows it to name, INCI or CAS substrings.',
+        querystring: ListQuery,
+        response: { 200: Type.Object({ chemicals: Type.Array(ChemicalSummary), total: Type.Integer() }), 400: Problem },
+      },
+    },
+    async (request) => {
+      const { search, limit, skip = 0 } = request.query;
+      const all = chemicals.list(search);
+      const { slice, total } = pageOf(all, skip, limit ?? all.length);
+      return { chemicals: slice.map(summary), total };
+    },
+  );
+
+  app.get(
+    '/chemicals/search/:cas',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Look a chemical up by CAS number',
+        params: Type.Object({ cas: Type.String({ maxLength: 40 }) }, { additionalProperties: false }),
+        response: { 200: Lookup, 400: Problem },
+      },
+    },
+    async (request) => {
+      const cas = request.params.cas.trim();
+      if (!CAS_PATTERN.test(cas)) throw new HttpError(400, `Invalid CAS number format: ${cas}`, 'validation');
+      const [first, ...others] = chemicals.findByCas(cas);
+      if (!first) return { found: false, chemical: null, search_cas: cas };
+      return {
+        found: true,
+        chemical: await detail(first),
+        search_cas: cas,
+        ...(others.length > 0 && { other_matches: others.map((c) => ({ id: c.id, name: c.name })) }),
+      };
+    },
+  );
+
+  app.get(
+    '/chemicals/search-by-id/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Look a chemical up by id',
+        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
+        response: { 200: Lookup, 400: Problem, 404: Problem },
+      },
+    },
+    async (request) => {
+      const chemical = chemicals.get(request.params.id);
+      if (!chemical) throw new HttpError(404, `Chemical not found: ${request.params.id}`);
+      return { found: true, chemical: await detail(chemical), search_cas: chemical.cas_number ?? null };
+    },
+  );
+
+  app.get(
+    '/chemicals/regions',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Regulatory regions with their chemical counts',
+        response: { 200: Type.Object({ regions: Type.Array(Region), total: Type.Integer() }) },
+      },
+    },
+    async () => {
+      const regions = chemicals.regions();
+      return { regions, total: regions.length };
+    },
+  );
+
+  app.get(
+    '/chemicals/by-region/:code',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "A region's regulated chemicals",
+        params: Type.Object({ code: Type.String({ minLength: 1, maxLength: 40 }) }, { additionalProperties: false }),
+        querystring: RegionQuery,
+        response: {
+          200: Type.Object({
+            region: Region,
+            status: Nullable(Type.String()),
+            chemicals: Type.Array(
+              Type.Object({ ...chemicalFields, regional_regulations: Type.Array(RegionalRegulation) }),
+            ),
+            total: Type.Integer(),
+            has_more: Type.Boolean(),
+          }),
+          400: Problem,
+          404: Problem,
+        },
+      },
+    },
+    async (request) => {
+      const region = chemicals.region(request.params.code);
+      if (!region) throw new HttpError(404, `Region not found: ${request.params.code}`);
+      const { limit = DEFAULT_LIMIT, skip = 0, status } = request.query;
+      const entries = chemicals.byRegion(region.code, status);
+      const { slice, total, has_more } = pageOf(entries, skip, limit);
+      return {
+        region,
+        status: status ?? null,
+        chemicals: slice.map((e) => ({ ...summary(e.chemical), regional_regulations: e.regulations })),
+        total,
+        has_more,
+      };
+    },
+  );
+
+  app.get(
+    '/chemicals/by-status/:status',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Chemicals in a regulatory status',
+        params: StatusParam,
+        querystring: PagingQuery,
+        response: {
+          200: Type.Object({
+            status: Type.String(),
+            chemicals: Type.Array(ChemicalSummary),
+            summary: Type.Object({
+              status: Type.String(),
+              description: Type.String(),
+              results_found: Type.Integer(),
+              showing: Type.Integer(),
+            }),
+            total: Type.Integer(),
+            has_more: Type.Boolean(),
+          }),
+          400: Problem,
+        },
+      },
+    },
+    async (request) => {
+      const { status } = request.params;
+      const { limit = DEFAULT_LIMIT, skip = 0 } = request.query;
+      const { slice, total, has_more } = pageOf(chemicals.byStatus(status), skip, limit);
+      return {
+        status,
+        chemicals: slice.map(summary),
+        summary: { status, description: STATUS_DESCRIPTION[status], results_found: total, showing: slice.length },
+        total,
+        has_more,
+      };
+    },
+  );
+};

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { type FastifyPluginAsyncTypebox, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import {
+  type ContributionEntryInput,
+  contributionStreamId,
+  contributions,
+  perfumeStreamId,
+  perfumes,
+} from '@scentinel/domain';
+import { Type } from 'typebox';
+import type { AccountsDeps } from '../../auth/accounts.deps.ts';
+import { currentActor } from '../../auth/authentication.ts';
+import { clock, commit, loadStream, metadataFor, toNewEvents } from '../../auth/commands.ts';
+import { Problem } from '../../auth/schemas.ts';
+import { HttpError } from '../../http/errors.ts';
+import { ContributionSchema, contributionView, Nullable } from './contribution-view.ts';
+
+export const CONTRIBUTION_SUBMITTED_DETAIL = 'Contribution submitted for review';
+
+const EntryInput = Type.Object({
+  name: Type.String({ maxLength: 1000, description: 'Required' }),
+  type: Type.Optional(Nullable(Type.String({ maxLength: 40, description: 'Default synthetic' }))),
+  allergen_flag: Type.Optional(Nullable(Type.Boolean())),
+  description: Type.Optional(Nullable(Type.String({ maxLength: 10_000 }))),
+  cas_number: Type.Optional(Nullable(Type.String({ maxLength: 40 }))),
+  concentration_min: Type.Optional(Nullable(Type.Number({ description: 'Percent, 0–100, step 0.01' }))),
+  concentration_max: Type.Optional(Nullable(Type.Number({ description: 'Percent, 0–100, step 0.01' }))),
+  inci_name: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+  regulatory_status: Type.Optional(Nullable(Type.String({ maxLength: 400 }))),
+});
+
+const SubmitBody = Type.Object({
+  contribution: Type.Object({
+    perfume_id: Nullable(Type.Union([Type.String({ maxLength: 200 }), Type.Integer()])),
+    chemical_data: Type.Array(EntryInput, { maxItems: 100 }),
+    contributor_notes: Type.Optional(Nullable(Type.String({ maxLength: 10_000 }))),
+  }),
+  contributor_id: Type.Optional(
+    Nullable(Type.Union([Type.String({ maxLength: 200 }), Type.Integer()], {
+      description: 'Ignored when it names the signed-in account; refused when it names another',
+    })),
+  ),
+  contributor_role: Type.Optional(Nullable(Type.String({ maxLength: 40 }))),
+});
+
+const ListQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+});
+
+/** Contributions of chemical data by approved manufacturers and retailers (spec §7 "Contribution"). */
+export const contributionRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = async (app, { deps }) => {
+  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+
+  app.post(
+    '/contributions/submit-chemical-data',
+    {
+      config: { access: { kind: 'contributor' } },
+      bodyLimit: 256 * 1024,
+      schema: {
+        tags: ['contributions'],
+        summary: 'Contribute chemical data for a perfume',
+        description:
+          'Approved manufacturers and retailers only. The contributor id and role come from the session; body values that name someone else are refused. An admin reviews the contribution; approval adds the chemicals to the perfume as declared.',
+        security: [{ bearer: [] }],
+        body: SubmitBody,
+        response: {
+          201: Type.Object({ detail: Type.String(), contribution: ContributionSchema }),
+          400: Problem,
+          401: Problem,
+          403: Problem,
+          404: Problem,
+        },
+      },
+    },
+    async (request, reply) => {
+      const actor = await currentActor(request);
+      const body = request.body;
+      if (body.contributor_id != null && String(body.contributor_id) !== actor.id) {
+        throw new HttpError(403, 'contributor_id does not match the signed-in account', 'forbidden');
+      }
+      if (body.contributor_role != null && body.contributor_role !== actor.role) {
+        throw new HttpError(403, `contributor_role does not match your account's role (${actor.role})`, 'forbidden');
+      }
+      const perfumeId = body.contribution.perfume_id === null ? '' : String(body.contribution.perfume_id);
+      const perfume = perfumeId === '' ? null : await loadStream(deps.eventLog, perfumeStreamId(perfumeId), perfumes);
+      const now = clock(deps);
+      const contributionId = `con-${randomUUID()}`;
+      const events = contributions.decide(
+        {
+          type: 'SubmitContribution',
+          data: {
+            contribution_id: contributionId,
+            perfume_id: perfumeId,
+            chemical_data: body.contribution.chemical_data as ContributionEntryInput[],
+            contributor_notes: body.contribution.contributor_notes ?? null,
+          },
+        },
+        contributions.initialState,
+        {
+          now: now.toISOString(),
+          actor,
+          perfume:
+            perfume?.state.status === 'catalogued'
+              ? { id: perfume.state.perfume.id, name: perfume.state.perfume.name }
+              : null,
+        },
+      );
+      await commit(
+        deps,
+        [
+          {
+            streamId: contributionStreamId(contributionId),
+            events: toNewEvents(events, metadataFor(actor, request.id, now)),
+            expectedVersion: 0,
+          },
+        ],
+        request.log,
+      );
+      const submitted = events[0]!;
+      if (submitted.type !== 'ContributionSubmitted') throw new Error('SubmitContribution gave no ContributionSubmitted');
+      const stored = await deps.contributions.byId(contributionId);
+      reply.status(201);
+      return {
+        detail: CONTRIBUTION_SUBMITTED_DETAIL,
+        contribution: contributionView(
+          stored ?? {
+            ...submitted.data,
+            id: contributionId,
+            status: 'pending',
+            rejection_reason: null,
+            submitted_at: now.toISOString(),
+            reviewed_at: null,
+          },
+        ),
+      };
+    },
+  );
+
+  app.get(
+    '/contributions/mine',
+    {
+      config: { access: { kind: 'signed-in', action: 'see your contributions' } },
+      schema: {
+        tags: ['contributions'],
+        summary: "The signed-in contributor's contributions and their review status",
+        security: [{ bearer: [] }],
+        querystring: ListQuery,
+        response: {
+          200: Type.Object({ contributions: Type.Array(ContributionSchema), total: Type.Integer() }),
+          401: Problem,
+        },
+      },
+    },
+    async (request) => {
+      const actor = await currentActor(request);
+      const { contributions: rows, total } = await deps.contributions.list({
+        contributorId: actor.id,
+        limit: request.query.limit ?? 50,
+        skip: request.query.skip ?? 0,
+      });
+      return { contributions: rows.map(contributionView), total };
+    },
+  );
+};

@@ -1,0 +1,80 @@
+/**
+ * The Elasticsearch perfume document and index definition. Every searchable field is normalised in
+ * the application (`normalizeText`, domain `noteKey`) and stored as a `keyword`, so Elasticsearch's
+ * `term` / `prefix` queries mean exactly what the in-process index means: no analyzer can drift.
+ * The stored `document` is the read model's own record; cards are rendered from it at read time
+ * with the current chemicals, like the in-process adapter does.
+ */
+import { noteKey } from '@scentinel/domain';
+import { brandKeyOf } from '../catalogue-query.ts';
+import type { Chemical, PerfumeDocument } from '../catalogue.types.ts';
+import { classify, visibleLinks } from '../perfume-card.ts';
+import { normalizeText } from '../text-normalize.ts';
+
+export interface EsPerfumeDoc {
+  id: string;
+  /** Catalogue order: the log position of the perfume's first catalogue event. */
+  seq: number;
+  name_key: string;
+  name_tokens: string[];
+  brand_key: string;
+  brand_tokens: string[];
+  category: 'complete' | 'unspecific';
+  hypoallergenic: boolean;
+  chemical_ids: string[];
+  note_keys: string[];
+  document: PerfumeDocument;
+}
+
+export function toEsDoc(doc: PerfumeDocument, known: ReadonlyMap<string, Chemical>, seq: number): EsPerfumeDoc {
+  const p = doc.perfume;
+  const links = visibleLinks(doc);
+  const c = classify(links, known);
+  const nameKey = normalizeText(p.name);
+  const brandKey = brandKeyOf(p.brand);
+  const notes = [...p.notes.top, ...p.notes.middle, ...p.notes.base, ...p.notes.unspecified];
+  return {
+    id: p.id,
+    seq,
+    name_key: nameKey,
+    name_tokens: unique(nameKey.split(' ').filter(Boolean)),
+    brand_key: brandKey,
+    brand_tokens: unique(brandKey.split(' ').filter(Boolean)),
+    category: c.category,
+    hypoallergenic: c.hypoallergenic,
+    chemical_ids: unique(links.map((l) => l.chemical_id)),
+    note_keys: unique(notes.map(noteKey)),
+    document: doc,
+  };
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}
+
+/** Highest `skip + limit` the API allows; the index's result window must cover it. */
+export const MAX_RESULT_WINDOW = 1_000_200;
+
+/** Index template body (`PUT <index>`), one index per projection version behind an alias. */
+export const perfumeIndexDefinition = {
+  settings: {
+    number_of_shards: 1,
+    max_result_window: MAX_RESULT_WINDOW,
+  },
+  mappings: {
+    dynamic: 'strict',
+    properties: {
+      id: { type: 'keyword' },
+      seq: { type: 'long' },
+      name_key: { type: 'keyword' },
+      name_tokens: { type: 'keyword' },
+      brand_key: { type: 'keyword' },
+      brand_tokens: { type: 'keyword' },
+      category: { type: 'keyword' },
+      hypoallergenic: { type: 'boolean' },
+      chemical_ids: { type: 'keyword' },
+      note_keys: { type: 'keyword' },
+      document: { type: 'object', enabled: false },
+    },
+  },
+} as const;

@@ -1,0 +1,58 @@
+export * as catalogueFixtures from './catalogue.fixtures.ts';
+export type {
+  CataloguePerfume,
+  Chemical,
+  ChemicalLinkSource,
+  DataCategory,
+  DeclaredChemicalLink,
+  NoteRecord,
+  PerfumeCard,
+  PerfumeCardChemical,
+  PerfumeDocument,
+  PerfumeNotes,
+  RegionRecord,
+} from './catalogue.types.ts';
+export { CatalogueOracle } from './catalogue-oracle.ts';
+export {
+  brandKeyOf,
+  effectiveCategory,
+  MAX_QUERY_TOKENS,
+  type PreparedText,
+  prepareText,
+  resolveChemicalRefs,
+  resolveNoteRefs,
+  textRank,
+} from './catalogue-query.ts';
+export {
+  type ChemicalReadModel,
+  type ChemicalStatus,
+  ChemicalTable,
+  chemicalStatuses,
+  hasStatus,
+  type RegionalEntry,
+  type RegionalStatusFilter,
+  type RegionWithCount,
+  regionalStatuses,
+} from './chemical-table.ts';
+export { type EsPerfumeDoc, MAX_RESULT_WINDOW, perfumeIndexDefinition, toEsDoc } from './elasticsearch/es-document.ts';
+export { type EsQuery, type EsSearchBody, type ResolvedRefs, TIER_BOOSTS, toEsSearchBody } from './elasticsearch/es-query.ts';
+export {
+  type ElasticsearchSearchIndexOptions,
+  ElasticsearchSearchIndex,
+  type EsClient,
+} from './elasticsearch/elasticsearch-search-index.adapter.ts';
+export { InProcessSearchIndex, type InProcessSearchIndexOptions } from './in-process-search-index.adapter.ts';
+export { classify, toPerfumeCard, visibleLinks } from './perfume-card.ts';
+export { type CatalogueReferenceData, loadCatalogueReferenceData } from './reference-data.ts';
+export {
+  type BrandCount,
+  type CatalogueCategory,
+  type CatalogueQuery,
+  type CatalogueResult,
+  type CatalogueStats,
+  type ChemicalUsage,
+  catalogueCategories,
+  type NoteCount,
+  type SearchIndex,
+} from './search-index.port.ts';
+export { CAS_PATTERN, isCasNumber, normalizeCas, normalizeText, tokenize } from './text-normalize.ts';

@@ -1,0 +1,124 @@
+/**
+ * The catalogue read model (in-process kind): applies chemical and perfume events to the search
+ * index. Partial perfume events are applied with the domain's own `evolve` on the stored document,
+ * so the card shows exactly what the perfume stream says (declared links first, inferred links
+ * not removed, one entry per chemical). The index recomputes categories and allergens of perfumes
+ * linking a chemical whose allergen flag changed or that was deleted.
+ *
+ * Idempotent by position: an event at or below the last applied position is skipped, except one
+ * that failed before (a dead letter being retried).
+ */
+import {
+  type ChemicalEvent,
+  type ChemicalState,
+  chemicals,
+  type PerfumeEvent,
+  type PerfumeState,
+  parseStreamId,
+  perfumes,
+} from '@scentinel/domain';
+import type { StoredEvent } from '@scentinel/platform';
+import type { SearchIndex } from '@scentinel/platform/search';
+import type { InProcessProjection } from '../runtime/projection.ts';
+
+export const CATALOGUE_PROJECTION = 'catalogue';
+
+export const CATALOGUE_EVENT_TYPES = [
+  ...chemicals.chemicalEventTypes,
+  ...perfumes.perfumeEventTypes,
+] as const satisfies readonly (ChemicalEvent['type'] | PerfumeEvent['type'])[];
+
+const CHEMICAL_TYPES: ReadonlySet<string> = new Set(chemicals.chemicalEventTypes);
+const PERFUME_TYPES: ReadonlySet<string> = new Set(perfumes.perfumeEventTypes);
+
+export interface CatalogueProjection extends InProcessProjection {
+  /** Applies events in order (the runtime's entry point, and the one to use without a runtime). */
+  applyAll(events: readonly StoredEvent[]): Promise<void>;
+  /** Highest position applied so far. */
+  readonly position: number;
+}
+
+export function createCatalogueProjection(index: SearchIndex): CatalogueProjection {
+  let position = 0;
+  const failed = new Set<number>();
+
+  async function applyOne(event: StoredEvent): Promise<void> {
+    if (event.position <= position && !failed.has(event.position)) return;
+    try {
+      if (CHEMICAL_TYPES.has(event.type)) await applyChemical(index, event);
+      else if (PERFUME_TYPES.has(event.type)) await applyPerfume(index, event);
+      failed.delete(event.position);
+    } catch (error) {
+      failed.add(event.position);
+      throw error;
+    }
+    if (event.position > position) position = event.position;
+  }
+
+  async function applyAll(events: readonly StoredEvent[]): Promise<void> {
+    for (const event of events) await applyOne(event);
+  }
+
+  return {
+    name: CATALOGUE_PROJECTION,
+    version: 1,
+    kind: 'in-process',
+    description: 'Catalogue search index and chemicals read model (perfume cards, filters, categories)',
+    handles: CATALOGUE_EVENT_TYPES,
+    apply: applyAll,
+    applyAll,
+    get position() {
+      return position;
+    },
+  };
+}
+
+async function applyChemical(index: SearchIndex, stored: StoredEvent): Promise<void> {
+  const event = { type: stored.type, data: stored.data } as ChemicalEvent;
+  switch (event.type) {
+    case 'ChemicalAdded':
+      await index.upsertChemical(event.data.chemical);
+      return;
+    case 'ChemicalEdited': {
+      const current = index.chemicals.get(event.data.chemical_id);
+      // Edits of a chemical the read model does not hold (deleted) change nothing visible.
+      if (current === null) return;
+      const state: ChemicalState = { status: 'active', chemical: current, adminEditedFields: [] };
+      const next = chemicals.evolve(state, event);
+      if (next.status === 'active') await index.upsertChemical(next.chemical);
+      return;
+    }
+    case 'ChemicalDeleted':
+      await index.removeChemical(event.data.chemical_id);
+      return;
+    default: {
+      const unknown: never = event;
+      throw new Error(`Unhandled chemical event ${(unknown as { type: string }).type}`);
+    }
+  }
+}
+
+async function applyPerfume(index: SearchIndex, stored: StoredEvent): Promise<void> {
+  const event = { type: stored.type, data: stored.data } as PerfumeEvent;
+  const id = perfumeIdOf(event, stored.streamId);
+  const doc = event.type === 'PerfumeCatalogued' ? null : await index.getPerfume(id);
+  const state: PerfumeState = doc ? { status: 'catalogued', ...doc } : perfumes.initialState;
+  if (event.type !== 'PerfumeCatalogued' && state.status === 'absent') {
+    throw new Error(
+      `${event.type} at position ${stored.position} for perfume ${id}, which is not catalogued`,
+    );
+  }
+  const next = perfumes.evolve(state, event);
+  if (next.status !== 'catalogued') return;
+  const { status: _status, ...document } = next;
+  await index.upsertPerfume(document, stored.position);
+}
+
+function perfumeIdOf(event: PerfumeEvent, streamId: string): string {
+  const fromData = event.type === 'PerfumeCatalogued' ? event.data.perfume?.id : event.data.perfume_id;
+  const fromStream = parseStreamId(streamId);
+  const id = fromData ?? (fromStream?.category === 'perfume' ? fromStream.id : undefined);
+  if (typeof id !== 'string' || id === '')
+    throw new Error(`Perfume event on ${streamId} carries no perfume id`);
+  return id;
+}

@@ -1,0 +1,75 @@
+import sharp from 'sharp';
+import type { ScanImageType } from '@scentinel/domain';
+import { type ImageStats, measureImage } from './image-quality.ts';
+
+/**
+ * Upload checks by content (DESIGN: magic bytes, not the declared type) and decoding. A file that
+ * passes the sniff but cannot be decoded is a bad image: the job fails without retrying.
+ */
+
+/** JPEG, PNG or WebP by magic bytes; null for anything else. */
+export function sniffImageType(bytes: Uint8Array): ScanImageType | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (
+    bytes.length >= 8 &&
+    bytes[0] === 0x89 &&
+    bytes[1] === 0x50 &&
+    bytes[2] === 0x4e &&
+    bytes[3] === 0x47 &&
+    bytes[4] === 0x0d &&
+    bytes[5] === 0x0a &&
+    bytes[6] === 0x1a &&
+    bytes[7] === 0x0a
+  ) {
+    return 'image/png';
+  }
+  if (
+    bytes.length >= 12 &&
+    String.fromCharCode(bytes[0]!, bytes[1]!, bytes[2]!, bytes[3]!) === 'RIFF' &&
+    String.fromCharCode(bytes[8]!, bytes[9]!, bytes[10]!, bytes[11]!) === 'WEBP'
+  ) {
+    return 'image/webp';
+  }
+  return null;
+}
+
+/** The image cannot be used: wrong type, corrupt, empty or absurd. Never worth a retry. */
+export class BadImageError extends Error {
+  override readonly name = 'BadImageError';
+}
+
+/** Larger images are scaled down first: OCR gains nothing above this and slows down a lot. */
+const MAX_SIDE = 4000;
+const MAX_INPUT_PIXELS = 150_000_000;
+
+export interface DecodedImage {
+  /** Oriented (EXIF), greyscale, decoded once into raw pixels; clone it for each use. */
+  image: sharp.Sharp;
+  width: number;
+  height: number;
+  stats: ImageStats;
+}
+
+/** Decodes and measures an upload, applying its EXIF orientation. Throws `BadImageError`. */
+export async function decodeImage(bytes: Uint8Array): Promise<DecodedImage> {
+  if (sniffImageType(bytes) === null) {
+    throw new BadImageError('Please select a valid image file (JPEG, PNG, or WebP).');
+  }
+  try {
+    const { data, info } = await sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const { width, height, channels } = info;
+    if (width < 16 || height < 16) throw new BadImageError(`The image is too small to read (${width}×${height}).`);
+    const image = sharp(data, { raw: { width, height, channels } });
+    const stats = await measureImage(image, width, height);
+    return { image, width, height, stats };
+  } catch (error) {
+    if (error instanceof BadImageError) throw error;
+    const why = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new BadImageError(`The image could not be read: it looks corrupt or truncated (${why}).`);
+  }
+}

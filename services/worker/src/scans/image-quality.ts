@@ -1,0 +1,91 @@
+import sharp from 'sharp';
+
+/** What the picture itself is like, measured before OCR (no text involved). */
+export interface ImageStats {
+  width: number;
+  height: number;
+  /** Variance of the Laplacian on a greyscale copy at most 1000 px wide: low = blurred. */
+  sharpness: number;
+  /** Mean grey level, 0–255. */
+  brightness: number;
+  /** Standard deviation of grey levels: low = washed out. */
+  contrast: number;
+  /** Share of pixels that are blown out (≥ 250): glare. */
+  glare: number;
+  /** Estimated sensor/JPEG noise (σ of grey levels, Immerkær's method): high = grainy. */
+  noise: number;
+}
+
+export type ImageQuality = 'good' | 'fair' | 'poor';
+
+const STATS_WIDTH = 1000;
+
+/** Measures an (already oriented) image. Throws when sharp cannot decode it. */
+export async function measureImage(image: sharp.Sharp, width: number, height: number): Promise<ImageStats> {
+  const { data, info } = await image
+    .clone()
+    .greyscale()
+    .resize({ width: Math.min(width, STATS_WIDTH), withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const w = info.width;
+  const h = info.height;
+  let sum = 0;
+  let sumSq = 0;
+  let blown = 0;
+  for (let i = 0; i < data.length; i += 1) {
+    const v = data[i]!;
+    sum += v;
+    sumSq += v * v;
+    if (v >= 250) blown += 1;
+  }
+  const n = data.length || 1;
+  const brightness = sum / n;
+  const contrast = Math.sqrt(Math.max(0, sumSq / n - brightness * brightness));
+
+  let lapSum = 0;
+  let lapSq = 0;
+  let noiseSum = 0;
+  let count = 0;
+  for (let y = 1; y < h - 1; y += 1) {
+    const row = y * w;
+    for (let x = 1; x < w - 1; x += 1) {
+      const i = row + x;
+      const up = data[i - w]!;
+      const down = data[i + w]!;
+      const left = data[i - 1]!;
+      const right = data[i + 1]!;
+      const centre = data[i]!;
+      const lap = up + down + left + right - 4 * centre;
+      lapSum += lap;
+      lapSq += lap * lap;
+      // Immerkær's mask [1 -2 1; -2 4 -2; 1 -2 1] cancels edges and keeps pixel noise.
+      const corners = data[i - w - 1]! + data[i - w + 1]! + data[i + w - 1]! + data[i + w + 1]!;
+      noiseSum += Math.abs(corners - 2 * (up + down + left + right) + 4 * centre);
+      count += 1;
+    }
+  }
+  const lapMean = count ? lapSum / count : 0;
+  const sharpness = count ? lapSq / count - lapMean * lapMean : 0;
+  const noise = count ? (Math.sqrt(Math.PI / 2) * noiseSum) / (6 * count) : 0;
+  return { width, height, sharpness, brightness, contrast, glare: blown / n, noise };
+}
+
+/** Good, fair or poor from blur, resolution, contrast and glare. */
+export function rateImage(stats: ImageStats): ImageQuality {
+  const shortSide = Math.min(stats.width, stats.height);
+  if (stats.sharpness < 40 || shortSide < 200 || stats.contrast < 15 || stats.glare > 0.35) return 'poor';
+  if (stats.sharpness < 150 || shortSide < 500 || stats.contrast < 35 || stats.glare > 0.12) return 'fair';
+  return 'good';
+}
+
+/** The user-facing reasons an image rated below good. */
+export function imageWarnings(stats: ImageStats): string[] {
+  const out: string[] = [];
+  const shortSide = Math.min(stats.width, stats.height);
+  if (stats.sharpness < 150) out.push('The image looks blurred; hold the camera still and focus on the label.');
+  if (shortSide < 500) out.push(`The image is small (${stats.width}×${stats.height}); a closer or sharper photo reads better.`);
+  if (stats.glare > 0.12) out.push('Glare covers part of the label; tilt the product away from the light.');
+  if (stats.contrast < 35) out.push('The image has little contrast; try brighter, even light.');
+  return out;
+}

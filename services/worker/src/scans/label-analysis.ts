@@ -1,0 +1,246 @@
+import type { AnalysisType, ScanIngredient, ScanResult } from '@scentinel/domain';
+import type { Barcode } from './barcode-reader.ts';
+import type { ChemicalRecord } from './chemical-database.ts';
+import { type ChemicalMatch, type ChemicalMatcher, matchKey } from './chemical-matcher.ts';
+import { type ImageStats, imageWarnings, rateImage } from './image-quality.ts';
+import { type ParsedIngredient, parseLabelText } from './ingredient-list.parser.ts';
+import { type BrandIndex, parseProductIdentification } from './product-info.parser.ts';
+
+/**
+ * Turns what an engine read (OCR text, or a vision model's ingredient names) into the scan result
+ * of spec §3: ingredients matched to the chemical database, allergen/prohibited/restricted flags,
+ * product identification, and an honest quality rating.
+ */
+
+export interface LabelAnalysisDeps {
+  matcher: ChemicalMatcher;
+  brands?: BrandIndex;
+}
+
+/** A fuzzy match below this is not trusted: the item is kept as printed, unmatched. */
+export const MIN_MATCH_SCORE = 0.8;
+
+export interface MatchedIngredient {
+  ingredient: ScanIngredient;
+  match: ChemicalMatch | null;
+}
+
+/** `AQUA` → `Aqua` for all-caps label text; mixed case is kept as printed. */
+export function tidyCase(text: string): string {
+  const letters = text.match(/\p{L}/gu) ?? [];
+  const upper = text.match(/\p{Lu}/gu) ?? [];
+  if (letters.length === 0 || upper.length < letters.length * 0.8) return text;
+  return text.toLowerCase().replace(/(^|[\s(/[-])(\p{L})/gu, (_m, sep: string, c: string) => sep + c.toUpperCase());
+}
+
+function displayName(printed: string, match: ChemicalMatch | null): string {
+  if (match === null) return tidyCase(printed);
+  const paren = /\(([^)]+)\)/.exec(printed)?.[1];
+  const alias = match.alias;
+  if (paren && !matchKey(alias).includes(matchKey(paren))) return `${alias} (${tidyCase(paren)})`;
+  return alias;
+}
+
+/** Items with no database match are kept only when they read like an ingredient name. */
+function plausibleUnmatched(text: string): boolean {
+  const compact = text.replace(/\s/g, '');
+  const letters = (compact.match(/\p{L}/gu) ?? []).length;
+  if (letters < 3 || letters < compact.length * 0.6) return false;
+  if (!/\p{L}{3,}/u.test(text)) return false;
+  // OCR debris: long runs of consonants or of one repeated letter.
+  if (/[bcdfghjklmnpqrstvwxz]{6,}/i.test(compact) || /(\p{L})\1\1/u.test(compact)) return false;
+  return true;
+}
+
+/** Matches parsed items to chemicals, splitting run-together names (a lost comma) when that explains them. */
+export function matchIngredients(items: readonly ParsedIngredient[], matcher: ChemicalMatcher): MatchedIngredient[] {
+  const out: MatchedIngredient[] = [];
+  const seen = new Set<string>();
+  const push = (printed: string, concentration: string | null, match: ChemicalMatch | null) => {
+    const name = displayName(printed, match);
+    const key = match ? `chem:${match.chemical.id}` : `text:${matchKey(name)}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push({
+      ingredient: {
+        name,
+        is_allergen: match?.chemical.allergen_flag ?? false,
+        concentration,
+        chemical_id: match?.chemical.id ?? null,
+      },
+      match,
+    });
+  };
+  for (const item of items) {
+    const found = matcher.match(item.text);
+    if (found && found.score >= MIN_MATCH_SCORE) {
+      push(item.text, item.concentration, found);
+      continue;
+    }
+    const parts = segment(item.text, matcher);
+    if (parts) {
+      for (const part of parts) push(part.text, null, part.match);
+      continue;
+    }
+    if (plausibleUnmatched(item.text)) push(item.text, item.concentration, null);
+  }
+  return out;
+}
+
+/**
+ * Splits `Farnesol Cinnamal` (a comma lost by OCR) into the fewest runs of words that each match a
+ * chemical; null unless every word is covered and there are at least two runs.
+ */
+function segment(text: string, matcher: ChemicalMatcher): { text: string; match: ChemicalMatch }[] | null {
+  const words = text.split(/\s+/).filter((w) => w !== '');
+  if (words.length < 2 || words.length > 12) return null;
+  const best: ({ count: number; parts: { text: string; match: ChemicalMatch }[] } | null)[] = [
+    { count: 0, parts: [] },
+  ];
+  for (let end = 1; end <= words.length; end += 1) {
+    best[end] = null;
+    for (let start = Math.max(0, end - 6); start < end; start += 1) {
+      const prev = best[start];
+      if (!prev) continue;
+      const piece = words.slice(start, end).join(' ');
+      if (piece === text) continue;
+      const match = matcher.match(piece);
+      if (!match || match.score < 0.86) continue;
+      const current = best[end];
+      if (current === null || current === undefined || prev.count + 1 < current.count) {
+        best[end] = { count: prev.count + 1, parts: [...prev.parts, { text: piece, match }] };
+      }
+    }
+  }
+  const done = best[words.length];
+  return done && done.count >= 2 ? done.parts : null;
+}
+
+function regulatoryWarnings(matches: readonly MatchedIngredient[]): string[] {
+  const out: string[] = [];
+  for (const { ingredient, match } of matches) {
+    const chemical: ChemicalRecord | undefined = match?.chemical;
+    if (!chemical) continue;
+    if (chemical.prohibited) {
+      out.push(`${ingredient.name} is prohibited in cosmetics in the EU (Annex II).`);
+    } else if (chemical.restricted) {
+      const limits = chemical.restrictions ? `: ${chemical.restrictions.slice(0, 300)}` : '.';
+      out.push(`${ingredient.name} is restricted in cosmetics in the EU (Annex III)${limits}`);
+    }
+  }
+  return out;
+}
+
+function allergenWarnings(matches: readonly MatchedIngredient[], lines: readonly string[]): string[] {
+  const printed = lines
+    .flatMap((l) => l.split(/(?<=[.!])\s+/))
+    .map((s) => s.trim())
+    .filter((s) => /allerg/i.test(s) && s.length <= 300);
+  const listed = matches
+    .filter((m) => m.ingredient.is_allergen)
+    .map((m) => `${m.ingredient.name} is a fragrance allergen that must be declared on EU labels.`);
+  return [...new Set([...printed, ...listed])];
+}
+
+export interface OcrEvidence {
+  text: string;
+  /** 0–100. */
+  confidence: number;
+}
+
+export interface LabelEvidence {
+  analysisType: AnalysisType;
+  /** Null when no OCR ran (barcode-only scans). */
+  ocr: OcrEvidence | null;
+  barcodes: Barcode[];
+  image: ImageStats;
+}
+
+const IMAGE_SCORE = { good: 1, fair: 0.7, poor: 0.4 } as const;
+
+function round(value: number, digits = 3): number {
+  const f = 10 ** digits;
+  return Math.round(Math.min(1, Math.max(0, value)) * f) / f;
+}
+
+function textClarity(ocr: OcrEvidence | null): string | null {
+  if (ocr === null) return null;
+  if (ocr.text.trim() === '') return 'no_text';
+  if (ocr.confidence >= 80) return 'clear';
+  if (ocr.confidence >= 60) return 'partially_readable';
+  return 'unreadable';
+}
+
+/** The local engine's result from OCR text, barcodes and image measurements. */
+export function analyzeLabel(evidence: LabelEvidence, deps: LabelAnalysisDeps): ScanResult {
+  const { analysisType, ocr, barcodes, image } = evidence;
+  const imageQuality = rateImage(image);
+  const warnings = imageWarnings(image);
+  const wantsIngredients = analysisType === 'comprehensive' || analysisType === 'ingredients';
+  const wantsProduct = analysisType === 'comprehensive' || analysisType === 'product_info';
+  const wantsBarcodes = analysisType !== 'ingredients';
+
+  const parsed = ocr ? parseLabelText(ocr.text) : null;
+  const matches = parsed && wantsIngredients ? matchIngredients(parsed.ingredients, deps.matcher) : [];
+  const product =
+    parsed && wantsProduct
+      ? parseProductIdentification(parsed.otherLines, deps.brands)
+      : { brand: null, product_name: null, product_type: null, size_ml: null };
+
+  const ocrConfidence = ocr ? ocr.confidence / 100 : 0;
+  const matchRate = matches.length ? matches.reduce((sum, m) => sum + (m.match?.score ?? 0), 0) / matches.length : 0;
+  let confidence: number;
+  if (analysisType === 'barcode') {
+    confidence = barcodes.length > 0 ? 1 : 0;
+    if (barcodes.length === 0) warnings.push('No barcode or QR code was found in the image.');
+  } else if (wantsIngredients) {
+    confidence = 0.45 * ocrConfidence + 0.4 * matchRate + 0.15 * IMAGE_SCORE[imageQuality];
+    if (matches.length === 0) {
+      confidence = Math.min(confidence, 0.2);
+      warnings.push(
+        parsed?.header
+          ? 'An ingredient heading was found but no ingredients could be read under it.'
+          : 'No ingredient list was found in the image.',
+      );
+    }
+  } else {
+    const found = [product.brand, product.product_name, product.product_type, product.size_ml].filter(
+      (v) => v !== null,
+    ).length;
+    confidence = (0.7 * ocrConfidence + 0.3 * IMAGE_SCORE[imageQuality]) * (0.4 + 0.15 * found);
+  }
+  if (ocr && ocr.text.trim() !== '' && ocr.confidence < 60) {
+    warnings.push('Much of the text could not be read reliably; check the ingredients against the label.');
+  }
+  warnings.push(...regulatoryWarnings(matches));
+
+  const matched = matches.filter((m) => m.match !== null).length;
+  const notes: string[] = [];
+  if (ocr) notes.push(`Text read by on-device OCR (mean confidence ${ocr.confidence.toFixed(0)}%).`);
+  if (wantsIngredients) {
+    notes.push(
+      parsed?.header
+        ? `Ingredient list found under "${parsed.header}".`
+        : matches.length > 0
+          ? 'No ingredient heading was printed or read; the list was found by its shape.'
+          : 'No ingredient list found.',
+    );
+    if (matches.length > 0) notes.push(`${matched} of ${matches.length} ingredients matched the chemical database.`);
+  }
+
+  return {
+    product_identification: product,
+    ingredients: matches.map((m) => m.ingredient),
+    codes_and_regulatory: {
+      barcodes: wantsBarcodes ? barcodes.map((b) => ({ number: b.number, format: b.format })) : [],
+      allergen_warnings: wantsIngredients ? allergenWarnings(matches, parsed?.otherLines ?? []) : [],
+    },
+    analysis_quality: {
+      confidence: round(confidence),
+      text_clarity: textClarity(ocr),
+      image_quality: imageQuality,
+    },
+    notes: notes.join(' ') || null,
+    warnings: [...new Set(warnings)],
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * Reading order for OCR words by recursive XY-cut: split the page at the widest empty horizontal
+ * band (paragraphs) or vertical band (columns), recursively, then read each piece's lines top to
+ * bottom. Two-column labels then give the left column's text before the right one's, even where
+ * Tesseract joined a left and a right line into one.
+ */
+
+export interface OcrWord {
+  text: string;
+  confidence: number;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** Tesseract's line number (words on one printed line share it). */
+  line: number;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+/** Widest gap between the merged [start, end] intervals; null when they all overlap. */
+function widestGap(intervals: [number, number][]): { at: number; size: number } | null {
+  const sorted = [...intervals].sort((a, b) => a[0] - b[0]);
+  let end = sorted[0]?.[1] ?? 0;
+  let best: { at: number; size: number } | null = null;
+  for (const [s, e] of sorted.slice(1)) {
+    if (s > end) {
+      const size = s - end;
+      if (best === null || size > best.size) best = { at: (s + end) / 2, size };
+    }
+    end = Math.max(end, e);
+  }
+  return best;
+}
+
+function cut(words: OcrWord[], height: number, out: OcrWord[][]): void {
+  if (words.length <= 1) {
+    if (words.length) out.push(words);
+    return;
+  }
+  const vertical = widestGap(words.map((w) => [w.x0, w.x1]));
+  const horizontal = widestGap(words.map((w) => [w.y0, w.y1]));
+  // A column gutter is wider than any word space; a paragraph break taller than line spacing.
+  const colGap = vertical && vertical.size >= height * 1.6 ? vertical : null;
+  const rowGap = horizontal && horizontal.size >= height * 0.9 ? horizontal : null;
+  if (rowGap && (!colGap || rowGap.size / height >= colGap.size / (height * 1.6))) {
+    cut(
+      words.filter((w) => (w.y0 + w.y1) / 2 < rowGap.at),
+      height,
+      out,
+    );
+    cut(
+      words.filter((w) => (w.y0 + w.y1) / 2 >= rowGap.at),
+      height,
+      out,
+    );
+    return;
+  }
+  if (colGap) {
+    cut(
+      words.filter((w) => (w.x0 + w.x1) / 2 < colGap.at),
+      height,
+      out,
+    );
+    cut(
+      words.filter((w) => (w.x0 + w.x1) / 2 >= colGap.at),
+      height,
+      out,
+    );
+    return;
+  }
+  out.push(words);
+}
+
+/** One block's words as lines: Tesseract's line grouping, ordered by position. */
+function blockText(words: OcrWord[]): string {
+  const lines = new Map<number, OcrWord[]>();
+  for (const w of words) {
+    const list = lines.get(w.line);
+    if (list) list.push(w);
+    else lines.set(w.line, [w]);
+  }
+  return [...lines.values()]
+    .map((ws) => ws.sort((a, b) => a.x0 - b.x0))
+    .sort((a, b) => a[0]!.y0 - b[0]!.y0)
+    .map((ws) => ws.map((w) => w.text).join(' '))
+    .join('\n');
+}
+
+/** The page's text in reading order, blocks separated by blank lines. */
+export function readingOrderText(words: readonly OcrWord[]): string {
+  const real = words.filter((w) => w.text.trim() !== '');
+  if (real.length === 0) return '';
+  const height = median(real.map((w) => w.y1 - w.y0)) || 10;
+  const blocks: OcrWord[][] = [];
+  cut([...real], height, blocks);
+  return blocks.map(blockText).join('\n\n');
+}

@@ -1,0 +1,162 @@
+import { type FormEvent, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorDetail } from '../../../lib/api-client.ts';
+import { Modal } from '../../../lib/modal.tsx';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import type { Chemical, Id } from '../../../types/api.ts';
+import { useAssignChemicals } from '../api/assign-chemicals.ts';
+
+export const UNFILTERED_LIMIT = 50;
+export const FILTERED_LIMIT = 100;
+
+/** Spec §5: the first 50 when the query is empty, at most 100 name or CAS substring matches otherwise. */
+export function visibleChemicals(chemicals: Chemical[], query: string): Chemical[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return chemicals.slice(0, UNFILTERED_LIMIT);
+  return chemicals
+    .filter((c) => c.name.toLowerCase().includes(q) || (c.cas_number ?? '').toLowerCase().includes(q))
+    .slice(0, FILTERED_LIMIT);
+}
+
+type QuickAssignDialogProps = {
+  perfume: { id: Id; name: string; chemicalIds: Id[] };
+  chemicals: { items: Chemical[]; loading: boolean; failed: boolean };
+  onClose: () => void;
+};
+
+/** Quick Chemical Assignment for one perfume (spec §2). */
+export default function QuickAssignDialog({ perfume, chemicals, onClose }: QuickAssignDialogProps) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const debounced = useDebouncedValue(query, 300);
+  const [selected, setSelected] = useState<Id[]>(perfume.chemicalIds);
+  const [validation, setValidation] = useState<string | null>(null);
+  const mutation = useAssignChemicals();
+  const visible = useMemo(() => visibleChemicals(chemicals.items, debounced), [chemicals.items, debounced]);
+  const byId = useMemo(() => new Map(chemicals.items.map((c) => [String(c.id), c])), [chemicals.items]);
+  const isSelected = (id: Id) => selected.some((x) => String(x) === String(id));
+
+  const toggle = (id: Id) => {
+    setValidation(null);
+    setSelected((current) =>
+      current.some((x) => String(x) === String(id))
+        ? current.filter((x) => String(x) !== String(id))
+        : [...current, id],
+    );
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (selected.length === 0) {
+      setValidation(t('assign.selectOne'));
+      return;
+    }
+    mutation.mutate({ perfumeId: perfume.id, chemicalIds: selected });
+  };
+
+  if (mutation.isSuccess) {
+    return (
+      <Modal title={t('assign.title', { name: perfume.name })} onClose={onClose} testId="quick-assign-dialog">
+        <p className="notice notice--success" role="status">
+          {t('assign.success', { n: selected.length, name: perfume.name })}
+        </p>
+        <p className="muted">{t('assign.returnNote')}</p>
+        <div className="form__actions">
+          <span />
+          <button type="button" className="button button--primary" onClick={onClose}>
+            {t('common.close')}
+          </button>
+        </div>
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal title={t('assign.title', { name: perfume.name })} onClose={onClose} testId="quick-assign-dialog">
+      <form className="form" onSubmit={submit}>
+        <label className="field">
+          <span className="field__label">{t('filters.searchChemicals')}</span>
+          <input type="search" value={query} onChange={(event) => setQuery(event.target.value)} />
+        </label>
+        {selected.length > 0 ? (
+          <ul className="chip-list" aria-label={t('assign.selectedLabel')}>
+            {selected.map((id) => {
+              const name = byId.get(String(id))?.name ?? String(id);
+              return (
+                <li key={String(id)}>
+                  <span className="chip chip--include">
+                    {name}
+                    <button
+                      type="button"
+                      className="chip__remove"
+                      aria-label={t('filters.removeItem', { name })}
+                      onClick={() => toggle(id)}
+                    >
+                      ×
+                    </button>
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
+        <p className="muted" aria-live="polite" data-testid="assign-count">
+          {t('assign.count', { n: selected.length })}
+        </p>
+        {chemicals.loading ? (
+          <p role="status">{t('common.loading')}</p>
+        ) : chemicals.failed ? (
+          <p className="notice notice--danger" role="alert">
+            {t('assign.loadFailed')}
+          </p>
+        ) : visible.length === 0 ? (
+          <p className="muted">{t('filters.noMatches')}</p>
+        ) : (
+          <ul className="pick-list">
+            {visible.map((chemical) => (
+              <li key={String(chemical.id)} className="pick-list__item">
+                <label className="checkbox">
+                  <input
+                    type="checkbox"
+                    checked={isSelected(chemical.id)}
+                    onChange={() => toggle(chemical.id)}
+                  />
+                  <span>
+                    {chemical.name}
+                    {chemical.cas_number ? <span className="muted"> · {chemical.cas_number}</span> : null}
+                  </span>
+                </label>
+                {chemical.allergen_flag ? (
+                  <span className="badge badge--danger">{t('chemical.isAllergen')}</span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        {validation ? (
+          <p className="form__error" role="alert">
+            {validation}
+          </p>
+        ) : null}
+        {mutation.isError ? (
+          <p className="form__error" role="alert">
+            {t('assign.error', { detail: errorDetail(mutation.error) })}
+          </p>
+        ) : null}
+        <div className="form__actions">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={mutation.isPending}
+            data-testid="assign-submit"
+          >
+            {mutation.isPending ? t('common.loading') : t('assign.submit')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
