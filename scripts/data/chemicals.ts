@@ -194,6 +194,16 @@ export function displayCase(name: string): string {
   return name.toLowerCase().replace(/(^|[\s(])([a-z])/g, (_, p: string, c: string) => p + c.toUpperCase());
 }
 
+/** Drops footnote marks (`(*)`) and extra spaces from a substance name. */
+export function cleanName(name: string): string {
+  return name.replace(/\(\*+\)|\*+$/g, '').replace(/\s+/g, ' ').trim();
+}
+
+/** Synonym cells of IFRA and CosIng hold headings such as `78-70-6 (Linalool):`; those are not names. */
+function isNameLike(text: string): boolean {
+  return text !== '' && !/^\d{2,7}-\d{2}-\d/.test(text) && !/:$/.test(text) && /\p{L}/u.test(text);
+}
+
 function oneLine(text: string | null): string | null {
   return text === null ? null : text.replace(/\s*\n\s*/g, ' ').trim();
 }
@@ -231,15 +241,16 @@ const NAME_RANK: Record<string, number> = {
   ifraStandard: 1,
   ifraTransparency: 2,
   naturals: 3,
-  euAllergens: 4,
-  annexInci: 5,
-  prop65: 6,
-  ifraGlossary: 7,
-  goodScents: 8,
-  sccs: 9,
-  iarc: 10,
-  annexName: 11,
-  cosing: 12,
+  annexInci: 4,
+  prop65: 5,
+  ifraGlossary: 6,
+  goodScents: 7,
+  sccs: 8,
+  iarc: 9,
+  annexName: 10,
+  cosing: 11,
+  // DB_EU_Allergens is hand-made and has typos ("Evernia Prunastri Review"): a late resort.
+  euAllergens: 12,
   userMaterials: 13,
   curated: 14,
 };
@@ -267,7 +278,7 @@ class Accumulator {
     readonly cas: string | null,
   ) {}
   addName(name: string, rank: number): void {
-    const clean = displayCase(name.replace(/\s+/g, ' ').trim());
+    const clean = displayCase(cleanName(name));
     if (clean === '') return;
     this.names.push({ name: clean, rank });
     this.synonyms.add(clean);
@@ -305,7 +316,13 @@ export function buildChemicals(
   const noteRejected = (source: SourceName, entries: ReadonlyArray<{ ids: IdentifierCell }>, label: (e: never) => string) => {
     for (const entry of entries) {
       for (const r of entry.ids.rejected) {
-        rejectedCas.push({ source: CHEMICAL_SOURCES[source].file, value: r.value, reason: r.reason, context: label(entry as never) });
+        const context = label(entry as never).replace(/\s+/g, ' ');
+        rejectedCas.push({
+          source: CHEMICAL_SOURCES[source].file,
+          value: r.value,
+          reason: r.reason,
+          context: context.length > 100 ? `${context.slice(0, 99)}…` : context,
+        });
       }
     }
   };
@@ -426,7 +443,7 @@ export function buildChemicals(
       else acc.synonyms.add(displayCase(e.name));
       const ec = pairedEc(e.ids, c);
       if (ec) acc.ec.push({ ec, rank: ecRank });
-      if (e.inciName && e.ids.cas.length === 1) acc.inci.push({ name: e.inciName, rank: 2 });
+      if (e.inciName) acc.inci.push({ name: e.inciName, rank: 2 });
     });
   annex(input.annexII, 'annexII', 1);
   annex(input.annexIII, 'annexIII', 1);
@@ -522,15 +539,15 @@ function assemble(acc: Accumulator): Chemical {
     1: acc.ifraStandards.length > 0 ? 'ifraStandards' : 'ifraAmendment',
     2: 'ifraTransparency',
     3: 'naturals',
-    4: 'euAllergens',
-    5: 'annexIII',
-    6: 'prop65',
-    7: 'ifraGlossary',
-    8: 'goodScents',
-    9: 'sccs',
-    10: 'iarc',
-    11: acc.annexII.length > 0 ? 'annexII' : 'annexIII',
-    12: 'cosing',
+    4: 'annexIII',
+    5: 'prop65',
+    6: 'ifraGlossary',
+    7: 'goodScents',
+    8: 'sccs',
+    9: 'iarc',
+    10: acc.annexII.length > 0 ? 'annexII' : 'annexIII',
+    11: 'cosing',
+    12: 'euAllergens',
     13: 'userMaterials',
     14: 'curated',
   };
@@ -545,8 +562,8 @@ function assemble(acc: Accumulator): Chemical {
   const inci = bestBy(acc.inci)?.name ?? null;
   if (inci) sources.push({ field: 'inci_name', ...src(bestBy(acc.inci)!.rank === 1 ? 'cosing' : 'annexIII') });
   const lower = name.toLowerCase();
-  const synonyms = [...new Set([...acc.synonyms].map((s) => s.replace(/\s+/g, ' ').trim()))]
-    .filter((s) => s !== '' && s.toLowerCase() !== lower && s !== acc.cas)
+  const synonyms = [...new Set([...acc.synonyms].map(cleanName))]
+    .filter((s) => isNameLike(s) && s.toLowerCase() !== lower)
     .sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : a < b ? -1 : a > b ? 1 : 0));
   const dedupedSynonyms = synonyms.filter((s, i) => i === 0 || s.toLowerCase() !== synonyms[i - 1]!.toLowerCase());
 

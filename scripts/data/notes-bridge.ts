@@ -30,7 +30,7 @@ export interface NoteConstituent {
   source: string;
 }
 
-export const MAX_LINKS_PER_NOTE = 15;
+export const MAX_LINKS_PER_NOTE = 12;
 export const MIN_TYPICAL_PERCENT = 0.1;
 
 const FORM_WORDS = new Set([
@@ -74,6 +74,9 @@ const FORM_WORDS = new Set([
   'pw',
 ]);
 
+/** Words naming the form of a natural (not its processing). */
+const CORE_FORMS = new Set(['oil', 'oils', 'absolute', 'extract', 'concrete', 'resinoid', 'oleoresin', 'co2', 'tincture', 'essential', 'gum', 'infusion']);
+
 const PLANT_PARTS = new Set(['bark', 'leaf', 'leaves', 'flower', 'flowers', 'seed', 'seeds', 'root', 'wood', 'fruit', 'peel', 'bud', 'buds', 'herb', 'needle', 'needles', 'berry', 'berries', 'blossom', 'blossoms']);
 
 const NOT_A_NATURAL = /f-?tec|fleuressence|blender|\bbase\b|replacement|accord|reconstitution|compound|specialty|\btype\b|imitation|\bsynth/i;
@@ -107,14 +110,62 @@ export function materialForms(name: string, origin: 'naturals' | 'userMaterials'
   return forms;
 }
 
-/** Material forms a note matches: itself, singular, its trailing words, itself plus a plant part. */
+/**
+ * Leading words that make a different material of the rest (`Pink Pepper` is not pepper, `Water
+ * Lily` not lily): a note starting with one never matches by its trailing words.
+ */
+const CHANGES_MATERIAL = new Set([
+  'pink',
+  'white',
+  'black',
+  'red',
+  'green',
+  'blue',
+  'yellow',
+  'golden',
+  'gold',
+  'silver',
+  'water',
+  'sea',
+  'beach',
+  'desert',
+  'sand',
+  'rock',
+  'snow',
+  'ice',
+  'sugar',
+  'candy',
+  'crystal',
+  'night',
+  'dark',
+  'smoky',
+  'burnt',
+  'roasted',
+  'toasted',
+  'fake',
+  'false',
+]);
+
+/** `Orange Blossoms` → `orange blossom`: singular of the last word, for words longer than 3 letters. */
+function singular(tokens: readonly string[]): string | null {
+  const last = tokens[tokens.length - 1];
+  if (!last || last.length <= 3 || !last.endsWith('s') || last.endsWith('ss')) return null;
+  return [...tokens.slice(0, -1), last.slice(0, -1)].join(' ');
+}
+
+/**
+ * Material forms a note matches: itself and its singular (`exact`), and its trailing words
+ * (`suffixes`: `Bulgarian Rose` → `rose`) unless its first word changes the material.
+ */
 export function noteForms(note: string): { exact: string[]; suffixes: string[] } {
   const tokens = textTokens(note);
   const exact = [tokens.join(' ')];
-  const last = tokens[tokens.length - 1];
-  if (last && last.length > 3 && last.endsWith('s')) exact.push([...tokens.slice(0, -1), last.slice(0, -1)].join(' '));
+  const one = singular(tokens);
+  if (one) exact.push(one);
   const suffixes: string[] = [];
-  for (let i = 1; i < tokens.length; i += 1) suffixes.push(tokens.slice(i).join(' '));
+  if (!CHANGES_MATERIAL.has(tokens[0] ?? '')) {
+    for (let i = 1; i < tokens.length; i += 1) suffixes.push(tokens.slice(i).join(' '));
+  }
   return { exact, suffixes };
 }
 
@@ -142,9 +193,12 @@ export function buildNoteBridge(input: BridgeInputs): Map<string, NoteConstituen
   // Material form → constituent candidates.
   const materials = new Map<string, Candidate[]>();
   const addMaterial = (form: string, c: Candidate) => {
-    const list = materials.get(form);
-    if (list) list.push(c);
-    else materials.set(form, [c]);
+    const forms = [form, singular(form.split(' '))].filter((f): f is string => f !== null);
+    for (const f of new Set(forms)) {
+      const list = materials.get(f);
+      if (list) list.push(c);
+      else materials.set(f, [c]);
+    }
   };
   const addConstituents = (rows: readonly MaterialConstituent[], origin: 'naturals' | 'userMaterials', file: string) => {
     const formsOf = new Map<string, string[]>();
@@ -161,12 +215,15 @@ export function buildNoteBridge(input: BridgeInputs): Map<string, NoteConstituen
   };
   addConstituents(input.naturals, 'naturals', 'naturals/DB_Naturals.csv');
   addConstituents(input.userMaterials, 'userMaterials', 'naturals/DB_User_Materials.csv');
+  // NCS entries link as themselves only under their plain name (`Lavender oil`, `Rose absolute`);
+  // processed qualities (`Lemon oil, terpeneless`, `Lemon oil terpenes`) are left out.
   for (const ncs of input.ncsNames) {
     const id = idOf(ncs.cas);
-    if (!id) continue;
-    for (const form of materialForms(ncs.name, 'naturals')) {
-      addMaterial(form, { chemical_id: id, typical_percent: null, source: `regulatory/ifra.csv: ${ncs.name}`, tier: 1 });
-    }
+    if (!id || ncs.name.includes(',') || ncs.name.includes('(')) continue;
+    const tokens = textTokens(ncs.name);
+    const base = tokens.filter((t) => !CORE_FORMS.has(t));
+    if (base.length === 0 || base.length === tokens.length || base.length < tokens.length - 2) continue;
+    addMaterial(base.join(' '), { chemical_id: id, typical_percent: null, source: `regulatory/ifra.csv: ${ncs.name}`, tier: 1 });
   }
 
   // Molecule name (note key) → direct links. A name shared by several molecules is ambiguous: skipped.
@@ -219,7 +276,14 @@ export function buildNoteBridge(input: BridgeInputs): Map<string, NoteConstituen
   const allNotes = [...new Set([...input.notes, ...input.curated.flatMap((l) => l.notes)])];
   for (const note of allNotes) {
     if (isVagueNote(note)) continue;
-    const { exact, suffixes } = noteForms(note);
+    const forms = noteForms(note);
+    const exact = forms.exact;
+    // `Mandarin Orange` names mandarin: when the leading words are a material, trailing words do not count.
+    const tokens = textTokens(note);
+    const suffixes = forms.suffixes.filter((suffix) => {
+      const lead = tokens.slice(0, tokens.length - suffix.split(' ').length).join(' ');
+      return !materials.has(lead) && !curated.has(lead);
+    });
     const candidates: Candidate[] = [];
     for (const form of [...exact, ...suffixes]) candidates.push(...(curated.get(form) ?? []));
     for (const form of [...exact, ...suffixes]) candidates.push(...(materials.get(form) ?? []));

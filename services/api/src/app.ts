@@ -25,7 +25,9 @@ export const PRODUCT_NAME = 'Scentinel';
  */
 const appPlugin: FastifyPluginAsync<AppOptions> = async (fastify, { deps }) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  registerErrorHandling(app);
+  const webDist = deps.config.webDist;
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  registerErrorHandling(app, { spaIndex: hasWeb });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -47,27 +49,17 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (fastify, { deps }) => {
       await api.register(healthRoutes, { deps });
       // Sessions (`request.authenticate()`), accounts, admin review, curation and contributions.
       if (deps.accounts) await api.register(accountsApi, { deps: deps.accounts });
+      else api.log.warn('no accounts deps: sign-in, curation and contribution routes are not served');
       if (deps.catalogue) {
         await api.register(catalogueRoutes, { deps: { catalogue: deps.catalogue } });
         await api.register(chemicalReadRoutes, { deps: { catalogue: deps.catalogue } });
       }
-      else api.log.warn('no accounts deps: sign-in, curation and contribution routes are not served');
     },
     { prefix: '/api' },
   );
 
-  const webDist = deps.config.webDist;
-  if (existsSync(path.join(webDist, 'index.html'))) {
+  if (hasWeb) {
     await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: ['index.html'] });
-    // One route ("/") per spec: any other non-API GET falls back to the page.
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method === 'GET' && !request.url.startsWith('/api')) {
-        return reply.type('text/html').sendFile('index.html');
-      }
-      return reply
-        .status(404)
-        .send({ detail: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' });
-    });
   } else {
     app.log.warn({ webDist }, 'web client not built: only the API is served');
   }

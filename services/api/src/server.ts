@@ -20,7 +20,6 @@ export async function main(): Promise<void> {
   const server = Fastify({
     logger: loggerOptions(config.logLevel),
     bodyLimit: 1_048_576,
-    disableRequestLogging: false,
     trustProxy: true,
   });
   const composed = await compose(config, server.log);

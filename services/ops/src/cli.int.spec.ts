@@ -29,7 +29,8 @@ interface Run {
   stderr: string;
 }
 
-describe(`ops CLI (${url ? 'Postgres server' : 'PGlite'})`, () => {
+// Each CLI run starts a process and opens the database (PGlite: a few seconds on a busy machine).
+describe(`ops CLI (${url ? 'Postgres server' : 'PGlite'})`, { timeout: 180_000 }, () => {
   let dataDir: string;
   let config: { databaseUrl: string | undefined; databaseSchema: string; dataDir: string };
   let cliEnv: NodeJS.ProcessEnv;

@@ -6,6 +6,7 @@ import {
   type ProjectionRuntime,
   ProjectionUsageError,
   type RebuildProgress,
+  projections as registeredProjections,
 } from '@scentinel/projections';
 import cliProgress from 'cli-progress';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
@@ -35,14 +36,25 @@ export async function runCli(args: readonly string[], options: CliOptions = {}):
   };
   const env = options.env ?? process.env;
 
-  const withRuntime = async <T>(fn: (runtime: ProjectionRuntime) => Promise<T>): Promise<T> => {
+  const registry = options.projections ?? registeredProjections;
+  /** Opens the store and a runtime; names are checked against the registry first (no connection needed). */
+  const withRuntime = async <T>(
+    names: (string | undefined)[],
+    fn: (runtime: ProjectionRuntime) => Promise<T>,
+  ): Promise<T> => {
+    for (const name of names) {
+      if (name !== undefined && !registry.some((p) => p.name === name)) {
+        const known = registry.map((p) => p.name).join(', ') || '(none)';
+        throw new ProjectionUsageError(`Unknown projection "${name}". Known projections: ${known}`);
+      }
+    }
     const config = loadConfig(env);
     const store = await openStore(config);
     try {
       const runtime = createRuntime({
         sql: store.sql,
         eventLog: store.eventLog,
-        ...(options.projections && { projections: options.projections }),
+        projections: registry,
       });
       return await fn(runtime);
     } finally {
@@ -56,14 +68,16 @@ export async function runCli(args: readonly string[], options: CliOptions = {}):
     .configureOutput({ writeOut: (s) => stdout.write(s), writeErr: (s) => stderr.write(s) })
     .showHelpAfterError('(add --help for usage)');
 
-  const projections = program.command('projections').description('projection builds, health and rebuilds');
+  const projectionsCommand = program
+    .command('projections')
+    .description('projection builds, health and rebuilds');
 
-  projections
+  projectionsCommand
     .command('list')
     .description('registered projections and their builds')
     .option('--json', 'print JSON')
     .action((opts: { json?: boolean }) =>
-      withRuntime(async (runtime) => {
+      withRuntime([], async (runtime) => {
         const list = await runtime.list();
         if (opts.json) return print(JSON.stringify(list, null, 2));
         print(
@@ -84,12 +98,12 @@ export async function runCli(args: readonly string[], options: CliOptions = {}):
       }),
     );
 
-  projections
+  projectionsCommand
     .command('status')
     .description('position, lag and health of every build (as seen from this process)')
     .option('--json', 'print JSON')
     .action((opts: { json?: boolean }) =>
-      withRuntime(async (runtime) => {
+      withRuntime([], async (runtime) => {
         const status = await runtime.status();
         if (opts.json) return print(JSON.stringify(status, null, 2));
         print(
@@ -122,14 +136,13 @@ export async function runCli(args: readonly string[], options: CliOptions = {}):
       }),
     );
 
-  projections
+  projectionsCommand
     .command('rebuild')
     .description('build a new version from the whole log beside the active one, then switch reads to it')
     .argument('<name>', 'projection name')
     .option('--no-activate', 'leave the new build ready; switch with `projections activate`')
     .action((name: string, opts: { activate: boolean }) =>
-      withRuntime(async (runtime) => {
-        runtime.projection(name);
+      withRuntime([name], async (runtime) => {
         const bar = new cliProgress.SingleBar(
           {
             format: `${name} v{version} [{bar}] {percentage}% | {value}/{total} positions | {replayed} events | {rate} ev/s | ETA {eta_formatted}`,
@@ -180,13 +193,13 @@ export async function runCli(args: readonly string[], options: CliOptions = {}):
       }),
     );
 
-  projections
+  projectionsCommand
     .command('activate')
     .description('switch reads to a ready build (the previously active build is retired and dropped)')
     .argument('<name>', 'projection name')
     .argument('<version>', 'build version', positiveInt)
     .action((name: string, version: number) =>
-      withRuntime(async (runtime) => {
+      withRuntime([name], async (runtime) => {
         const result = await runtime.activate(name, version);
         if (!result.changed) return print(`${name} v${version} is already active.`);
         const previous = result.previousVersion;
@@ -205,7 +218,7 @@ export async function runCli(args: readonly string[], options: CliOptions = {}):
     .option('--all', 'include retried ones')
     .option('--json', 'print JSON')
     .action((opts: { projection?: string; all?: boolean; json?: boolean }) =>
-      withRuntime(async (runtime) => {
+      withRuntime([opts.projection], async (runtime) => {
         const letters = await runtime.deadLetters({
           ...(opts.projection !== undefined && { projection: opts.projection }),
           includeRetried: opts.all ?? false,
@@ -247,7 +260,7 @@ export async function runCli(args: readonly string[], options: CliOptions = {}):
     .option('--projection <name>', 'only this projection')
     .option('--id <n>', 'only this dead letter', positiveInt)
     .action((opts: { projection?: string; id?: number }) =>
-      withRuntime(async (runtime) => {
+      withRuntime([opts.projection], async (runtime) => {
         const result = await runtime.retryDeadLetters({
           ...(opts.projection !== undefined && { projection: opts.projection }),
           ...(opts.id !== undefined && { id: opts.id }),

@@ -41,3 +41,4 @@ export {
   usageDaily,
   usageSessions,
 } from './usage/usage-rollup.queries.ts';
+export { CATALOGUE_EVENT_TYPES, CATALOGUE_PROJECTION, type CatalogueProjection, createCatalogueProjection } from './catalogue/catalogue.projection.ts';

@@ -117,7 +117,11 @@ function clientDetail(fe: Partial<FastifyError>, status: number): string {
   return fe.message ?? 'Bad request';
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
+/**
+ * One error handler and one not-found handler for the whole app. With `spaIndex`, a GET outside
+ * `/api` that matches no file answers the page (there is one route, `/`).
+ */
+export function registerErrorHandling(app: FastifyInstance, options: { spaIndex?: boolean } = {}): void {
   app.setErrorHandler((err, request, reply) => {
     const { status, body } = toProblem(err);
     if (status >= 500) request.log.error({ err }, 'request failed');
@@ -125,6 +129,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.status(status).send(body);
   });
   app.setNotFoundHandler((request, reply) => {
+    if (options.spaIndex && request.method === 'GET' && !request.url.startsWith('/api')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
     return reply.status(404).send({ detail: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' });
   });
 }

@@ -76,7 +76,7 @@ export interface SubscribeOptions {
   after: number;
   /** Batch size per delivery. */
   batchSize?: number;
-  /** Called when the handler throws; the subscription stops after it. */
+  /** Called when the handler or a read of the log throws; the subscription stops after it. Default: logs to stderr. */
   onError?: (error: unknown) => void;
 }
 

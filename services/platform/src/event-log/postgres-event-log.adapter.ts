@@ -61,8 +61,10 @@ const SQL = {
   streamVersion: 'SELECT coalesce(max(version), 0) AS version FROM events WHERE stream_id = $1',
   // A plain index range scan; the page is cut in JS at the first held-back row.
   readAll: `SELECT ${COLUMNS}, tx_id >= ${XMIN} AS held FROM events WHERE position > $1 ORDER BY position LIMIT $2`,
-  headPosition: `SELECT coalesce(max(position), 0) AS head FROM events
-    WHERE position < coalesce((SELECT min(position) FROM events WHERE tx_id >= ${XMIN}), 9223372036854775807)`,
+  // The inner scan uses events_tx_id_idx: only the rows of recent transactions have tx_id >= xmin.
+  headPosition: `SELECT coalesce(max(position), 0) AS head FROM events WHERE position < coalesce(
+    (SELECT min(position) FROM events WHERE tx_id >= pg_snapshot_xmin(pg_current_snapshot())),
+    9223372036854775807)`,
 };
 
 /**
@@ -190,7 +192,7 @@ export class PostgresEventLog implements EventLog {
 
   async headPosition(): Promise<number> {
     this.assertOpen();
-    const { rows } = await this.client.query<{ head: number | string }>(SQL.headPosition, [], PREPARED);
+    const { rows } = await this.client.query<{ head: number | string }>(SQL.headPosition);
     return Number(rows[0]?.head ?? 0);
   }
 

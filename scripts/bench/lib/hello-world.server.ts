@@ -1,0 +1,25 @@
+/**
+ * The HTTP bench's peer: a Fastify hello-world (no logging, no plugins), run as its own process
+ * like the app so both get a whole event loop. It parses the JSON body of the filter call and
+ * answers a constant, so the ratio shows what the app spends beyond Fastify itself.
+ *
+ *   PORT=4000 node --import tsx scripts/bench/lib/hello-world.server.ts
+ */
+import Fastify from 'fastify';
+
+const port = Number(process.env.PORT);
+if (!Number.isInteger(port) || port <= 0 || port > 65535) {
+  process.stderr.write(`hello-world: PORT must be a TCP port, got '${process.env.PORT ?? ''}'\n`);
+  process.exit(2);
+}
+
+const server = Fastify({ logger: false });
+server.get('/', async () => ({ hello: 'world' }));
+server.post('/api/perfumes/filter', async () => ({ hello: 'world' }));
+
+process.on('SIGTERM', () => {
+  void server.close().then(() => process.exit(0));
+});
+
+await server.listen({ host: '127.0.0.1', port });
+process.stdout.write(`hello-world listening on http://127.0.0.1:${port}\n`);

@@ -1,0 +1,452 @@
+/**
+ * Catalogue search bench (DESIGN.md "Measuring"): the in-process index against the same queries on
+ * Postgres with GIN / trigram indexes over the same catalogue, in the same run.
+ *
+ * - query latency p50 / p99 over a mix (text prefix / name / multi-word / CAS, brand, category,
+ *   include/exclude chemicals and notes, allergen-free, deep pages); targets: in-process p50 <= 0.1x
+ *   and p99 <= 0.2x Postgres. Every query's ids and total are also checked to agree;
+ * - index memory (heap growth after GC, the index alone) for the real catalogue: target <= 64 MB;
+ * - index build rate through the catalogue projection: target >= 300k events/s;
+ * - the same in-process figures on a synthetic 500k catalogue when `.data/synthetic-500000.jsonl.gz`
+ *   exists (or `npm run data:synthetic -- --count 500000` can make it within the time budget).
+ *
+ * Run alone: `npx tsx scripts/bench/search.bench.ts` (DATABASE_URL, default
+ * postgres://root@127.0.0.1:5432/test; a fresh schema, dropped afterwards). Bounded to ~3 minutes.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { gunzipSync } from 'node:zlib';
+import { cleanCataloguePerfume, cleanImportedChemical } from '@scentinel/domain';
+import { createPgClient, dropSchema, type SqlClient, type StoredEvent, uniqueSchemaName } from '@scentinel/platform';
+import {
+  type CatalogueQuery,
+  type Chemical,
+  catalogueFixtures,
+  effectiveCategory,
+  InProcessSearchIndex,
+  loadCatalogueReferenceData,
+  type NoteRecord,
+  type PerfumeDocument,
+  prepareText,
+  resolveChemicalRefs,
+  resolveNoteRefs,
+  toEsDoc,
+  toPerfumeCard,
+} from '@scentinel/platform/search';
+// Relative until `@scentinel/projections` exports the catalogue read model.
+import { createCatalogueProjection } from '../../services/projections/src/catalogue/catalogue.projection.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const DEFAULT_URL = 'postgres://root@127.0.0.1:5432/test';
+const TARGET = { p50: 0.1, p99: 0.2, memoryMb: 64, buildPerS: 300_000 };
+const SYNTHETIC = path.join(ROOT, '.data', 'synthetic-500000.jsonl.gz');
+const BUDGET_MS = 170_000;
+
+interface Dataset {
+  label: string;
+  chemicals: Chemical[];
+  perfumes: PerfumeDocument[];
+}
+
+interface Sample {
+  kind: string;
+  q: CatalogueQuery;
+}
+
+// ---------------------------------------------------------------- data
+
+function gc(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
+
+function heapMb(): number {
+  gc();
+  gc();
+  return process.memoryUsage().heapUsed / 1_048_576;
+}
+
+function readPerfumes(file: string): PerfumeDocument[] {
+  const text = gunzipSync(readFileSync(file)).toString('utf8');
+  const out: PerfumeDocument[] = [];
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    const perfume = cleanCataloguePerfume(JSON.parse(line));
+    out.push({ perfume, notesAssigned: false, declared: [], removedChemicalIds: [] });
+  }
+  return out;
+}
+
+function loadReal(): Dataset | null {
+  const perfumes = path.join(ROOT, 'data', 'catalogue', 'perfumes.jsonl.gz');
+  const chemicals = path.join(ROOT, 'data', 'chemicals', 'chemicals.json');
+  if (!existsSync(perfumes) || !existsSync(chemicals)) return null;
+  const raw = JSON.parse(readFileSync(chemicals, 'utf8')) as unknown;
+  const list = Array.isArray(raw) ? raw : ((raw as { chemicals?: unknown[] }).chemicals ?? []);
+  return { label: 'real catalogue', chemicals: list.map(cleanImportedChemical), perfumes: readPerfumes(perfumes) };
+}
+
+function standIn(count: number): Dataset {
+  return {
+    label: `fixture-generated stand-in (${count}; data/catalogue not built)`,
+    chemicals: catalogueFixtures.fixtureChemicals(),
+    perfumes: catalogueFixtures.generateCatalogue(20_251_122, count),
+  };
+}
+
+function toEvents(ds: Dataset): StoredEvent[] {
+  let position = 0;
+  const meta = { actorId: null, actorRole: null, requestId: null, occurredAt: '2025-01-01T00:00:00.000Z' };
+  const event = (streamId: string, type: string, data: unknown): StoredEvent => {
+    position += 1;
+    return {
+      id: `e${position}`,
+      streamId,
+      version: 1,
+      position,
+      type,
+      schemaVersion: 1,
+      data,
+      metadata: meta,
+      recordedAt: meta.occurredAt,
+    };
+  };
+  return [
+    ...ds.chemicals.map((chemical) =>
+      event(`chemical:${chemical.id}`, 'ChemicalAdded', { chemical, source: 'catalogue_import', contribution_id: null }),
+    ),
+    ...ds.perfumes.map((d) => event(`perfume:${d.perfume.id}`, 'PerfumeCatalogued', { perfume: d.perfume })),
+  ];
+}
+
+// ---------------------------------------------------------------- query mix
+
+function queryMix(ds: Dataset, count: number): Sample[] {
+  const rand = catalogueFixtures.prng(7);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
+  const perfumes = ds.perfumes.map((d) => d.perfume);
+  const words = perfumes.flatMap((p) => p.name.split(/\s+/).filter((w) => /^[\p{L}]{3,}$/u.test(w)));
+  const brands = [...new Set(perfumes.map((p) => p.brand))];
+  const notes = [...new Set(perfumes.flatMap((p) => [...p.notes.top, ...p.notes.middle, ...p.notes.base]))];
+  const linked = new Set(perfumes.flatMap((p) => p.chemicals.map((c) => c.chemical_id)));
+  const chemicals = ds.chemicals.filter((c) => linked.has(c.id));
+  const withCas = chemicals.filter((c) => c.cas_number);
+  const page = () => ({ limit: 50, skip: rand() < 0.7 ? 0 : 50 * Math.floor(rand() * 4) });
+  const makers: [string, () => CatalogueQuery][] = [
+    ['browse default', () => ({ ...page() })],
+    ['text prefix', () => ({ text: pick(words).slice(0, 3 + Math.floor(rand() * 2)), ...page() })],
+    ['text name', () => ({ text: pick(perfumes).name, ...page() })],
+    [
+      'text multi-word',
+      () => {
+        const p = pick(perfumes);
+        return { text: `${p.brand.split(' ')[0]} ${p.name.split(' ')[0]}`, ...page() };
+      },
+    ],
+    ['text CAS', () => ({ text: pick(withCas).cas_number!, ...page() })],
+    ['brand', () => ({ brands: [pick(brands)], ...page() })],
+    ['category', () => ({ category: pick(['unspecific', 'hypoallergenic', 'complete'] as const), ...page() })],
+    [
+      'chemicals in/out',
+      () => ({ include_chemicals: [pick(chemicals).name], exclude_chemicals: [pick(withCas).cas_number!], ...page() }),
+    ],
+    ['notes in/out', () => ({ include_notes: [pick(notes)], exclude_notes: [pick(notes)], ...page() })],
+    ['allergen-free', () => ({ allergen_free: true, text: rand() < 0.5 ? pick(words).slice(0, 4) : undefined, ...page() })],
+    [
+      'deep page',
+      () => ({ include_unspecific: true, limit: 50, skip: Math.floor(rand() * Math.max(1, perfumes.length - 50)) }),
+    ],
+  ];
+  const out: Sample[] = [];
+  for (let i = 0; i < count; i++) {
+    const [kind, make] = makers[i % makers.length]!;
+    out.push({ kind, q: make() });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- Postgres peer
+
+const PG_SCHEMA = `CREATE EXTENSION IF NOT EXISTS pg_trgm;
+CREATE TABLE perfumes (
+  doc integer PRIMARY KEY,
+  id text NOT NULL,
+  name_key text NOT NULL,
+  brand_key text NOT NULL,
+  category text NOT NULL,
+  hypoallergenic boolean NOT NULL,
+  chemical_ids text[] NOT NULL,
+  note_keys text[] NOT NULL,
+  card jsonb NOT NULL
+)`;
+const PG_INDEXES = `CREATE INDEX perfumes_name_trgm ON perfumes USING gin (name_key gin_trgm_ops);
+CREATE INDEX perfumes_brand_trgm ON perfumes USING gin (brand_key gin_trgm_ops);
+CREATE INDEX perfumes_name_prefix ON perfumes (name_key text_pattern_ops);
+CREATE INDEX perfumes_brand ON perfumes (brand_key, doc);
+CREATE INDEX perfumes_category ON perfumes (category, doc);
+CREATE INDEX perfumes_hypo ON perfumes (doc) WHERE hypoallergenic;
+CREATE INDEX perfumes_chemicals ON perfumes USING gin (chemical_ids);
+CREATE INDEX perfumes_notes ON perfumes USING gin (note_keys);
+ANALYZE perfumes`;
+
+async function loadPostgres(sql: SqlClient, index: InProcessSearchIndex, ds: Dataset): Promise<void> {
+  await sql.exec(PG_SCHEMA);
+  const known = index.chemicals.known();
+  const batch = 2000;
+  for (let start = 0; start < ds.perfumes.length; start += batch) {
+    const rows = ds.perfumes.slice(start, start + batch).map((d, i) => ({ doc: start + i, es: toEsDoc(d, known, start + i) }));
+    await sql.query(
+      `INSERT INTO perfumes (doc, id, name_key, brand_key, category, hypoallergenic, chemical_ids, note_keys, card)
+       SELECT r.doc, r.id, r.name_key, r.brand_key, r.category, r.hypoallergenic,
+              ARRAY(SELECT jsonb_array_elements_text(r.chemical_ids)), ARRAY(SELECT jsonb_array_elements_text(r.note_keys)), r.card
+       FROM jsonb_to_recordset($1::jsonb) AS r(doc int, id text, name_key text, brand_key text, category text,
+            hypoallergenic boolean, chemical_ids jsonb, note_keys jsonb, card jsonb)`,
+      [
+        JSON.stringify(
+          rows.map(({ doc, es }) => ({
+            doc,
+            id: es.id,
+            name_key: es.name_key,
+            brand_key: es.brand_key,
+            category: es.category,
+            hypoallergenic: es.hypoallergenic,
+            chemical_ids: es.chemical_ids,
+            note_keys: es.note_keys,
+            // The card the API answers with, stored as a Postgres read model would store it.
+            card: toPerfumeCard(es.document, known),
+          })),
+        ),
+      ],
+    );
+  }
+  await sql.exec(PG_INDEXES);
+}
+
+/** The peer's translation of a query: the same meaning, over the same resolved references. */
+function toSql(q: CatalogueQuery, index: InProcessSearchIndex, taxonomy: ReadonlyMap<string, NoteRecord>) {
+  const params: unknown[] = [];
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const where: string[] = [];
+  switch (effectiveCategory(q)) {
+    case 'complete':
+      where.push(`category = 'complete'`);
+      break;
+    case 'unspecific':
+      where.push(`category = 'unspecific'`);
+      break;
+    case 'hypoallergenic':
+      where.push('hypoallergenic');
+      break;
+    case 'all':
+      break;
+  }
+  if (q.allergen_free) where.push('hypoallergenic');
+  if (q.brands && q.brands.length > 0) where.push(`brand_key = ANY(${p(q.brands.map((b) => prepareText(b)?.normalized ?? ''))}::text[])`);
+  for (const ids of resolveChemicalRefs(q.include_chemicals, index.chemicals)) {
+    where.push(ids.length === 0 ? 'FALSE' : `chemical_ids && ${p(ids)}::text[]`);
+  }
+  const excluded = resolveChemicalRefs(q.exclude_chemicals, index.chemicals).flat();
+  if (excluded.length > 0) where.push(`NOT (chemical_ids && ${p(excluded)}::text[])`);
+  for (const key of resolveNoteRefs(q.include_notes, taxonomy)) where.push(`note_keys @> ARRAY[${p(key)}::text]`);
+  const excludedNotes = resolveNoteRefs(q.exclude_notes, taxonomy);
+  if (excludedNotes.length > 0) where.push(`NOT (note_keys && ${p(excludedNotes)}::text[])`);
+  let order = 'doc';
+  const text = prepareText(q.text);
+  if (text !== null) {
+    const tokenIn = (col: string, t: string) => `(${col} LIKE ${p(`${t}%`)} OR ${col} LIKE ${p(`% ${t}%`)})`;
+    const inName = text.tokens.map((t) => tokenIn('name_key', t)).join(' AND ') || 'FALSE';
+    const inEither =
+      text.tokens.map((t) => `(${tokenIn('name_key', t)} OR ${tokenIn('brand_key', t)})`).join(' AND ') || 'FALSE';
+    const cas = text.cas ? index.chemicals.findByCas(text.cas).map((c) => c.id) : [];
+    where.push(`((${inEither})${cas.length > 0 ? ` OR chemical_ids && ${p(cas)}::text[]` : ''})`);
+    if (text.tokens.length > 0) {
+      order = `CASE WHEN name_key = ${p(text.normalized)} THEN 0 WHEN name_key LIKE ${p(`${text.normalized}%`)} THEN 1
+        WHEN ${inName} THEN 2 WHEN ${inEither} THEN 3 ELSE 4 END, doc`;
+    }
+  }
+  const sql = `SELECT id, card, count(*) OVER () AS total FROM perfumes
+    ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+    ORDER BY ${order} LIMIT ${p(q.limit)} OFFSET ${p(q.skip)}`;
+  return { sql, params };
+}
+
+// ---------------------------------------------------------------- measuring
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+function stats(ms: number[]) {
+  const s = [...ms].sort((a, b) => a - b);
+  return { p50: percentile(s, 50), p99: percentile(s, 99) };
+}
+
+const fmt = (ms: number) => (ms < 1 ? `${(ms * 1000).toFixed(0)} µs` : `${ms.toFixed(2)} ms`);
+
+/**
+ * Builds an index through the catalogue projection from freshly made events and measures it: the
+ * heap baseline is taken before the events exist and the heap after once they are dropped, so the
+ * growth is what the index alone keeps (its strings are its own copies).
+ */
+async function buildIndex(
+  makeEvents: () => StoredEvent[],
+  reference: Awaited<ReturnType<typeof loadCatalogueReferenceData>>,
+) {
+  const before = heapMb();
+  let events: StoredEvent[] | null = makeEvents();
+  const index = new InProcessSearchIndex(reference);
+  const projection = createCatalogueProjection(index);
+  const t0 = performance.now();
+  await projection.applyAll(events);
+  index.warm();
+  const seconds = (performance.now() - t0) / 1000;
+  const eventCount = events.length;
+  events = null;
+  const after = heapMb();
+  return { index, eventCount, seconds, heapDeltaMb: after - before };
+}
+
+async function timeQueries(samples: Sample[], reps: number, fn: (q: CatalogueQuery) => Promise<unknown>) {
+  const byKind = new Map<string, number[]>();
+  const all: number[] = [];
+  for (let r = 0; r < reps; r++) {
+    for (const { kind, q } of samples) {
+      const t0 = performance.now();
+      await fn(q);
+      const ms = performance.now() - t0;
+      if (r === 0) continue; // warm-up round
+      all.push(ms);
+      const list = byKind.get(kind) ?? [];
+      list.push(ms);
+      byKind.set(kind, list);
+    }
+  }
+  return { all, byKind };
+}
+
+export async function run(): Promise<void> {
+  const started = performance.now();
+  const reference = await loadCatalogueReferenceData(path.join(ROOT, 'data'));
+  const real = loadReal();
+  const ds = real ?? standIn(70_000);
+  if (!real) {
+    reference.notes = catalogueFixtures.fixtureNotes;
+    reference.regions = catalogueFixtures.fixtureRegions;
+  }
+  console.log(`\nCatalogue search bench: ${ds.label}, ${ds.perfumes.length} perfumes, ${ds.chemicals.length} chemicals`);
+
+  const { index, eventCount, seconds, heapDeltaMb } = await buildIndex(() => toEvents(structuredClone(ds)), reference);
+  const buildRate = eventCount / seconds;
+
+  const samples = queryMix(ds, 330);
+  const inProcess = await timeQueries(samples, 6, (q) => index.search(q));
+
+  const url = process.env.DATABASE_URL ?? DEFAULT_URL;
+  const sql = await createPgClient(url, { schema: uniqueSchemaName('bench_search'), max: 1 });
+  const rows: Record<string, string>[] = [];
+  let mismatches = 0;
+  try {
+    const t0 = performance.now();
+    await loadPostgres(sql, index, ds);
+    console.log(`Postgres peer loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s (schema ${sql.schema})`);
+    const taxonomy = new Map(reference.notes.map((n) => [n.id, n]));
+    const runPg = async (q: CatalogueQuery) => {
+      const { sql: text, params } = toSql(q, index, taxonomy);
+      return sql.query<{ id: string; card: unknown; total: string }>(text, params);
+    };
+    for (const { q } of samples) {
+      const want = await index.search(q);
+      const got = await runPg(q);
+      const total = got.rows.length > 0 ? Number(got.rows[0]!.total) : want.items.length === 0 ? want.total : -1;
+      const same =
+        total === want.total && JSON.stringify(got.rows.map((r) => r.id)) === JSON.stringify(want.items.map((p) => p.id));
+      if (!same) mismatches++;
+    }
+    const postgres = await timeQueries(samples, 3, runPg);
+    const kinds = [...new Set(samples.map((s) => s.kind))];
+    for (const kind of [...kinds, 'ALL']) {
+      const a = stats(kind === 'ALL' ? inProcess.all : (inProcess.byKind.get(kind) ?? []));
+      const b = stats(kind === 'ALL' ? postgres.all : (postgres.byKind.get(kind) ?? []));
+      rows.push({
+        queries: kind,
+        'in-process p50': fmt(a.p50),
+        'postgres p50': fmt(b.p50),
+        'p50 ratio': (a.p50 / b.p50).toFixed(3),
+        'in-process p99': fmt(a.p99),
+        'postgres p99': fmt(b.p99),
+        'p99 ratio': (a.p99 / b.p99).toFixed(3),
+        ok: a.p50 / b.p50 <= TARGET.p50 && a.p99 / b.p99 <= TARGET.p99 ? 'yes' : 'NO',
+      });
+    }
+  } finally {
+    await dropSchema(sql);
+    await sql.close();
+  }
+  console.table(rows);
+  console.log(
+    `Results agreeing with Postgres (ids in order and total): ${samples.length - mismatches}/${samples.length}` +
+      ` | targets: p50 ratio <= ${TARGET.p50}, p99 ratio <= ${TARGET.p99}`,
+  );
+  console.table([
+    {
+      measure: `index memory (${ds.label})`,
+      value: `${heapDeltaMb.toFixed(1)} MB`,
+      target: `<= ${TARGET.memoryMb} MB`,
+      ok: heapDeltaMb <= TARGET.memoryMb ? 'yes' : 'NO',
+    },
+    {
+      measure: 'index build rate (projection, ChemicalAdded + PerfumeCatalogued)',
+      value: `${Math.round(buildRate).toLocaleString('en')} events/s (${eventCount} in ${seconds.toFixed(2)} s)`,
+      target: `>= ${TARGET.buildPerS.toLocaleString('en')}`,
+      ok: buildRate >= TARGET.buildPerS ? 'yes' : 'NO',
+    },
+  ]);
+
+  await syntheticRun(reference, started);
+}
+
+async function syntheticRun(
+  reference: Awaited<ReturnType<typeof loadCatalogueReferenceData>>,
+  started: number,
+): Promise<void> {
+  const left = BUDGET_MS - (performance.now() - started);
+  if (!existsSync(SYNTHETIC) && existsSync(path.join(ROOT, 'scripts', 'data', 'synthetic.ts')) && left > 90_000) {
+    console.log('Generating the synthetic 500k catalogue (npm run data:synthetic -- --count 500000)…');
+    spawnSync('npm', ['run', 'data:synthetic', '--', '--count', '500000'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      timeout: Math.max(10_000, left - 60_000),
+    });
+  }
+  if (!existsSync(SYNTHETIC)) {
+    console.log(`Synthetic 500k run skipped: ${path.relative(ROOT, SYNTHETIC)} is absent and could not be made.`);
+    return;
+  }
+  const chemicalsFile = path.join(ROOT, 'data', 'chemicals', 'chemicals.json');
+  const chemicals = existsSync(chemicalsFile)
+    ? (JSON.parse(readFileSync(chemicalsFile, 'utf8')) as unknown[]).map(cleanImportedChemical)
+    : catalogueFixtures.fixtureChemicals();
+  const ds: Dataset = { label: 'synthetic 500k', chemicals, perfumes: readPerfumes(SYNTHETIC) };
+  const { index, eventCount, seconds, heapDeltaMb } = await buildIndex(() => toEvents(structuredClone(ds)), reference);
+  const samples = queryMix(ds, 220);
+  const t = await timeQueries(samples, 3, (q) => index.search(q));
+  const s = stats(t.all);
+  console.table([
+    { measure: 'synthetic 500k: in-process p50 / p99', value: `${fmt(s.p50)} / ${fmt(s.p99)}` },
+    { measure: 'synthetic 500k: index memory', value: `${heapDeltaMb.toFixed(1)} MB` },
+    { measure: 'synthetic 500k: build rate', value: `${Math.round(eventCount / seconds).toLocaleString('en')} events/s` },
+  ]);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await run();
+}

@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { catalogueFiles, catalogueFilesExist, importCatalogue } from '@scentinel/importer';
+import type { AppConfig } from '@scentinel/platform/config';
+import { InProcessSearchIndex, loadCatalogueReferenceData } from '@scentinel/platform/search';
+import { openStore, type Store } from '@scentinel/platform/store';
+import { createCatalogueProjection, createRuntime, projections, type ProjectionRuntime } from '@scentinel/projections';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from './deps.ts';
+
+/** The repository's `data/` folder: the processed catalogue the product ships. */
+export const SHIPPED_DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../data');
+
+export interface Composed {
+  deps: AppDeps;
+  store: Store;
+  runtime: ProjectionRuntime;
+  close(): Promise<void>;
+}
+
+export interface ComposeOptions {
+  /** Folder with catalogue/, chemicals/, notes/ (default: the shipped `data/`). */
+  dataDir?: string;
+}
+
+/**
+ * The composition root: the only place that picks adapters (DESIGN.md "Two ways to run"). Routes,
+ * projections and handlers get ports; swapping an adapter never changes them.
+ */
+export async function compose(
+  config: AppConfig,
+  log: FastifyBaseLogger,
+  options: ComposeOptions = {},
+): Promise<Composed> {
+  const dataDir = options.dataDir ?? SHIPPED_DATA_DIR;
+  const store = await openStore(config);
+  const closers: (() => Promise<void>)[] = [() => store.close()];
+  try {
+    // First start of an empty log: import the shipped catalogue as events.
+    const files = catalogueFiles(dataDir);
+    if (config.catalogueAutoload && (await store.eventLog.headPosition()) === 0) {
+      if (catalogueFilesExist(files)) {
+        log.info({ dataDir }, 'empty event log: importing the shipped catalogue');
+        let lastLogged = 0;
+        const summary = await importCatalogue(store.eventLog, {
+          files,
+          onProgress: (p) => {
+            if (p.stage === 'done' || p.done - lastLogged >= 10_000) {
+              lastLogged = p.done;
+              log.info({ stage: p.stage, done: p.done, total: p.total, events: p.appended }, 'catalogue import');
+            }
+          },
+        });
+        log.info({ summary }, 'catalogue imported');
+      } else {
+        log.warn({ dataDir }, 'no shipped catalogue found: starting with an empty catalogue');
+      }
+    }
+
+    // Read side: the in-process catalogue index, fed by its projection from the log.
+    const reference = await loadCatalogueReferenceData(dataDir);
+    const index = new InProcessSearchIndex({ regions: reference.regions, notes: reference.notes });
+    const catalogueProjection = createCatalogueProjection(index);
+    const runtime = createRuntime({
+      sql: store.sql,
+      eventLog: store.eventLog,
+      projections: [...projections, catalogueProjection],
+      logger: log,
+    });
+    const startedAt = Date.now();
+    await runtime.start();
+    closers.unshift(() => runtime.stop());
+    log.info({ ms: Date.now() - startedAt }, 'projections started');
+
+    const deps: AppDeps = {
+      config,
+      catalogue: index,
+      async health() {
+        const [eventLogPosition, statuses] = await Promise.all([store.eventLog.headPosition(), runtime.status()]);
+        return {
+          eventLogPosition,
+          projections: statuses.map((s) => ({
+            name: s.name,
+            version: s.version,
+            active: s.active,
+            position: s.position,
+            lag: s.lag,
+            status: s.status,
+          })),
+        };
+      },
+    };
+
+    return {
+      deps,
+      store,
+      runtime,
+      async close() {
+        for (const close of closers) await close();
+      },
+    };
+  } catch (err) {
+    for (const close of closers) await close().catch(() => {});
+    throw err;
+  }
+}

@@ -1,0 +1,97 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import type { Id } from '../../../types/api.ts';
+
+export const BULK_ACTIONS = ['add', 'remove', 'replace'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+/** Spec §9: perfumes of one brand, at most 50. */
+export const BRAND_PERFUMES_LIMIT = 50;
+
+export type BrandPerfume = { id: Id; name: string; brand: string; chemical_count: number };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function listOf(raw: unknown, ...keys: string[]): unknown[] {
+  if (Array.isArray(raw)) return raw;
+  if (!isRecord(raw)) return [];
+  for (const key of keys) if (Array.isArray(raw[key])) return raw[key] as unknown[];
+  return [];
+}
+
+/** Brand names from `["A", …]`, `[{ name }]` or `{ brands: […] }`, sorted and unique. */
+export function normalizeBrandNames(raw: unknown): string[] {
+  const names = listOf(raw, 'brands').flatMap((item) => {
+    const name = typeof item === 'string' ? item : isRecord(item) ? (item.name ?? item.brand) : null;
+    return typeof name === 'string' && name.trim() ? [name.trim()] : [];
+  });
+  return [...new Set(names)].sort((a, b) => a.localeCompare(b));
+}
+
+export function normalizeBrandPerfumes(raw: unknown): BrandPerfume[] {
+  return listOf(raw, 'perfumes', 'results').flatMap((item) => {
+    if (!isRecord(item)) return [];
+    const { id, name } = item;
+    if ((typeof id !== 'string' && typeof id !== 'number') || typeof name !== 'string') return [];
+    const chemicals = Array.isArray(item.chemicals) ? item.chemicals.length : 0;
+    return [
+      {
+        id,
+        name,
+        brand: typeof item.brand === 'string' ? item.brand : '',
+        chemical_count: typeof item.chemical_count === 'number' ? item.chemical_count : chemicals,
+      },
+    ];
+  });
+}
+
+export const curationBrandsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['curation', 'brands'] as const,
+    queryFn: async ({ signal }) => normalizeBrandNames(await api.get<unknown>('/brands', { signal })),
+    staleTime: 10 * 60_000,
+  });
+
+export function useCurationBrands() {
+  return useQuery(curationBrandsQueryOptions());
+}
+
+export const brandPerfumesQueryOptions = (brand: string) =>
+  queryOptions({
+    // Under `perfumes` so that assignments (which invalidate `perfumes`) refresh the counts.
+    queryKey: ['perfumes', 'by-brand', brand] as const,
+    queryFn: async ({ signal }) =>
+      normalizeBrandPerfumes(
+        await api.get<unknown>(`/get-perfumes-by-brand/${encodeURIComponent(brand)}`, {
+          signal,
+          query: { limit: BRAND_PERFUMES_LIMIT, skip: 0 },
+        }),
+      ),
+    enabled: brand !== '',
+    retry: false,
+  });
+
+export function useBrandPerfumes(brand: string) {
+  return useQuery(brandPerfumesQueryOptions(brand));
+}
+
+export type BulkAssignInput = { perfumeIds: Id[]; chemicalIds: Id[]; action: BulkAction };
+
+export async function bulkAssign({ perfumeIds, chemicalIds, action }: BulkAssignInput): Promise<{ updated_count: number }> {
+  const answer = await api.post<{ updated_count?: unknown }>('/bulk-assign-chemicals', {
+    perfume_ids: perfumeIds,
+    chemical_ids: chemicalIds,
+    action,
+  });
+  return { updated_count: typeof answer.updated_count === 'number' ? answer.updated_count : 0 };
+}
+
+export function useBulkAssign() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: bulkAssign,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['perfumes'] }),
+  });
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { Chemical } from '../../../types/api.ts';
+import { visibleChemicals } from '../components/bulk-assign-dialog.tsx';
+import { normalizeBrandNames, normalizeBrandPerfumes } from './bulk-assign.ts';
+import { changedFields, draftOf, EMPTY_DRAFT, matchesChemical, toPayload } from './chemical-manager.ts';
+
+const linalool: Chemical = { id: 'c1', name: 'Linalool', cas_number: '78-70-6', type: 'synthetic', allergen_flag: true };
+
+describe('chemical manager helpers', () => {
+  it('defaults the type to natural and sends blank optional texts as null', () => {
+    expect(EMPTY_DRAFT.type).toBe('natural');
+    expect(toPayload({ ...EMPTY_DRAFT, name: '  Hedione ', cas_number: ' ', description: '' })).toEqual({
+      name: 'Hedione',
+      type: 'natural',
+      cas_number: null,
+      description: null,
+      allergen_flag: false,
+    });
+  });
+
+  it('sends only the fields an edit changed', () => {
+    const draft = { ...draftOf(linalool), description: 'Floral', allergen_flag: false };
+    expect(changedFields(linalool, draft)).toEqual({ description: 'Floral', allergen_flag: false });
+    expect(changedFields(linalool, draftOf(linalool))).toEqual({});
+  });
+
+  it('matches a name substring (any case) or a CAS substring', () => {
+    expect(matchesChemical(linalool, 'LINA')).toBe(true);
+    expect(matchesChemical(linalool, '70-6')).toBe(true);
+    expect(matchesChemical(linalool, 'citral')).toBe(false);
+    expect(matchesChemical(linalool, '  ')).toBe(true);
+  });
+
+  it('lists the first 50 chemicals unfiltered and at most 100 matches', () => {
+    const many: Chemical[] = Array.from({ length: 150 }, (_, i) => ({ id: i, name: `Chem ${i}` }));
+    expect(visibleChemicals(many, '')).toHaveLength(50);
+    expect(visibleChemicals(many, 'chem')).toHaveLength(100);
+    expect(visibleChemicals(many, 'Chem 14').map((c) => c.id)).toEqual([14, 140, 141, 142, 143, 144, 145, 146, 147, 148, 149]);
+  });
+});
+
+describe('bulk assignment helpers', () => {
+  it('reads brand names and perfumes with their chemical counts', () => {
+    expect(normalizeBrandNames({ brands: [{ name: 'b' }, { name: 'A' }, 'b', 7] })).toEqual(['A', 'b']);
+    expect(
+      normalizeBrandPerfumes({
+        perfumes: [
+          { id: 'p1', name: 'One', brand: 'A', chemical_count: 3 },
+          { id: 'p2', name: 'Two', chemicals: [{}, {}] },
+          { name: 'no id' },
+        ],
+      }),
+    ).toEqual([
+      { id: 'p1', name: 'One', brand: 'A', chemical_count: 3 },
+      { id: 'p2', name: 'Two', brand: '', chemical_count: 2 },
+    ]);
+  });
+});

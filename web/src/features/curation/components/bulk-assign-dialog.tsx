@@ -1,0 +1,223 @@
+import { type FormEvent, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorDetail } from '../../../lib/api-client.ts';
+import { Modal } from '../../../lib/modal.tsx';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import type { Chemical, Id } from '../../../types/api.ts';
+import {
+  BULK_ACTIONS,
+  type BulkAction,
+  useBrandPerfumes,
+  useBulkAssign,
+  useCurationBrands,
+} from '../api/bulk-assign.ts';
+import { matchesChemical } from '../api/chemical-manager.ts';
+import '../curation.css';
+
+export const UNFILTERED_LIMIT = 50;
+export const FILTERED_LIMIT = 100;
+
+/** Spec §5: the first 50 chemicals when the query is empty, at most 100 matches otherwise. */
+export function visibleChemicals(chemicals: Chemical[], query: string): Chemical[] {
+  if (!query.trim()) return chemicals.slice(0, UNFILTERED_LIMIT);
+  return chemicals.filter((c) => matchesChemical(c, query)).slice(0, FILTERED_LIMIT);
+}
+
+function toggled(list: Id[], id: Id): Id[] {
+  return list.some((x) => String(x) === String(id)) ? list.filter((x) => String(x) !== String(id)) : [...list, id];
+}
+
+type BulkAssignDialogProps = {
+  chemicals: { items: Chemical[]; loading: boolean; failed: boolean };
+  onClose: () => void;
+};
+
+/** Bulk assignment (spec §2, §5, §8): brand → perfumes, chemicals, action, summary, submit. */
+export default function BulkAssignDialog({ chemicals, onClose }: BulkAssignDialogProps) {
+  const { t } = useTranslation();
+  const baseId = useId();
+  const [brand, setBrand] = useState('');
+  const [perfumeIds, setPerfumeIds] = useState<Id[]>([]);
+  const [chemicalIds, setChemicalIds] = useState<Id[]>([]);
+  const [query, setQuery] = useState('');
+  const debounced = useDebouncedValue(query, 300);
+  const [action, setAction] = useState<BulkAction>('add');
+  const brands = useCurationBrands();
+  const perfumes = useBrandPerfumes(brand);
+  const mutation = useBulkAssign();
+  const visible = useMemo(() => visibleChemicals(chemicals.items, debounced), [chemicals.items, debounced]);
+  const chemicalById = useMemo(() => new Map(chemicals.items.map((c) => [String(c.id), c])), [chemicals.items]);
+  const ready = perfumeIds.length > 0 && chemicalIds.length > 0;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!ready) return;
+    mutation.mutate({ perfumeIds, chemicalIds, action });
+  };
+
+  if (mutation.isSuccess) {
+    return (
+      <Modal title={t('bulk.title')} onClose={onClose} testId="bulk-assign-dialog">
+        <p className="notice notice--success" role="status" data-testid="bulk-success">
+          {t(`bulk.success.${action}`, { n: mutation.data.updated_count })}
+        </p>
+        <div className="form__actions">
+          <span />
+          <button type="button" className="button button--primary" onClick={onClose}>
+            {t('common.close')}
+          </button>
+        </div>
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal title={t('bulk.title')} onClose={onClose} size="large" testId="bulk-assign-dialog">
+      <form className="form" onSubmit={submit}>
+        <label className="field">
+          <span className="field__label">{t('bulk.brand')}</span>
+          <select
+            value={brand}
+            onChange={(event) => {
+              setBrand(event.target.value);
+              setPerfumeIds([]);
+            }}
+            data-testid="bulk-brand"
+          >
+            <option value="">{t('bulk.chooseBrand')}</option>
+            {(brands.data ?? []).map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+
+        <fieldset className="curation-fieldset">
+          <legend className="field__label">{t('bulk.perfumes', { n: perfumeIds.length })}</legend>
+          {brand === '' ? (
+            <p className="muted">{t('bulk.pickBrandFirst')}</p>
+          ) : perfumes.isLoading ? (
+            <p role="status">{t('common.loading')}</p>
+          ) : perfumes.isError ? (
+            <p className="notice notice--danger" role="alert">
+              {t('bulk.perfumesFailed', { detail: errorDetail(perfumes.error) })}
+            </p>
+          ) : (
+            <ul className="pick-list" data-testid="bulk-perfumes">
+              {(perfumes.data ?? []).map((perfume) => (
+                <li key={String(perfume.id)} className="pick-list__item">
+                  <label className="checkbox">
+                    <input
+                      type="checkbox"
+                      checked={perfumeIds.some((x) => String(x) === String(perfume.id))}
+                      onChange={() => setPerfumeIds((current) => toggled(current, perfume.id))}
+                    />
+                    <span className="pick-list__name">{perfume.name}</span>
+                  </label>
+                  <span className="badge badge--neutral">{t('bulk.chemicalCount', { n: perfume.chemical_count })}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </fieldset>
+
+        <fieldset className="curation-fieldset">
+          <legend className="field__label">{t('bulk.chemicals', { n: chemicalIds.length })}</legend>
+          <label className="field" htmlFor={`${baseId}-search`}>
+            <span className="visually-hidden">{t('curation.search')}</span>
+            <input
+              id={`${baseId}-search`}
+              type="search"
+              value={query}
+              placeholder={t('curation.searchPlaceholder')}
+              onChange={(event) => setQuery(event.target.value)}
+            />
+          </label>
+          {chemicalIds.length > 0 ? (
+            <ul className="chip-list" aria-label={t('bulk.selectedChemicals')}>
+              {chemicalIds.map((id) => {
+                const name = chemicalById.get(String(id))?.name ?? String(id);
+                return (
+                  <li key={String(id)}>
+                    <span className="chip chip--include">
+                      {name}
+                      <button
+                        type="button"
+                        className="chip__remove"
+                        aria-label={t('bulk.removeChemical', { name })}
+                        onClick={() => setChemicalIds((current) => toggled(current, id))}
+                      >
+                        ×
+                      </button>
+                    </span>
+                  </li>
+                );
+              })}
+            </ul>
+          ) : null}
+          {chemicals.loading ? (
+            <p role="status">{t('common.loading')}</p>
+          ) : chemicals.failed ? (
+            <p className="notice notice--danger" role="alert">
+              {t('curation.loadFailed')}
+            </p>
+          ) : (
+            <ul className="pick-list" data-testid="bulk-chemicals">
+              {visible.map((chemical) => (
+                <li key={String(chemical.id)} className="pick-list__item">
+                  <label className="checkbox">
+                    <input
+                      type="checkbox"
+                      checked={chemicalIds.some((x) => String(x) === String(chemical.id))}
+                      onChange={() => setChemicalIds((current) => toggled(current, chemical.id))}
+                    />
+                    <span className="pick-list__name">
+                      {chemical.name}
+                      {chemical.cas_number ? <span className="muted"> · {chemical.cas_number}</span> : null}
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          )}
+        </fieldset>
+
+        <label className="field">
+          <span className="field__label">{t('bulk.action')}</span>
+          <select value={action} onChange={(event) => setAction(event.target.value as BulkAction)} data-testid="bulk-action">
+            {BULK_ACTIONS.map((value) => (
+              <option key={value} value={value}>
+                {t(`bulk.actions.${value}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+
+        <p className="muted" aria-live="polite" data-testid="bulk-summary">
+          {ready
+            ? t(`bulk.summary.${action}`, { chemicals: chemicalIds.length, perfumes: perfumeIds.length })
+            : t('bulk.selectBoth')}
+        </p>
+        {mutation.isError ? (
+          <p className="form__error" role="alert">
+            {t('curation.error', { detail: errorDetail(mutation.error) })}
+          </p>
+        ) : null}
+        <div className="form__actions">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={!ready || mutation.isPending}
+            data-testid="bulk-submit"
+          >
+            {mutation.isPending ? t('common.loading') : t('bulk.submit')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
