@@ -5,12 +5,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, SCREENSHOT_DIR } from './support/browser.ts';
 import { type RunningServer, removeDir, startServer } from './support/server.ts';
 
+interface Categorization {
+  total_perfumes: number;
+  complete_chemical_data: { count: number; percentage: number };
+  unspecific_chemical_ingredients: { count: number; percentage: number };
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  const res = await fetch(url);
+  expect(res.status).toBe(200);
+  return (await res.json()) as T;
+}
+
 describe('npm start serves the product (embedded default)', () => {
   let server: RunningServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startServer();
+    // A fresh data dir: the first start imports the shipped catalogue into PGlite by itself.
+    server = await startServer({ seeded: false });
     browser = await launchChromium();
   });
 
@@ -26,6 +39,26 @@ describe('npm start serves the product (embedded default)', () => {
     const body = (await res.json()) as { status: string; mode: string; event_log: { position: number } };
     expect(body.mode).toBe('embedded');
     expect(body.event_log.position).toBeGreaterThanOrEqual(0);
+  });
+
+  it('loads the real catalogue on first start and keeps it across a restart', async () => {
+    const before = await getJson<Categorization>(`${server.url}/api/categorize-perfumes`);
+    expect(before.total_perfumes).toBeGreaterThan(50_000);
+    expect(before.complete_chemical_data.count + before.unspecific_chemical_ingredients.count).toBe(
+      before.total_perfumes,
+    );
+    const headBefore = (await getJson<{ event_log: { position: number } }>(`${server.url}/api/health`)).event_log
+      .position;
+    expect(headBefore).toBeGreaterThan(before.total_perfumes);
+
+    await server.stop();
+    server = await startServer({ dataDir: server.dataDir });
+
+    const after = await getJson<Categorization>(`${server.url}/api/categorize-perfumes`);
+    expect(after).toEqual(before);
+    const health = await getJson<{ event_log: { position: number } }>(`${server.url}/api/health`);
+    // Nothing was imported twice.
+    expect(health.event_log.position).toBe(headBefore);
   });
 
   it('serves the OpenAPI document generated from the route schemas', async () => {

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
-import { ROOT } from './server.ts';
+import { ROOT } from './paths.ts';
 
 export const SCREENSHOT_DIR = path.join(ROOT, 'test-results/screenshots');
 

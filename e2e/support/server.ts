@@ -3,8 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { copySeed } from './global-setup.ts';
+import { ROOT } from './paths.ts';
 
-export const ROOT = path.resolve(import.meta.dirname, '../..');
+export { ROOT };
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -29,10 +31,15 @@ export interface RunningServer {
  * waits until it prints its URL. The web client is built by the test script beforehand.
  */
 export async function startServer(
-  opts: { dataDir?: string; env?: Record<string, string>; timeoutMs?: number } = {},
+  opts: { dataDir?: string; seeded?: boolean; env?: Record<string, string>; timeoutMs?: number } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'scentinel-e2e-'));
+  let dataDir = opts.dataDir;
+  if (!dataDir) {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'scentinel-e2e-'));
+    // Start on a copy of the catalogue imported once by the global setup, unless asked for a fresh log.
+    if (opts.seeded !== false) copySeed(dataDir);
+  }
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),

@@ -117,7 +117,9 @@ export function loadTruths(dir = LABELS_DIR): Truth[] {
     .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Truth);
 }
 
-export async function run(options: { limit?: number; verbose?: boolean; chemicalsPath?: string } = {}) {
+export async function run(
+  options: { limit?: number; verbose?: boolean; chemicalsPath?: string; skipPlain?: boolean } = {},
+) {
   sharp.concurrency(1);
   const truths = loadTruths().slice(0, options.limit ?? Number.POSITIVE_INFINITY);
   const records = await waitForChemicalRecords(options.chemicalsPath ?? process.env.CHEMICALS_PATH ?? DEFAULT_CHEMICALS_PATH, {
@@ -153,6 +155,7 @@ export async function run(options: { limit?: number; verbose?: boolean; chemical
       fields.barcodeTotal += truth.barcodes.length;
       fields.barcodes += truth.barcodes.filter((b) => result.codes_and_regulatory.barcodes.some((r) => r.number === b)).length;
 
+      if (options.skipPlain) continue;
       t0 = performance.now();
       const { data } = await baseline.recognize(image);
       theirTimes.push(performance.now() - t0);
@@ -204,5 +207,6 @@ if (isEntry) {
   await run({
     limit: limitArg > 0 ? Number(process.argv[limitArg + 1]) : undefined,
     verbose: process.argv.includes('--verbose'),
+    skipPlain: process.argv.includes('--skip-plain'),
   });
 }

@@ -408,10 +408,22 @@ export function buildChemicals(
     if (e.ids.cas.length === 1) acc.addName(e.name, NAME_RANK.ifraStandard!);
     for (const s of e.synonyms) acc.synonyms.add(s);
   });
-  // IFRA Transparency List: several names may share one CAS (an oil and its absolute): prefer the
-  // shortest name without a comma.
+  // IFRA Transparency List: several names may share one CAS (bergamot oil qualities and a petitgrain
+  // bergamot absolute): prefer the names whose first word most of them share, then (for naturals)
+  // an oil, then no comma, then the shortest.
+  const firstWord = (name: string) => name.split(/[\s,]+/)[0]!.toLowerCase();
+  const wordCount = new Map<string, number>();
+  for (const e of input.ifraTransparency) {
+    for (const c of e.ids.cas) wordCount.set(`${c} ${firstWord(e.name)}`, (wordCount.get(`${c} ${firstWord(e.name)}`) ?? 0) + 1);
+  }
+  const share = (e: IfraTransparencyEntry) => Math.max(0, ...e.ids.cas.map((c) => wordCount.get(`${c} ${firstWord(e.name)}`) ?? 0));
   const transparency = [...input.ifraTransparency].sort(
-    (a, b) => Number(a.name.includes(',')) - Number(b.name.includes(',')) || a.name.length - b.name.length || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+    (a, b) =>
+      share(b) - share(a) ||
+      Number(a.ncsCategory !== null && !/\boil\b/i.test(a.name)) - Number(b.ncsCategory !== null && !/\boil\b/i.test(b.name)) ||
+      Number(a.name.includes(',')) - Number(b.name.includes(',')) ||
+      a.name.length - b.name.length ||
+      (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
   );
   each(transparency, (acc, e) => {
     acc.inSources.add('ifraTransparency');

@@ -72,7 +72,6 @@ export const FIELD_PRIORITY: Record<Field, readonly PerfumeSourceKey[]> = {
     'fra_cleaned',
   ],
   brand: [
-    'perfume_database',
     'smellthings:fragrantica',
     'fragrantica_new',
     'all_brands_clean',
@@ -80,6 +79,7 @@ export const FIELD_PRIORITY: Record<Field, readonly PerfumeSourceKey[]> = {
     '2011-2021_converted',
     'parfumo_data_clean',
     'smellthings:parfumo',
+    'perfume_database',
     'luckyscent_notes',
     'smellthings:luckyscent',
     'final_perfume_data',

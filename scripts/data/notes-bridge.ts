@@ -79,6 +79,9 @@ const CORE_FORMS = new Set(['oil', 'oils', 'absolute', 'extract', 'concrete', 'r
 
 const PLANT_PARTS = new Set(['bark', 'leaf', 'leaves', 'flower', 'flowers', 'seed', 'seeds', 'root', 'wood', 'fruit', 'peel', 'bud', 'buds', 'herb', 'needle', 'needles', 'berry', 'berries', 'blossom', 'blossoms']);
 
+/** Materials a note plus a plant part would wrongly reach: cedar leaf oil is thuja, not cedarwood. */
+const NOT_THE_NOTE = new Set(['cedar leaf', 'cedar leaves']);
+
 const NOT_A_NATURAL = /f-?tec|fleuressence|blender|\bbase\b|replacement|accord|reconstitution|compound|specialty|\btype\b|imitation|\bsynth/i;
 const NATURAL_FORM = /essential oil|\boil\b|absolute|concrete|resinoid|co2|extract|tincture|balsam|oleoresin/i;
 
@@ -289,7 +292,10 @@ export function buildNoteBridge(input: BridgeInputs): Map<string, NoteConstituen
     for (const form of [...exact, ...suffixes]) candidates.push(...(materials.get(form) ?? []));
     const direct = molecules.get(noteKey(note));
     if (direct && direct.size <= 2) candidates.push(...direct.values());
-    for (const part of PLANT_PARTS) candidates.push(...(materials.get(`${exact[0]} ${part}`) ?? []));
+    for (const part of PLANT_PARTS) {
+      const form = `${exact[0]} ${part}`;
+      if (!NOT_THE_NOTE.has(form)) candidates.push(...(materials.get(form) ?? []));
+    }
     if (candidates.length === 0) continue;
     // One entry per chemical: the best tier, then the highest typical %, then the first source.
     const best = new Map<string, Candidate>();

@@ -40,7 +40,8 @@ export function firstLoadScripts(html: string): Asset[] {
   for (const m of html.matchAll(/<(script|link)\b([^>]*)>/gi)) {
     const attrs = attributes(m[2] ?? '');
     if (m[1]?.toLowerCase() === 'script') {
-      if (attrs.has('src') && (attrs.get('type') ?? '').toLowerCase() === 'module') add(attrs.get('src'), 'entry');
+      if (attrs.has('src') && (attrs.get('type') ?? '').toLowerCase() === 'module')
+        add(attrs.get('src'), 'entry');
     } else {
       const rel = (attrs.get('rel') ?? '').toLowerCase().split(/\s+/);
       if (rel.includes('modulepreload')) add(attrs.get('href'), 'modulepreload');
@@ -55,8 +56,8 @@ export function gzipSize(content: Buffer | string): number {
 }
 
 /** Reads `index.html` in `distDir` and sizes each first-load script found in it. */
-export function sizeFirstLoad(distDir: string): SizedAsset[] {
-  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+export function sizeFirstLoad(distDir: string, read: (file: string) => Buffer = readFileSync): SizedAsset[] {
+  const html = read(path.join(distDir, 'index.html')).toString('utf8');
   const assets = firstLoadScripts(html);
   if (assets.length === 0) throw new Error(`no module script found in ${path.join(distDir, 'index.html')}`);
   return assets.map((asset) => {
@@ -64,7 +65,7 @@ export function sizeFirstLoad(distDir: string): SizedAsset[] {
       throw new Error(`first-load script ${asset.href} is not served from web/dist; cannot size it`);
     }
     const file = path.join(distDir, asset.href.split(/[?#]/)[0]?.replace(/^\/+/, '') ?? '');
-    const content = readFileSync(file);
+    const content = read(file);
     return { ...asset, bytes: content.length, gzipBytes: gzipSize(content) };
   });
 }

@@ -27,9 +27,14 @@ export function verdict(pass: boolean): string {
   return pass ? 'yes' : 'NO';
 }
 
+/** Numbers, and figures with a unit such as `102.8 kB` or `0.86x`, are right-aligned. */
+function isNumeric(value: Cell | undefined): boolean {
+  return typeof value === 'number' || (typeof value === 'string' && /^-?\d[\d.,]*(\s?[a-zA-Z%/]+)?$/.test(value));
+}
+
 /**
- * An aligned plain-text table: the columns are the keys of the rows (in first-seen order), text is
- * left-aligned and numbers right-aligned.
+ * An aligned plain-text table: the columns are the keys of the rows (in first-seen order); a column
+ * whose cells are all figures is right-aligned, any other left-aligned.
  */
 export function formatTable(rows: readonly TableRow[]): string {
   if (rows.length === 0) return '(no rows)';
@@ -37,20 +42,14 @@ export function formatTable(rows: readonly TableRow[]): string {
   for (const row of rows) for (const key of Object.keys(row)) if (!columns.includes(key)) columns.push(key);
   const text = (value: Cell | undefined) => (value === undefined ? '' : String(value));
   const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => text(r[c]).length)));
-  const line = (cells: string[], numeric: boolean[]) =>
+  const numeric = columns.map((c) => rows.every((r) => r[c] === undefined || r[c] === '' || isNumeric(r[c])));
+  const line = (cells: string[]) =>
     cells
       .map((cell, i) => (numeric[i] ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0)))
       .join('  ')
       .trimEnd();
-  const header = line(columns, columns.map(() => false));
   const rule = widths.map((w) => '-'.repeat(w)).join('  ');
-  const body = rows.map((row) =>
-    line(
-      columns.map((c) => text(row[c])),
-      columns.map((c) => typeof row[c] === 'number'),
-    ),
-  );
-  return [header, rule, ...body].join('\n');
+  return [line(columns), rule, ...rows.map((row) => line(columns.map((c) => text(row[c]))))].join('\n');
 }
 
 export function printTable(title: string, rows: readonly TableRow[]): void {

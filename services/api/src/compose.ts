@@ -70,7 +70,13 @@ export async function compose(
     const startedAt = Date.now();
     await runtime.start();
     closers.unshift(() => runtime.stop());
-    log.info({ ms: Date.now() - startedAt }, 'projections started');
+    // Answer only once the read models hold what the log held at start, so the first page a visitor
+    // sees is the whole catalogue, never a half-loaded one.
+    const head = await store.eventLog.headPosition();
+    if (!(await runtime.waitForPosition(head, 600_000))) {
+      throw new Error(`projections did not catch up to position ${head} within 10 minutes`);
+    }
+    log.info({ ms: Date.now() - startedAt, position: head }, 'projections caught up');
 
     const deps: AppDeps = {
       config,

@@ -1,3 +1,9 @@
+export {
+  CATALOGUE_EVENT_TYPES,
+  CATALOGUE_PROJECTION,
+  type CatalogueProjection,
+  createCatalogueProjection,
+} from './catalogue/catalogue.projection.ts';
 export { createRuntime, projections, type RuntimeDeps } from './registry.ts';
 export {
   errorMessage,
@@ -41,4 +47,3 @@ export {
   usageDaily,
   usageSessions,
 } from './usage/usage-rollup.queries.ts';
-export { CATALOGUE_EVENT_TYPES, CATALOGUE_PROJECTION, type CatalogueProjection, createCatalogueProjection } from './catalogue/catalogue.projection.ts';

@@ -1,6 +1,7 @@
 export * from './scans/barcode-reader.ts';
 export * from './scans/chemical-database.ts';
 export * from './scans/chemical-matcher.ts';
+export * from './scans/deskew.ts';
 export * from './scans/image-input.ts';
 export * from './scans/image-quality.ts';
 export * from './scans/ingredient-list.parser.ts';
@@ -8,5 +9,6 @@ export * from './scans/label-analysis.ts';
 export * from './scans/local-scan.engine.ts';
 export * from './scans/ocr-pool.ts';
 export * from './scans/product-info.parser.ts';
+export * from './scans/reading-order.ts';
 export * from './scans/scan-engine.port.ts';
 export * from './scans/string-distance.ts';

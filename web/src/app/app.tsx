@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { logout } from '../features/auth/api/logout.ts';
 import { Header } from '../features/header/components/header.tsx';
 import { categorizationQueryOptions } from '../features/perfumes/api/get-categorization.ts';
 import { DEFAULT_LIST_PARAMS, perfumeListQueryOptions } from '../features/perfumes/api/get-perfumes.ts';
-import { clearSession, loadSession, type StoredSession } from '../lib/session.ts';
+import { loadSession, type StoredSession } from '../lib/session.ts';
 import { useInitialLoad } from './initial-load.ts';
 import { ErrorScreen, LoadingScreen } from './load-screens.tsx';
 import { MainPage } from './main-page.tsx';
@@ -13,6 +14,8 @@ import { AppProvider } from './provider.tsx';
 const SignInDialog = lazy(() => import('../features/accounts/components/sign-in-dialog.tsx'));
 const RegisterDialog = lazy(() => import('../features/accounts/components/register-dialog.tsx'));
 const LanguagePickerDialog = lazy(() => import('../features/language/components/language-picker-dialog.tsx'));
+const ContributeDialog = lazy(() => import('../features/contributions/components/contribute-dialog.tsx'));
+const AdminPanelDialog = lazy(() => import('../features/admin/components/admin-panel-dialog.tsx'));
 
 /** First load (spec §4): the categorization summary (failure only logged) and the first page. */
 export async function loadInitialData(client: QueryClient): Promise<void> {
@@ -24,7 +27,7 @@ export async function loadInitialData(client: QueryClient): Promise<void> {
   ]);
 }
 
-type OpenDialog = 'sign-in' | 'register' | 'language' | null;
+type OpenDialog = 'sign-in' | 'register' | 'language' | 'contribute' | 'admin' | null;
 
 function Shell() {
   const { t, i18n } = useTranslation();
@@ -48,12 +51,13 @@ function Shell() {
         onLogin={() => setDialog('sign-in')}
         onRegister={() => setDialog('register')}
         onLogout={() => {
-          clearSession();
+          // Revokes the session on the server, then clears it locally.
+          void logout();
           setSession(null);
+          setDialog(null);
         }}
-        onContribute={() => {
-          // TODO: open the Contribute Chemical Data dialog once it exists.
-        }}
+        onContribute={() => setDialog('contribute')}
+        onOpenAdmin={() => setDialog('admin')}
         onOpenLanguage={() => setDialog('language')}
         onOpenDashboard={() => {
           // TODO: open the admin analytics dashboard overlay once it exists.
@@ -84,6 +88,10 @@ function Shell() {
           />
         ) : null}
         {dialog === 'language' ? <LanguagePickerDialog onClose={() => setDialog(null)} /> : null}
+        {dialog === 'contribute' && session ? (
+          <ContributeDialog user={session.user} onClose={() => setDialog(null)} />
+        ) : null}
+        {dialog === 'admin' ? <AdminPanelDialog onClose={() => setDialog(null)} /> : null}
       </Suspense>
     </>
   );

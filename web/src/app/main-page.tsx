@@ -40,6 +40,10 @@ const AllergenProfileDialog = lazy(
   () => import('../features/allergen-profile/components/allergen-profile-dialog.tsx'),
 );
 const QuickAssignDialog = lazy(() => import('../features/assignments/components/quick-assign-dialog.tsx'));
+const ChemicalManagerDialog = lazy(
+  () => import('../features/curation/components/chemical-manager-dialog.tsx'),
+);
+const BulkAssignDialog = lazy(() => import('../features/curation/components/bulk-assign-dialog.tsx'));
 const ScannerDialog = lazy(() => import('../features/scanner/components/scanner-dialog.tsx'));
 
 const HYPOALLERGENIC_ALERT_DELAY_MS = 1000;
@@ -53,6 +57,8 @@ type Dialog =
   | { kind: 'chemical'; chemical: ChemicalRef }
   | { kind: 'clean-brands'; research: CleanBrandResearch | null }
   | { kind: 'assign'; perfume: Perfume }
+  | { kind: 'manager' }
+  | { kind: 'bulk' }
   | null;
 
 export function MainPage() {
@@ -68,7 +74,11 @@ export function MainPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const profile = useAllergenProfile();
   const needChemicals =
-    dialog?.kind === 'filters' || dialog?.kind === 'allergens' || dialog?.kind === 'assign';
+    dialog?.kind === 'filters' ||
+    dialog?.kind === 'allergens' ||
+    dialog?.kind === 'assign' ||
+    dialog?.kind === 'manager' ||
+    dialog?.kind === 'bulk';
   const chemicals = useChemicals(needChemicals);
   const chemicalList = {
     items: chemicals.data ?? [],
@@ -223,6 +233,23 @@ export function MainPage() {
           />
           <span>{t('allergenProfile.safeForMe')}</span>
         </label>
+        {/* Offered to everyone (spec §1); the server refuses non-admins and the dialog shows why. */}
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => setDialog({ kind: 'manager' })}
+          data-testid="open-chemical-manager"
+        >
+          {t('curation.openManager')}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => setDialog({ kind: 'bulk' })}
+          data-testid="open-bulk-assign"
+        >
+          {t('curation.openBulk')}
+        </button>
         {active ? (
           <button type="button" className="button button--danger" onClick={resetAll} data-testid="reset-all">
             {t('actions.resetAll')}
@@ -307,6 +334,10 @@ export function MainPage() {
             onClose={closeDialog}
           />
         ) : null}
+        {dialog?.kind === 'manager' ? (
+          <ChemicalManagerDialog chemicals={chemicalList} onClose={closeDialog} />
+        ) : null}
+        {dialog?.kind === 'bulk' ? <BulkAssignDialog chemicals={chemicalList} onClose={closeDialog} /> : null}
         {dialog?.kind === 'scanner' ? <ScannerDialog onClose={closeDialog} /> : null}
         {dialog?.kind === 'cas' ? <CasResultsModal cas={dialog.cas} onClose={closeDialog} /> : null}
         {dialog?.kind === 'chemical' ? (

@@ -4,7 +4,13 @@
  * (`AccountsReadModel`, `AccountClaims`, `ContributionsReadModel`), the catalogue lookups in the
  * catalogue search index (see `catalogueLookupFromIndex`).
  */
-import type { AccountRole, AccountStatus, ChemicalRef, ContributionEntry, ContributionStatus } from '@scentinel/domain';
+import type {
+  AccountRole,
+  AccountStatus,
+  ChemicalRef,
+  ContributionEntry,
+  ContributionStatus,
+} from '@scentinel/domain';
 import type { EventLog } from '@scentinel/platform';
 
 export interface AccountView {
@@ -23,8 +29,15 @@ export interface AccountsStore {
   byId(id: string): Promise<AccountView | null>;
   byIds(ids: readonly string[]): Promise<AccountView[]>;
   byEmail(email: string): Promise<AccountView | null>;
-  sameEmailOrUsername(email: string, username: string): Promise<{ account_id: string; email: string; username: string }[]>;
-  list(filter: { status?: AccountStatus; limit: number; skip: number }): Promise<{ accounts: AccountView[]; total: number }>;
+  sameEmailOrUsername(
+    email: string,
+    username: string,
+  ): Promise<{ account_id: string; email: string; username: string }[]>;
+  list(filter: {
+    status?: AccountStatus;
+    limit: number;
+    skip: number;
+  }): Promise<{ accounts: AccountView[]; total: number }>;
   adminExists(): Promise<boolean>;
   sessionByTokenHash(tokenHash: string): Promise<{
     session: { session_id: string; account_id: string; expires_at: string; revoked: boolean };

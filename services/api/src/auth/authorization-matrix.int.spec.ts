@@ -58,7 +58,12 @@ describe('authorization matrix: every mutating endpoint × every caller', () => 
     h = await startHarness();
     await h.seedPerfume({ id: 'matrix-perfume', name: 'Matrix Eau', brand: 'Acme' });
     await h.seedPerfume({ id: 'matrix-perfume-2', name: 'Matrix Nuit', brand: 'Acme' });
-    await h.seedChemical({ id: 'matrix-linalool', name: 'Linalool', cas_number: '78-70-6', allergen_flag: true });
+    await h.seedChemical({
+      id: 'matrix-linalool',
+      name: 'Linalool',
+      cas_number: '78-70-6',
+      allergen_flag: true,
+    });
 
     tokens.set('anonymous', null);
     tokens.set('regular user', (await h.signUp('regular_user')).token);
@@ -93,7 +98,9 @@ describe('authorization matrix: every mutating endpoint × every caller', () => 
   const newContribution = async () => {
     const res = await h.call('POST', '/api/contributions/submit-chemical-data', {
       token: tokens.get('approved manufacturer')!,
-      body: { contribution: { perfume_id: 'matrix-perfume-2', chemical_data: [{ name: `Contributed ${++n}` }] } },
+      body: {
+        contribution: { perfume_id: 'matrix-perfume-2', chemical_data: [{ name: `Contributed ${++n}` }] },
+      },
     });
     if (res.statusCode !== 201) throw new Error(res.body);
     return (res.json() as { contribution: { id: string } }).contribution.id;
@@ -105,7 +112,11 @@ describe('authorization matrix: every mutating endpoint × every caller', () => 
       allowed: 'admin',
       ok: 201,
       writes: true,
-      request: async () => ({ method: 'POST', url: '/api/add-chemical-manual', body: { name: `Added ${++n}` } }),
+      request: async () => ({
+        method: 'POST',
+        url: '/api/add-chemical-manual',
+        body: { name: `Added ${++n}` },
+      }),
     },
     {
       name: 'PUT /api/edit-chemical/{id}',
@@ -144,7 +155,11 @@ describe('authorization matrix: every mutating endpoint × every caller', () => 
       request: async () => ({
         method: 'POST',
         url: '/api/bulk-assign-chemicals',
-        body: { perfume_ids: ['matrix-perfume', 'matrix-perfume-2'], chemical_ids: [await newChemical()], action: 'add' },
+        body: {
+          perfume_ids: ['matrix-perfume', 'matrix-perfume-2'],
+          chemical_ids: [await newChemical()],
+          action: 'add',
+        },
       }),
     },
     {
@@ -155,7 +170,12 @@ describe('authorization matrix: every mutating endpoint × every caller', () => 
       request: async () => ({
         method: 'POST',
         url: '/api/contributions/submit-chemical-data',
-        body: { contribution: { perfume_id: 'matrix-perfume', chemical_data: [{ name: 'Linalool', cas_number: '78-70-6' }] } },
+        body: {
+          contribution: {
+            perfume_id: 'matrix-perfume',
+            chemical_data: [{ name: 'Linalool', cas_number: '78-70-6' }],
+          },
+        },
       }),
     },
     {
@@ -163,7 +183,10 @@ describe('authorization matrix: every mutating endpoint × every caller', () => 
       allowed: 'admin',
       ok: 200,
       writes: true,
-      request: async () => ({ method: 'POST', url: `/api/admin/accounts/${await newPendingAccount()}/approve` }),
+      request: async () => ({
+        method: 'POST',
+        url: `/api/admin/accounts/${await newPendingAccount()}/approve`,
+      }),
     },
     {
       name: 'POST /api/admin/accounts/{id}/reject',
@@ -181,7 +204,10 @@ describe('authorization matrix: every mutating endpoint × every caller', () => 
       allowed: 'admin',
       ok: 200,
       writes: true,
-      request: async () => ({ method: 'POST', url: `/api/admin/contributions/${await newContribution()}/approve` }),
+      request: async () => ({
+        method: 'POST',
+        url: `/api/admin/contributions/${await newContribution()}/approve`,
+      }),
     },
     {
       name: 'POST /api/admin/contributions/{id}/reject',
@@ -247,7 +273,10 @@ describe('authorization matrix: every mutating endpoint × every caller', () => 
     expect(res.json().detail).toMatch(/contributor_id/);
     const role = await h.call('POST', '/api/contributions/submit-chemical-data', {
       token,
-      body: { contribution: { perfume_id: 'matrix-perfume', chemical_data: [{ name: 'Linalool' }] }, contributor_role: 'manufacturer' },
+      body: {
+        contribution: { perfume_id: 'matrix-perfume', chemical_data: [{ name: 'Linalool' }] },
+        contributor_role: 'manufacturer',
+      },
     });
     expect(role.statusCode).toBe(403);
     expect(await h.head()).toBe(before);
@@ -267,11 +296,13 @@ describe('authorization matrix: every mutating endpoint × every caller', () => 
         outcomes.push(`${caller}: ${res.statusCode}${wrote ? ' +events' : ''}`);
         expected.push(`${caller}: ${status}${status < 300 && endpoint.writes ? ' +events' : ''}`);
         if (res.statusCode >= 400) {
-          expect(res.json(), `${caller} gets a detail`).toMatchObject({ detail: expect.any(String), code: expect.any(String) });
+          expect(res.json(), `${caller} gets a detail`).toMatchObject({
+            detail: expect.any(String),
+            code: expect.any(String),
+          });
         }
       }
       expect(outcomes).toEqual(expected);
     });
   }
-
 });

@@ -51,12 +51,16 @@ export async function bootstrapAdmin(
     return { created: false, reason: 'exists' };
   }
   if (await deps.accounts.adminExists()) {
-    log?.warn({ email: normalizeEmail(email) }, 'an admin account exists already: ADMIN_EMAIL is not created');
+    log?.warn(
+      { email: normalizeEmail(email) },
+      'an admin account exists already: ADMIN_EMAIL is not created',
+    );
     return { created: false, reason: 'another-admin-exists' };
   }
   let username = 'admin';
   const taken = await deps.accounts.sameEmailOrUsername(email, username);
-  if (taken.some((t) => usernameKey(t.username) === username)) username = `admin-${randomBytes(3).toString('hex')}`;
+  if (taken.some((t) => usernameKey(t.username) === username))
+    username = `admin-${randomBytes(3).toString('hex')}`;
 
   const now = clock(deps);
   const actor = systemActor('bootstrap');
@@ -79,7 +83,11 @@ export async function bootstrapAdmin(
   }
   try {
     await commit(deps, [
-      { streamId: accountStreamId(accountId), events: toNewEvents(events, metadataFor(actor, null, now)), expectedVersion: 0 },
+      {
+        streamId: accountStreamId(accountId),
+        events: toNewEvents(events, metadataFor(actor, null, now)),
+        expectedVersion: 0,
+      },
     ]);
   } catch (error) {
     await deps.claims.release(accountId, claims).catch(() => {});

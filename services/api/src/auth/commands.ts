@@ -40,7 +40,10 @@ export function metadataFor(actor: Actor | null, requestId: string | null, now: 
   };
 }
 
-export function toNewEvents(events: readonly { type: string; data: unknown }[], metadata: EventMetadata): NewEvent[] {
+export function toNewEvents(
+  events: readonly { type: string; data: unknown }[],
+  metadata: EventMetadata,
+): NewEvent[] {
   return events.map((e) => ({
     id: randomUUID(),
     type: e.type,

@@ -33,7 +33,9 @@ function derive(password: string, salt: Buffer, params: ScryptParams): Promise<B
 export async function hashPassword(password: string, params: ScryptParams = DEFAULT_SCRYPT): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
   const key = await derive(password, salt, params);
-  return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join(
+    '$',
+  );
 }
 
 interface ParsedHash {

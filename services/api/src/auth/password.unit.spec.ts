@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, hashSessionToken, looksLikeSessionToken, newSessionToken, verifyPassword } from './password.ts';
+import {
+  hashPassword,
+  hashSessionToken,
+  looksLikeSessionToken,
+  newSessionToken,
+  verifyPassword,
+} from './password.ts';
 
 const FAST = { N: 2 ** 10, r: 8, p: 1, keyLength: 32 };
 

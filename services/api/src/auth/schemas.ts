@@ -19,7 +19,13 @@ export function publicUser(account: {
   role: AccountRole;
   status: AccountStatus;
 }) {
-  return { id: account.id, username: account.username, email: account.email, role: account.role, status: account.status };
+  return {
+    id: account.id,
+    username: account.username,
+    email: account.email,
+    role: account.role,
+    status: account.status,
+  };
 }
 
 /** An id in a request path; its characters are checked by the domain (`entityId`). */

@@ -125,29 +125,12 @@ export class InProcessSearchIndex implements SearchIndex {
 
   // ---------------------------------------------------------------- writes
 
-  async upsertPerfume(doc: PerfumeDocument): Promise<void> {
-    this.upsertPerfumeSync(doc);
-  }
-
-  async removePerfume(id: string): Promise<void> {
-    this.removePerfumeSync(id);
-  }
-
-  async getPerfume(id: string): Promise<PerfumeDocument | null> {
+  getPerfume(id: string): PerfumeDocument | null {
     const doc = this.docById.get(id);
     return doc === undefined ? null : this.documentOf(doc);
   }
 
-  async upsertChemical(chemical: Chemical): Promise<void> {
-    this.upsertChemicalSync(chemical);
-  }
-
-  async removeChemical(id: string): Promise<void> {
-    this.removeChemicalSync(id);
-  }
-
-  /** Synchronous `upsertPerfume`, for the in-process projection's bulk path. */
-  upsertPerfumeSync(doc: PerfumeDocument): void {
+  upsertPerfume(doc: PerfumeDocument, _position = 0): void {
     const p = doc.perfume;
     let d = this.docById.get(p.id);
     if (d === undefined) {
@@ -166,7 +149,7 @@ export class InProcessSearchIndex implements SearchIndex {
     this.dirtyAny = true;
   }
 
-  removePerfumeSync(id: string): void {
+  removePerfume(id: string): void {
     const d = this.docById.get(id);
     if (d === undefined) return;
     this.unindex(d);
@@ -184,12 +167,12 @@ export class InProcessSearchIndex implements SearchIndex {
     this.aliveCount--;
   }
 
-  upsertChemicalSync(chemical: Chemical): void {
+  upsertChemical(chemical: Chemical): void {
     const previous = this.chemicals.upsert(chemical);
     if (previous === null || previous.allergen_flag !== chemical.allergen_flag) this.markLinking(chemical.id);
   }
 
-  removeChemicalSync(id: string): void {
+  removeChemical(id: string): void {
     if (this.chemicals.remove(id) !== null) this.markLinking(id);
   }
 

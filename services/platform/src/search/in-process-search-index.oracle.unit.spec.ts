@@ -128,13 +128,13 @@ function load(docs: PerfumeDocument[], chemicals: Chemical[], chemicalsFirst: bo
   const oracle = new CatalogueOracle({ regions: fixtureRegions, notes: fixtureNotes });
   const addChemicals = () => {
     for (const c of chemicals) {
-      index.upsertChemicalSync(c);
+      index.upsertChemical(c);
       oracle.upsertChemical(c);
     }
   };
   if (chemicalsFirst) addChemicals();
   for (const doc of docs) {
-    index.upsertPerfumeSync(doc);
+    index.upsertPerfume(doc);
     oracle.upsertPerfume(doc);
   }
   if (!chemicalsFirst) addChemicals();

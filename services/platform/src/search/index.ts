@@ -52,6 +52,7 @@ export {
   type CatalogueStats,
   type ChemicalUsage,
   catalogueCategories,
+  type MaybePromise,
   type NoteCount,
   type SearchIndex,
 } from './search-index.port.ts';

@@ -67,19 +67,22 @@ export interface ChemicalUsage {
   sample_perfumes: { id: string; name: string; brand: string }[];
 }
 
+/** Writes may complete synchronously (in-process) or not (Elasticsearch): await only a promise. */
+export type MaybePromise<T> = T | Promise<T>;
+
 export interface SearchIndex {
   /** The chemicals read model the index resolves chemical references against. */
   readonly chemicals: ChemicalReadModel;
 
   /** Inserts or replaces a perfume. `position` is the event log position of the write. */
-  upsertPerfume(doc: PerfumeDocument, position: number): Promise<void>;
-  removePerfume(id: string): Promise<void>;
+  upsertPerfume(doc: PerfumeDocument, position: number): MaybePromise<void>;
+  removePerfume(id: string): MaybePromise<void>;
   /** The stored document (to apply partial events with the domain's `evolve`), or null. */
-  getPerfume(id: string): Promise<PerfumeDocument | null>;
+  getPerfume(id: string): MaybePromise<PerfumeDocument | null>;
 
   /** Inserts or replaces a chemical; perfumes linking it get their category and allergens recomputed. */
-  upsertChemical(chemical: Chemical): Promise<void>;
-  removeChemical(id: string): Promise<void>;
+  upsertChemical(chemical: Chemical): MaybePromise<void>;
+  removeChemical(id: string): MaybePromise<void>;
 
   search(query: CatalogueQuery): Promise<CatalogueResult>;
   stats(): Promise<CatalogueStats>;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { NewEvent } from '@scentinel/platform';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ContributionsReadModel, contributionsProjection } from '../contributions/index.ts';
 import { ProjectionRuntime } from '../runtime/projection-runtime.ts';
 import { type TestStore, testBackends } from '../testing/test-store.ts';
-import { ContributionsReadModel, contributionsProjection } from '../contributions/index.ts';
 import { AccountClaims } from './account-claims.ts';
 import { accountsProjection } from './accounts.projection.ts';
 import { AccountsReadModel } from './accounts.read-model.ts';

@@ -18,7 +18,7 @@ import {
   perfumes,
 } from '@scentinel/domain';
 import type { StoredEvent } from '@scentinel/platform';
-import type { SearchIndex } from '@scentinel/platform/search';
+import type { MaybePromise, PerfumeDocument, SearchIndex } from '@scentinel/platform/search';
 import type { InProcessProjection } from '../runtime/projection.ts';
 
 export const CATALOGUE_PROJECTION = 'catalogue';
@@ -45,8 +45,13 @@ export function createCatalogueProjection(index: SearchIndex): CatalogueProjecti
   async function applyOne(event: StoredEvent): Promise<void> {
     if (event.position <= position && !failed.has(event.position)) return;
     try {
-      if (CHEMICAL_TYPES.has(event.type)) await applyChemical(index, event);
-      else if (PERFUME_TYPES.has(event.type)) await applyPerfume(index, event);
+      // The in-process index applies synchronously: only a real promise is awaited.
+      const done = CHEMICAL_TYPES.has(event.type)
+        ? applyChemical(index, event)
+        : PERFUME_TYPES.has(event.type)
+          ? applyPerfume(index, event)
+          : undefined;
+      if (done) await done;
       failed.delete(event.position);
     } catch (error) {
       failed.add(event.position);
@@ -73,24 +78,21 @@ export function createCatalogueProjection(index: SearchIndex): CatalogueProjecti
   };
 }
 
-async function applyChemical(index: SearchIndex, stored: StoredEvent): Promise<void> {
+function applyChemical(index: SearchIndex, stored: StoredEvent): MaybePromise<void> {
   const event = { type: stored.type, data: stored.data } as ChemicalEvent;
   switch (event.type) {
     case 'ChemicalAdded':
-      await index.upsertChemical(event.data.chemical);
-      return;
+      return index.upsertChemical(event.data.chemical);
     case 'ChemicalEdited': {
       const current = index.chemicals.get(event.data.chemical_id);
       // Edits of a chemical the read model does not hold (deleted) change nothing visible.
       if (current === null) return;
       const state: ChemicalState = { status: 'active', chemical: current, adminEditedFields: [] };
       const next = chemicals.evolve(state, event);
-      if (next.status === 'active') await index.upsertChemical(next.chemical);
-      return;
+      return next.status === 'active' ? index.upsertChemical(next.chemical) : undefined;
     }
     case 'ChemicalDeleted':
-      await index.removeChemical(event.data.chemical_id);
-      return;
+      return index.removeChemical(event.data.chemical_id);
     default: {
       const unknown: never = event;
       throw new Error(`Unhandled chemical event ${(unknown as { type: string }).type}`);
@@ -98,20 +100,29 @@ async function applyChemical(index: SearchIndex, stored: StoredEvent): Promise<v
   }
 }
 
-async function applyPerfume(index: SearchIndex, stored: StoredEvent): Promise<void> {
+function applyPerfume(index: SearchIndex, stored: StoredEvent): MaybePromise<void> {
   const event = { type: stored.type, data: stored.data } as PerfumeEvent;
   const id = perfumeIdOf(event, stored.streamId);
-  const doc = event.type === 'PerfumeCatalogued' ? null : await index.getPerfume(id);
+  if (event.type === 'PerfumeCatalogued') return evolveInto(index, null, event, stored);
+  const doc = index.getPerfume(id);
+  return doc instanceof Promise ? doc.then((d) => evolveInto(index, d, event, stored)) : evolveInto(index, doc, event, stored);
+}
+
+/** Applies the domain's `evolve` to the stored document and writes the result. */
+function evolveInto(
+  index: SearchIndex,
+  doc: PerfumeDocument | null,
+  event: PerfumeEvent,
+  stored: StoredEvent,
+): MaybePromise<void> {
   const state: PerfumeState = doc ? { status: 'catalogued', ...doc } : perfumes.initialState;
   if (event.type !== 'PerfumeCatalogued' && state.status === 'absent') {
-    throw new Error(
-      `${event.type} at position ${stored.position} for perfume ${id}, which is not catalogued`,
-    );
+    throw new Error(`${event.type} at position ${stored.position} for a perfume that is not catalogued (${stored.streamId})`);
   }
   const next = perfumes.evolve(state, event);
-  if (next.status !== 'catalogued') return;
+  if (next.status !== 'catalogued') return undefined;
   const { status: _status, ...document } = next;
-  await index.upsertPerfume(document, stored.position);
+  return index.upsertPerfume(document, stored.position);
 }
 
 function perfumeIdOf(event: PerfumeEvent, streamId: string): string {

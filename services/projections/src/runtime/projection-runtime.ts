@@ -279,7 +279,9 @@ export class ProjectionRuntime {
 
   /**
    * Runs each projection's active build live from its checkpoint. A Postgres projection with no
-   * build yet gets its first build (version = code version), active at once.
+   * build yet gets its first build (version = code version), active at once. A projection that
+   * cannot start does not make this throw: it shows as `failed` in `status()` and is retried every
+   * `syncIntervalMs`, which also picks up activations made by other processes.
    */
   async start(): Promise<void> {
     if (this.started) return;
@@ -464,7 +466,10 @@ export class ProjectionRuntime {
     return this.deliverTo(target, sorted, 'live');
   }
 
-  /** Resolves true once every live build here has applied `position`, false after `timeoutMs`. */
+  /**
+   * Resolves true once every projection running here has applied `position` (at once when none
+   * runs here), false after `timeoutMs`. The API awaits it so a write can be read back.
+   */
   waitForPosition(position: number, timeoutMs = 5_000): Promise<boolean> {
     const caughtUp = () => [...this.live.values()].every((r) => r.position >= position);
     if (caughtUp()) return Promise.resolve(true);

@@ -1,47 +1,101 @@
 import type { ScanResult } from '@scentinel/domain';
 import sharp from 'sharp';
 import { readImageBarcodes } from './barcode-reader.ts';
-import { estimateSkewDegrees } from './deskew.ts';
+import { measurePage } from './deskew.ts';
 import { type DecodedImage, decodeImage } from './image-input.ts';
 import { analyzeLabel, type LabelAnalysisDeps } from './label-analysis.ts';
 import type { OcrPool } from './ocr-pool.ts';
 import type { ScanEngine, ScanEngineInput } from './scan-engine.port.ts';
 
-/** OCR works best with capital letters about 30 px tall: small images are enlarged, huge ones reduced. */
+/**
+ * Tesseract reads best with text lines of about this many pixels: images are scaled so their
+ * measured line height lands there (bigger is slower, smaller loses letters).
+ */
+const TARGET_LINE_HEIGHT = Number(process.env.SCAN_LINE_PX ?? 30);
+/** When no line height could be measured: enlarge small images to this width, shrink huge ones. */
 const MIN_OCR_WIDTH = 1400;
 const TARGET_OCR_WIDTH = 1800;
 const MAX_OCR_WIDTH = 2400;
+const MAX_OCR_PIXELS = 4_000_000;
 /** Estimated noise σ above which a median filter helps more than it blurs. */
 const NOISY = 6;
+/** Background is estimated on a copy this many times smaller. */
+const BACKGROUND_SHRINK = 8;
+
+/** Local maximum over a (2r+1)² window, then a box blur: the paper's brightness without the ink. */
+function backgroundOf(small: Buffer, w: number, h: number, r: number): Buffer {
+  const rows = Buffer.alloc(small.length);
+  for (let y = 0; y < h; y += 1) {
+    for (let x = 0; x < w; x += 1) {
+      let m = 0;
+      for (let k = Math.max(0, x - r); k <= Math.min(w - 1, x + r); k += 1) m = Math.max(m, small[y * w + k]!);
+      rows[y * w + x] = m;
+    }
+  }
+  const out = Buffer.alloc(small.length);
+  for (let y = 0; y < h; y += 1) {
+    for (let x = 0; x < w; x += 1) {
+      let m = 0;
+      for (let k = Math.max(0, y - r); k <= Math.min(h - 1, y + r); k += 1) m = Math.max(m, rows[k * w + x]!);
+      out[y * w + x] = m;
+    }
+  }
+  return out;
+}
 
 /**
- * Pre-processing for Tesseract: greyscale (done at decode), enlarge small images, denoise grainy
- * ones, then stretch contrast locally (CLAHE) so glare and uneven light do not wash text out.
+ * Pre-processing for Tesseract, on greyscale pixels: straighten (projection-profile skew), invert
+ * light-on-dark cartons, scale to a good text size, divide out the background (shadows, glare,
+ * uneven light), denoise grainy photos, stretch contrast.
  */
 export async function prepareForOcr(decoded: DecodedImage): Promise<Buffer> {
   const { width, stats } = decoded;
   const dark = stats.brightness < 110;
-  const skew = await estimateSkewDegrees(decoded.image, width, dark);
+  const page = await measurePage(decoded.image, width, dark);
+  const skew = page.skewDegrees;
   let image = decoded.image.clone();
+  if (dark) image = image.negate();
   if (skew !== 0) {
     // Rotate on its own pipeline so the resize below measures the rotated size.
-    const rotated = await image
-      .rotate(skew, { background: dark ? '#000000' : '#ffffff' })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+    const rotated = await image.rotate(skew, { background: '#ffffff' }).raw().toBuffer({ resolveWithObject: true });
     const { width: w, height: h, channels } = rotated.info;
     image = sharp(rotated.data, { raw: { width: w, height: h, channels } });
   }
-  if (width < MIN_OCR_WIDTH) {
-    image = image.resize({ width: Math.min(TARGET_OCR_WIDTH, width * 3), kernel: 'lanczos3' });
-  } else if (width > MAX_OCR_WIDTH) {
-    image = image.resize({ width: MAX_OCR_WIDTH });
+  const size = skew === 0 ? { width, height: decoded.height } : await image.metadata();
+  let scale: number;
+  if (page.lineHeight !== null) scale = Math.min(3, Math.max(0.3, TARGET_LINE_HEIGHT / page.lineHeight));
+  else if (size.width < MIN_OCR_WIDTH) scale = Math.min(3, TARGET_OCR_WIDTH / size.width);
+  else scale = Math.min(1, MAX_OCR_WIDTH / size.width);
+  scale = Math.min(scale, Math.sqrt(MAX_OCR_PIXELS / (size.width * size.height)));
+  if (Math.abs(scale - 1) > 0.05) {
+    image = image.resize({ width: Math.round(size.width * scale), kernel: scale > 1 ? 'lanczos3' : 'lanczos2' });
   }
-  // Light text on a dark carton: Tesseract reads dark on light.
-  if (dark) image = image.negate();
   if (stats.noise > NOISY) image = image.median(3);
-  image = image.normalise({ lower: 1, upper: 99 });
-  return image.png({ compressionLevel: 1 }).toBuffer();
+  const { data, info } = await image.greyscale().raw().toBuffer({ resolveWithObject: true });
+  const w = info.width;
+  const h = info.height;
+
+  const sw = Math.max(1, Math.round(w / BACKGROUND_SHRINK));
+  const sh = Math.max(1, Math.round(h / BACKGROUND_SHRINK));
+  const small = await sharp(data, { raw: { width: w, height: h, channels: 1 } })
+    .resize({ width: sw, height: sh, fit: 'fill' })
+    .greyscale()
+    .raw()
+    .toBuffer();
+  const background = await sharp(backgroundOf(small, sw, sh, 3), { raw: { width: sw, height: sh, channels: 1 } })
+    .blur(1.5)
+    .resize({ width: w, height: h, fit: 'fill', kernel: 'linear' })
+    .greyscale()
+    .raw()
+    .toBuffer();
+  const flat = Buffer.alloc(w * h);
+  for (let i = 0; i < flat.length; i += 1) {
+    flat[i] = Math.min(255, Math.round((data[i]! * 255) / Math.max(16, background[i]!)));
+  }
+  return sharp(flat, { raw: { width: w, height: h, channels: 1 } })
+    .normalise({ lower: 1, upper: 99 })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
 }
 
 /** The default engine: sharp + Tesseract (offline) + ZXing, then the label parser and matcher. */

@@ -33,6 +33,8 @@ export class OcrPool {
           tessedit_pageseg_mode: PSM.AUTO,
           preserve_interword_spaces: '0',
           user_defined_dpi: '300',
+          // The pre-processing already turned light-on-dark text dark-on-light.
+          tessedit_do_invert: '0',
         });
         return worker;
       }),

@@ -8,15 +8,11 @@ import { randomUUID } from 'node:crypto';
 import {
   type AccountRole,
   type CataloguePerfume,
-  type ChemicalState,
   chemicalStreamId,
   chemicals,
-  type PerfumeState,
-  perfumeChemicals,
   perfumeStreamId,
   perfumes,
   systemActor,
-  uniqueNameKey,
 } from '@scentinel/domain';
 import {
   createPgliteClient,
@@ -24,68 +20,32 @@ import {
   openTestPgDatabase,
   PostgresEventLog,
   type SqlClient,
-  type StoredEvent,
 } from '@scentinel/platform';
 import { loadConfig } from '@scentinel/platform/config';
-import { type InProcessProjection, ProjectionRuntime } from '@scentinel/projections';
+import { InProcessSearchIndex } from '@scentinel/platform/search';
+import { createCatalogueProjection, ProjectionRuntime } from '@scentinel/projections';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 // Relative until `@scentinel/projections` exports the accounts and contributions read models.
-import { AccountClaims, AccountsReadModel, accountsProjection } from '../../../../projections/src/accounts/index.ts';
+import {
+  AccountClaims,
+  AccountsReadModel,
+  accountsProjection,
+} from '../../../../projections/src/accounts/index.ts';
 import {
   ContributionsReadModel,
   contributionsProjection,
 } from '../../../../projections/src/contributions/index.ts';
 import { app as appPlugin } from '../../app.ts';
-import type { AccountsDeps, CatalogueLookup } from '../accounts.deps.ts';
+import type { AccountsDeps } from '../accounts.deps.ts';
 import { bootstrapAdmin } from '../bootstrap-admin.ts';
+import { catalogueLookupFromIndex } from '../catalogue-lookup.ts';
 import { toNewEvents } from '../commands.ts';
 
 export const ADMIN = { email: 'admin@scentinel.test', password: 'admin-password-123' };
 export const PASSWORD = 'correct horse battery';
 
-/** The catalogue read model stand-in: chemical and perfume states folded from the log. */
-export function testCatalogue(): { projection: InProcessProjection; lookup: CatalogueLookup } {
-  const chemicalStates = new Map<string, ChemicalState>();
-  const perfumeStates = new Map<string, PerfumeState>();
-  const projection: InProcessProjection = {
-    name: 'test_catalogue',
-    version: 1,
-    kind: 'in-process',
-    apply(events: StoredEvent[]) {
-      for (const e of events) {
-        const id = e.streamId.slice(e.streamId.indexOf(':') + 1);
-        const event = { type: e.type, data: e.data };
-        if (e.streamId.startsWith('chemical:')) {
-          const state = chemicalStates.get(id) ?? chemicals.initialState;
-          chemicalStates.set(id, chemicals.evolve(state, event as chemicals.ChemicalEvent));
-        } else if (e.streamId.startsWith('perfume:')) {
-          const state = perfumeStates.get(id) ?? perfumes.initialState;
-          perfumeStates.set(id, perfumes.evolve(state, event as perfumes.PerfumeEvent));
-        }
-      }
-    },
-  };
-  const lookup: CatalogueLookup = {
-    async chemicalsNamedOrWithCas(name, cas) {
-      const out = [];
-      for (const state of chemicalStates.values()) {
-        if (state.status !== 'active') continue;
-        const c = state.chemical;
-        const sameName = name !== null && uniqueNameKey(c.name) === uniqueNameKey(name);
-        if (sameName || (cas !== null && c.cas_number === cas)) out.push({ id: c.id, name: c.name, cas_number: c.cas_number });
-      }
-      return out;
-    },
-    async perfumesLinkingChemical(chemicalId) {
-      return [...perfumeStates.entries()]
-        .filter(([, s]) => perfumeChemicals(s).some((link) => link.chemical_id === chemicalId))
-        .map(([id]) => id);
-    },
-  };
-  return { projection, lookup };
-}
-
 export interface Harness {
+  index: InProcessSearchIndex;
   app: FastifyInstance;
   eventLog: EventLog;
   sql: SqlClient;
@@ -94,20 +54,36 @@ export interface Harness {
   /** The app's clock; move it with `advance`. */
   clock: { now: Date; advance(ms: number): void };
   head(): Promise<number>;
-  call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options?: { token?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  call(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    options?: { token?: string | null; body?: unknown; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
   /** Registers (and for active roles signs in); returns the account id and, when signed in, the token. */
-  signUp(role: AccountRole, name?: string): Promise<{ id: string; email: string; username: string; token: string | null }>;
+  signUp(
+    role: AccountRole,
+    name?: string,
+  ): Promise<{ id: string; email: string; username: string; token: string | null }>;
   login(email: string, password?: string): Promise<string>;
   adminToken(): Promise<string>;
   approve(accountId: string): Promise<void>;
   /** A session for an account that could not sign in itself (e.g. pending), appended directly. */
   forgeSession(accountId: string, expiresInMs?: number): Promise<string>;
-  seedPerfume(perfume: Partial<CataloguePerfume> & { id: string; name: string; brand: string }): Promise<void>;
-  seedChemical(chemical: { id: string; name: string; cas_number?: string | null; allergen_flag?: boolean }): Promise<void>;
+  seedPerfume(
+    perfume: Partial<CataloguePerfume> & { id: string; name: string; brand: string },
+  ): Promise<void>;
+  seedChemical(chemical: {
+    id: string;
+    name: string;
+    cas_number?: string | null;
+    allergen_flag?: boolean;
+  }): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function startHarness(options: { authRateLimit?: { max: number; timeWindowMs: number } } = {}): Promise<Harness> {
+export async function startHarness(
+  options: { authRateLimit?: { max: number; timeWindowMs: number } } = {},
+): Promise<Harness> {
   let sql: SqlClient;
   let dropDb: () => Promise<void>;
   const pg = await openTestPgDatabase('t_accounts');
@@ -119,11 +95,12 @@ export async function startHarness(options: { authRateLimit?: { max: number; tim
     dropDb = () => sql.close();
   }
   const eventLog = await PostgresEventLog.create(sql, { polling: { minPollMs: 2, maxPollMs: 20 } });
-  const catalogue = testCatalogue();
+  // The real catalogue read model (in-process search index and its projection).
+  const index = new InProcessSearchIndex();
   const runtime = new ProjectionRuntime({
     sql,
     eventLog,
-    projections: [accountsProjection, contributionsProjection, catalogue.projection],
+    projections: [accountsProjection, contributionsProjection, createCatalogueProjection(index)],
     syncIntervalMs: 60_000,
   });
   await runtime.start();
@@ -139,7 +116,7 @@ export async function startHarness(options: { authRateLimit?: { max: number; tim
     accounts: new AccountsReadModel(runtime, sql),
     claims: new AccountClaims(sql),
     contributions: new ContributionsReadModel(runtime, sql),
-    catalogue: catalogue.lookup,
+    catalogue: catalogueLookupFromIndex(index),
     waitForPosition: (position) => runtime.waitForPosition(position, 10_000),
     now: () => clock.now,
     authRateLimit: options.authRateLimit ?? { max: 10_000, timeWindowMs: 60_000 },
@@ -179,13 +156,19 @@ export async function startHarness(options: { authRateLimit?: { max: number; tim
   };
 
   const seed = async (streamId: string, events: { type: string; data: unknown }[]) => {
-    const meta = { actorId: 'seed', actorRole: 'system', requestId: null, occurredAt: clock.now.toISOString() };
+    const meta = {
+      actorId: 'seed',
+      actorRole: 'system',
+      requestId: null,
+      occurredAt: clock.now.toISOString(),
+    };
     const result = await eventLog.append(streamId, toNewEvents(events, meta), 'any');
     await runtime.waitForPosition(result.lastPosition, 10_000);
   };
   const system = { now: clock.now.toISOString(), actor: systemActor('seed') };
 
   return {
+    index,
     app,
     eventLog,
     sql,
@@ -199,23 +182,41 @@ export async function startHarness(options: { authRateLimit?: { max: number; tim
     async signUp(role, name) {
       const username = name ?? `${role.replace('_', '')}${randomUUID().slice(0, 8)}`;
       const email = `${username}@example.test`;
-      const res = await call('POST', '/api/auth/register', { body: { email, username, password: PASSWORD, role } });
+      const res = await call('POST', '/api/auth/register', {
+        body: { email, username, password: PASSWORD, role },
+      });
       if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
       const body = res.json() as { user: { id: string }; session_token?: string };
       return { id: body.user.id, email, username, token: body.session_token ?? null };
     },
     async approve(accountId) {
-      const res = await call('POST', `/api/admin/accounts/${accountId}/approve`, { token: await adminToken() });
+      const res = await call('POST', `/api/admin/accounts/${accountId}/approve`, {
+        token: await adminToken(),
+      });
       if (res.statusCode !== 200) throw new Error(`approve failed: ${res.statusCode} ${res.body}`);
     },
     async forgeSession(accountId, expiresInMs = 86_400_000) {
       const { randomBytes, createHash } = await import('node:crypto');
       const token = randomBytes(32).toString('base64url');
       const version = await eventLog.streamVersion(`account:${accountId}`);
-      const meta = { actorId: accountId, actorRole: null, requestId: null, occurredAt: clock.now.toISOString() };
+      const meta = {
+        actorId: accountId,
+        actorRole: null,
+        requestId: null,
+        occurredAt: clock.now.toISOString(),
+      };
       const expires_at = new Date(clock.now.getTime() + expiresInMs).toISOString();
-      const data = { account_id: accountId, session_id: `ses-${randomUUID()}`, token_hash: createHash('sha256').update(token).digest('hex'), expires_at };
-      const result = await eventLog.append(`account:${accountId}`, toNewEvents([{ type: 'SignedIn', data }], meta), version);
+      const data = {
+        account_id: accountId,
+        session_id: `ses-${randomUUID()}`,
+        token_hash: createHash('sha256').update(token).digest('hex'),
+        expires_at,
+      };
+      const result = await eventLog.append(
+        `account:${accountId}`,
+        toNewEvents([{ type: 'SignedIn', data }], meta),
+        version,
+      );
       await runtime.waitForPosition(result.lastPosition, 10_000);
       return token;
     },
@@ -234,7 +235,11 @@ export async function startHarness(options: { authRateLimit?: { max: number; tim
         sources: [],
         ...p,
       };
-      const events = perfumes.decide({ type: 'CataloguePerfume', data: { perfume } }, perfumes.initialState, system);
+      const events = perfumes.decide(
+        { type: 'CataloguePerfume', data: { perfume } },
+        perfumes.initialState,
+        system,
+      );
       await seed(perfumeStreamId(p.id), events);
     },
     async seedChemical(c) {

@@ -10,7 +10,12 @@ describe('admin review of accounts and contributions; contributing', () => {
   beforeAll(async () => {
     h = await startHarness();
     admin = await h.adminToken();
-    await h.seedChemical({ id: 'chem-linalool', name: 'Linalool', cas_number: '78-70-6', allergen_flag: true });
+    await h.seedChemical({
+      id: 'chem-linalool',
+      name: 'Linalool',
+      cas_number: '78-70-6',
+      allergen_flag: true,
+    });
     await h.seedPerfume({
       id: 'p-bloom',
       name: 'Bloom',
@@ -42,8 +47,13 @@ describe('admin review of accounts and contributions; contributing', () => {
 
       const approved = await h.call('POST', `/api/admin/accounts/${ok.id}/approve`, { token: admin });
       expect(approved.statusCode).toBe(200);
-      expect(approved.json()).toMatchObject({ detail: 'Account approved', account: { id: ok.id, status: 'active' } });
-      const login = await h.call('POST', '/api/auth/login', { body: { email: ok.email, password: PASSWORD } });
+      expect(approved.json()).toMatchObject({
+        detail: 'Account approved',
+        account: { id: ok.id, status: 'active' },
+      });
+      const login = await h.call('POST', '/api/auth/login', {
+        body: { email: ok.email, password: PASSWORD },
+      });
       expect(login.statusCode).toBe(200);
       expect(login.json().user).toMatchObject({ role: 'retailer', status: 'active' });
 
@@ -52,8 +62,13 @@ describe('admin review of accounts and contributions; contributing', () => {
         body: { reason: 'Could not verify the company' },
       });
       expect(rejected.statusCode).toBe(200);
-      expect(rejected.json().account).toMatchObject({ status: 'rejected', rejection_reason: 'Could not verify the company' });
-      const refused = await h.call('POST', '/api/auth/login', { body: { email: bad.email, password: PASSWORD } });
+      expect(rejected.json().account).toMatchObject({
+        status: 'rejected',
+        rejection_reason: 'Could not verify the company',
+      });
+      const refused = await h.call('POST', '/api/auth/login', {
+        body: { email: bad.email, password: PASSWORD },
+      });
       expect(refused.statusCode).toBe(403);
       expect(refused.json().detail).toBe('Your account registration was not approved');
 
@@ -89,7 +104,9 @@ describe('admin review of accounts and contributions; contributing', () => {
         maker.token,
         {
           perfume_id: 'p-bloom',
-          chemical_data: [{ name: 'Linalool', cas_number: '78-70-6', concentration_min: 0.5, concentration_max: 1.25 }],
+          chemical_data: [
+            { name: 'Linalool', cas_number: '78-70-6', concentration_min: 0.5, concentration_max: 1.25 },
+          ],
           contributor_notes: 'From our formula sheet',
         },
         { contributor_id: maker.id, contributor_role: 'manufacturer' },
@@ -104,7 +121,9 @@ describe('admin review of accounts and contributions; contributing', () => {
           contributor_id: maker.id,
           contributor_role: 'manufacturer',
           contributor_notes: 'From our formula sheet',
-          chemical_data: [{ name: 'Linalool', type: 'synthetic', concentration_min: 0.5, concentration_max: 1.25 }],
+          chemical_data: [
+            { name: 'Linalool', type: 'synthetic', concentration_min: 0.5, concentration_max: 1.25 },
+          ],
         },
       });
       const event = (await h.eventLog.readStream(`contribution:${res.json().contribution.id}`))[0]!;
@@ -121,15 +140,38 @@ describe('admin review of accounts and contributions; contributing', () => {
         ['no chemicals', { perfume_id: 'p-bloom', chemical_data: [] }, 400],
         ['blank name', { perfume_id: 'p-bloom', chemical_data: [{ name: ' ' }] }, 400],
         ['missing name', { perfume_id: 'p-bloom', chemical_data: [{ cas_number: '78-70-6' }] }, 400],
-        ['over 100 %', { perfume_id: 'p-bloom', chemical_data: [{ name: 'X', concentration_max: 100.5 }] }, 400],
-        ['finer than 0.01', { perfume_id: 'p-bloom', chemical_data: [{ name: 'X', concentration_min: 0.001 }] }, 400],
+        [
+          'over 100 %',
+          { perfume_id: 'p-bloom', chemical_data: [{ name: 'X', concentration_max: 100.5 }] },
+          400,
+        ],
+        [
+          'finer than 0.01',
+          { perfume_id: 'p-bloom', chemical_data: [{ name: 'X', concentration_min: 0.001 }] },
+          400,
+        ],
         ['negative', { perfume_id: 'p-bloom', chemical_data: [{ name: 'X', concentration_min: -1 }] }, 400],
-        ['min > max', { perfume_id: 'p-bloom', chemical_data: [{ name: 'X', concentration_min: 5, concentration_max: 2 }] }, 400],
-        ['concentration as text', { perfume_id: 'p-bloom', chemical_data: [{ name: 'X', concentration_min: '5' }] }, 400],
+        [
+          'min > max',
+          {
+            perfume_id: 'p-bloom',
+            chemical_data: [{ name: 'X', concentration_min: 5, concentration_max: 2 }],
+          },
+          400,
+        ],
+        [
+          'concentration as text',
+          { perfume_id: 'p-bloom', chemical_data: [{ name: 'X', concentration_min: '5' }] },
+          400,
+        ],
         ['bad CAS', { perfume_id: 'p-bloom', chemical_data: [{ name: 'X', cas_number: '78-70-7' }] }, 400],
         ['bad type', { perfume_id: 'p-bloom', chemical_data: [{ name: 'X', type: 'plastic' }] }, 400],
         ['entries not a list', { perfume_id: 'p-bloom', chemical_data: 'Linalool' }, 400],
-        ['too many entries', { perfume_id: 'p-bloom', chemical_data: Array.from({ length: 101 }, () => entry) }, 400],
+        [
+          'too many entries',
+          { perfume_id: 'p-bloom', chemical_data: Array.from({ length: 101 }, () => entry) },
+          400,
+        ],
         ['no contribution', undefined, 400],
       ];
       for (const [label, contribution, status] of cases) {
@@ -174,7 +216,13 @@ describe('admin review of accounts and contributions; contributing', () => {
         perfume_id: 'p-bloom',
         chemical_data: [
           { name: 'Linalool (natural)', cas_number: '78-70-6', concentration_max: 2 },
-          { name: 'Ambroxan', cas_number: '6790-58-5', type: 'aromatic_compound', concentration_min: 0.1, concentration_max: 0.3 },
+          {
+            name: 'Ambroxan',
+            cas_number: '6790-58-5',
+            type: 'aromatic_compound',
+            concentration_min: 0.1,
+            concentration_max: 0.3,
+          },
           { name: 'Velvione', allergen_flag: false },
         ],
       });
@@ -193,7 +241,10 @@ describe('admin review of accounts and contributions; contributing', () => {
         contribution: { id, status: 'approved' },
         linked_chemicals: 3,
       });
-      expect(res.json().added_chemicals.map((c: { name: string }) => c.name)).toEqual(['Ambroxan', 'Velvione']);
+      expect(res.json().added_chemicals.map((c: { name: string }) => c.name)).toEqual([
+        'Ambroxan',
+        'Velvione',
+      ]);
 
       expect(calls).toHaveLength(1);
       const streams = calls[0]!.map((b) => b.streamId);
@@ -207,14 +258,25 @@ describe('admin review of accounts and contributions; contributing', () => {
         type: 'PerfumeChemicalsAssigned',
         data: { assignment_type: 'add', source: 'contribution', source_id: id, link_kind: 'declared' },
       });
-      const links = (assigned.data as { chemicals: { chemical_id: string; name: string; concentration_max: number | null }[] })
-        .chemicals;
-      expect(links[0]).toMatchObject({ chemical_id: 'chem-linalool', name: 'Linalool', concentration_max: 2 });
+      const links = (
+        assigned.data as {
+          chemicals: { chemical_id: string; name: string; concentration_max: number | null }[];
+        }
+      ).chemicals;
+      expect(links[0]).toMatchObject({
+        chemical_id: 'chem-linalool',
+        name: 'Linalool',
+        concentration_max: 2,
+      });
       const ambroxan = res.json().added_chemicals[0].id;
       const added = (await h.eventLog.readStream(`chemical:${ambroxan}`))[0]!;
       expect(added).toMatchObject({
         type: 'ChemicalAdded',
-        data: { source: 'contribution', contribution_id: id, chemical: { name: 'Ambroxan', type: 'aromatic_compound' } },
+        data: {
+          source: 'contribution',
+          contribution_id: id,
+          chemical: { name: 'Ambroxan', type: 'aromatic_compound' },
+        },
       });
 
       const list = (await h.call('GET', '/api/admin/contributions?status=approved', { token: admin })).json();
@@ -228,15 +290,45 @@ describe('admin review of accounts and contributions; contributing', () => {
       expect(mine.contributions.find((c: { id: string }) => c.id === id).status).toBe('approved');
 
       const before = await h.head();
-      expect((await h.call('POST', `/api/admin/contributions/${id}/approve`, { token: admin })).statusCode).toBe(409);
-      const reject = await h.call('POST', `/api/admin/contributions/${id}/reject`, { token: admin, body: { reason: 'late' } });
+      expect(
+        (await h.call('POST', `/api/admin/contributions/${id}/approve`, { token: admin })).statusCode,
+      ).toBe(409);
+      const reject = await h.call('POST', `/api/admin/contributions/${id}/reject`, {
+        token: admin,
+        body: { reason: 'late' },
+      });
       expect(reject.statusCode).toBe(409);
       expect(await h.head()).toBe(before);
     });
 
+    it('turns an unspecific perfume into a complete one in the catalogue read model', async () => {
+      await h.seedPerfume({ id: 'p-plain', name: 'Plain Musk', brand: 'Nobody' });
+      const cardOf = async () =>
+        (await h.index.search({ text: 'Plain Musk', category: 'all', limit: 5, skip: 0 })).items.find(
+          (p) => p.id === 'p-plain',
+        );
+      expect((await cardOf())?.data_category).toBe('unspecific');
+      const id = (
+        await submit(maker.token, {
+          perfume_id: 'p-plain',
+          chemical_data: [{ name: 'Galaxolide', cas_number: '1222-05-5' }],
+        })
+      ).json().contribution.id;
+      expect(
+        (await h.call('POST', `/api/admin/contributions/${id}/approve`, { token: admin })).statusCode,
+      ).toBe(200);
+      // The answer came after the read model caught up: the card shows it at once.
+      const card = await cardOf();
+      expect(card?.data_category).toBe('complete');
+      expect(card?.chemicals.map((c) => [c.name, c.kind, c.source])).toEqual([
+        ['Galaxolide', 'declared', 'contribution'],
+      ]);
+    });
+
     it('rejects with a reason; refuses bad review calls', async () => {
-      const id = (await submit(maker.token, { perfume_id: 'p-other', chemical_data: [{ name: 'Iso E Super' }] })).json()
-        .contribution.id;
+      const id = (
+        await submit(maker.token, { perfume_id: 'p-other', chemical_data: [{ name: 'Iso E Super' }] })
+      ).json().contribution.id;
       const before = await h.head();
       for (const [label, url, body, status] of [
         ['no reason', `/api/admin/contributions/${id}/reject`, {}, 400],
@@ -254,7 +346,10 @@ describe('admin review of accounts and contributions; contributing', () => {
         body: { reason: 'Please give a source' },
       });
       expect(res.statusCode).toBe(200);
-      expect(res.json().contribution).toMatchObject({ status: 'rejected', rejection_reason: 'Please give a source' });
+      expect(res.json().contribution).toMatchObject({
+        status: 'rejected',
+        rejection_reason: 'Please give a source',
+      });
       expect(await h.eventLog.streamVersion('perfume:p-other')).toBe(1);
     });
   });

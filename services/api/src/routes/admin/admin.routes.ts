@@ -21,7 +21,13 @@ import { currentActor } from '../../auth/authentication.ts';
 import { clock, commit, loadStream, metadataFor, toNewEvents } from '../../auth/commands.ts';
 import { IdParam, Problem, PublicUser, publicUser } from '../../auth/schemas.ts';
 import { HttpError } from '../../http/errors.ts';
-import { ContributionSchema, contributionView, Nullable, StatusQuery, toDomainStatus } from '../contributions/contribution-view.ts';
+import {
+  ContributionSchema,
+  contributionView,
+  Nullable,
+  StatusQuery,
+  toDomainStatus,
+} from '../contributions/contribution-view.ts';
 
 const AdminAccount = Type.Intersect([
   PublicUser,
@@ -33,7 +39,12 @@ const AdminAccount = Type.Intersect([
 ]);
 
 function adminAccount(a: AccountView) {
-  return { ...publicUser(a), registered_at: a.registered_at, reviewed_at: a.reviewed_at, rejection_reason: a.rejection_reason };
+  return {
+    ...publicUser(a),
+    registered_at: a.registered_at,
+    reviewed_at: a.reviewed_at,
+    rejection_reason: a.rejection_reason,
+  };
 }
 
 const Paging = {
@@ -144,7 +155,10 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = as
     );
     const account = await deps.accounts.byId(id);
     if (!account) throw new HttpError(503, 'The account list has not caught up yet; reload in a moment');
-    return { detail: reason === null ? 'Account approved' : 'Account rejected', account: adminAccount(account) };
+    return {
+      detail: reason === null ? 'Account approved' : 'Account rejected',
+      account: adminAccount(account),
+    };
   }
 
   const AccountReviewAnswer = Type.Object({ detail: Type.String(), account: AdminAccount });
@@ -158,7 +172,14 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = as
         summary: 'Approve a pending manufacturer or retailer account',
         security: [{ bearer: [] }],
         params: Type.Object({ id: IdParam }),
-        response: { 200: AccountReviewAnswer, 400: Problem, 401: Problem, 403: Problem, 404: Problem, 409: Problem },
+        response: {
+          200: AccountReviewAnswer,
+          400: Problem,
+          401: Problem,
+          403: Problem,
+          404: Problem,
+          409: Problem,
+        },
       },
     },
     (request) => reviewAccount(request, request.params.id, null),
@@ -175,7 +196,14 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = as
         security: [{ bearer: [] }],
         params: Type.Object({ id: IdParam }),
         body: ReasonBody,
-        response: { 200: AccountReviewAnswer, 400: Problem, 401: Problem, 403: Problem, 404: Problem, 409: Problem },
+        response: {
+          200: AccountReviewAnswer,
+          400: Problem,
+          401: Problem,
+          403: Problem,
+          404: Problem,
+          409: Problem,
+        },
       },
     },
     (request) => reviewAccount(request, request.params.id, request.body.reason),
@@ -190,7 +218,8 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = as
       schema: {
         tags: ['admin'],
         summary: 'Contributions, each beside the perfume as it is now',
-        description: 'Without `status`, every contribution; `status=submitted` is the review queue (oldest first).',
+        description:
+          'Without `status`, every contribution; `status=submitted` is the review queue (oldest first).',
         security: [{ bearer: [] }],
         querystring: Type.Object({ status: Type.Optional(StatusQuery), ...Paging }),
         response: {
@@ -254,14 +283,21 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = as
       const context = { now: now.toISOString(), actor };
       const id = request.params.id;
       const loaded = await loadStream(deps.eventLog, contributionStreamId(id), contributions);
-      const approvedEvents = contributions.decide({ type: 'ApproveContribution', data: { contribution_id: id } }, loaded.state, context);
+      const approvedEvents = contributions.decide(
+        { type: 'ApproveContribution', data: { contribution_id: id } },
+        loaded.state,
+        context,
+      );
       const approved = approvedEvents[0];
-      if (approved?.type !== 'ContributionApproved') throw new Error('ApproveContribution gave no ContributionApproved');
+      if (approved?.type !== 'ContributionApproved')
+        throw new Error('ApproveContribution gave no ContributionApproved');
 
       const existing = dedupeRefs(
         (
           await Promise.all(
-            approved.data.chemical_data.map((entry) => deps.catalogue.chemicalsNamedOrWithCas(entry.name, entry.cas_number)),
+            approved.data.chemical_data.map((entry) =>
+              deps.catalogue.chemicalsNamedOrWithCas(entry.name, entry.cas_number),
+            ),
           )
         ).flat(),
       );
@@ -272,16 +308,28 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = as
       );
       const metadata = metadataFor(actor, request.id, now);
       const batches: AppendToStream[] = [
-        { streamId: contributionStreamId(id), events: toNewEvents(approvedEvents, metadata), expectedVersion: loaded.version },
+        {
+          streamId: contributionStreamId(id),
+          events: toNewEvents(approvedEvents, metadata),
+          expectedVersion: loaded.version,
+        },
       ];
       const added: { id: string; name: string }[] = [];
       for (const add of plan.addChemicals) {
         const events = chemicals.decide(add, chemicals.initialState, { ...context, sameNameOrCas: existing });
-        for (const e of events) if (e.type === 'ChemicalAdded') added.push({ id: e.data.chemical.id, name: e.data.chemical.name });
-        batches.push({ streamId: chemicalStreamId(add.data.chemical_id), events: toNewEvents(events, metadata), expectedVersion: 0 });
+        for (const e of events)
+          if (e.type === 'ChemicalAdded') added.push({ id: e.data.chemical.id, name: e.data.chemical.name });
+        batches.push({
+          streamId: chemicalStreamId(add.data.chemical_id),
+          events: toNewEvents(events, metadata),
+          expectedVersion: 0,
+        });
       }
       const perfume = await loadStream(deps.eventLog, perfumeStreamId(approved.data.perfume_id), perfumes);
-      const assigned = perfumes.decide(plan.assignment, perfume.state, { ...context, knownChemicals: plan.knownChemicals });
+      const assigned = perfumes.decide(plan.assignment, perfume.state, {
+        ...context,
+        knownChemicals: plan.knownChemicals,
+      });
       batches.push({
         streamId: perfumeStreamId(approved.data.perfume_id),
         events: toNewEvents(assigned, metadata),
@@ -293,7 +341,14 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = as
         stored ??
         (loaded.state.status === 'absent'
           ? null
-          : { ...loaded.state.contribution, id, status: 'approved' as const, rejection_reason: null, submitted_at: '', reviewed_at: now.toISOString() });
+          : {
+              ...loaded.state.contribution,
+              id,
+              status: 'approved' as const,
+              rejection_reason: null,
+              submitted_at: '',
+              reviewed_at: now.toISOString(),
+            });
       if (!view) throw new HttpError(404, `Contribution ${id} not found`);
       return {
         detail: 'Contribution approved',
@@ -337,11 +392,18 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = as
       );
       await commit(
         deps,
-        [{ streamId: contributionStreamId(id), events: toNewEvents(events, metadataFor(actor, request.id, now)), expectedVersion: loaded.version }],
+        [
+          {
+            streamId: contributionStreamId(id),
+            events: toNewEvents(events, metadataFor(actor, request.id, now)),
+            expectedVersion: loaded.version,
+          },
+        ],
         request.log,
       );
       const stored = await deps.contributions.byId(id);
-      if (!stored) throw new HttpError(503, 'The contribution list has not caught up yet; reload in a moment');
+      if (!stored)
+        throw new HttpError(503, 'The contribution list has not caught up yet; reload in a moment');
       return { detail: 'Contribution rejected', contribution: contributionView(stored) };
     },
   );

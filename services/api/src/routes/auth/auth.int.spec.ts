@@ -52,7 +52,9 @@ describe('accounts: register, sign in, sessions (real event log and read models)
         user: { role, status: 'pending' },
       });
       expect(res.json().session_token).toBeUndefined();
-      const login = await h.call('POST', '/api/auth/login', { body: { email: `${role}@example.test`, password: PASSWORD } });
+      const login = await h.call('POST', '/api/auth/login', {
+        body: { email: `${role}@example.test`, password: PASSWORD },
+      });
       expect(login.statusCode).toBe(403);
       expect(login.json().detail).toMatch(/pending admin approval/);
     }
@@ -135,10 +137,14 @@ describe('accounts: register, sign in, sessions (real event log and read models)
     const wrong = await h.call('POST', '/api/auth/login', { body: { email, password: 'wrong password!' } });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().detail).toBe('Invalid email or password');
-    const unknown = await h.call('POST', '/api/auth/login', { body: { email: 'nobody@example.test', password: PASSWORD } });
+    const unknown = await h.call('POST', '/api/auth/login', {
+      body: { email: 'nobody@example.test', password: PASSWORD },
+    });
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json().detail).toBe('Invalid email or password');
-    const ok = await h.call('POST', '/api/auth/login', { body: { email: email.toUpperCase(), password: PASSWORD } });
+    const ok = await h.call('POST', '/api/auth/login', {
+      body: { email: email.toUpperCase(), password: PASSWORD },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ user: { username: 'linus', role: 'regular_user', status: 'active' } });
     expect(ok.json().session_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -186,7 +192,10 @@ describe('accounts: register, sign in, sessions (real event log and read models)
   it('bootstrapping the admin again changes nothing', async () => {
     const { bootstrapAdmin } = await import('../../auth/bootstrap-admin.ts');
     const before = await h.head();
-    await expect(bootstrapAdmin({ admin: ADMIN }, h.deps)).resolves.toEqual({ created: false, reason: 'exists' });
+    await expect(bootstrapAdmin({ admin: ADMIN }, h.deps)).resolves.toEqual({
+      created: false,
+      reason: 'exists',
+    });
     await expect(bootstrapAdmin({ admin: undefined }, h.deps)).resolves.toEqual({
       created: false,
       reason: 'not-configured',
@@ -206,11 +215,15 @@ describe('accounts: rate limits', () => {
   });
 
   it('answers 429 with a detail after too many sign-in attempts from one IP', async () => {
-    const attempt = () => h.call('POST', '/api/auth/login', { body: { email: 'x@example.test', password: 'nope nope' } });
+    const attempt = () =>
+      h.call('POST', '/api/auth/login', { body: { email: 'x@example.test', password: 'nope nope' } });
     for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
     const limited = await attempt();
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({ code: 'rate_limited', detail: expect.stringMatching(/Too many attempts/) });
+    expect(limited.json()).toMatchObject({
+      code: 'rate_limited',
+      detail: expect.stringMatching(/Too many attempts/),
+    });
     // Another IP is not limited.
     const other = await h.app.inject({
       method: 'POST',
@@ -223,7 +236,8 @@ describe('accounts: rate limits', () => {
 
   it('limits registration too', async () => {
     const before = await h.head();
-    const attempt = () => h.call('POST', '/api/auth/register', { body: { email: 'bad', username: 'u', password: 'x' } });
+    const attempt = () =>
+      h.call('POST', '/api/auth/register', { body: { email: 'bad', username: 'u', password: 'x' } });
     for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(400);
     expect((await attempt()).statusCode).toBe(429);
     expect(await h.head()).toBe(before);

@@ -24,8 +24,8 @@ import {
   verifyAgainstDummy,
   verifyPassword,
 } from '../../auth/password.ts';
-import { HttpError } from '../../http/errors.ts';
 import { Problem, PublicUser, publicUser } from '../../auth/schemas.ts';
+import { HttpError } from '../../http/errors.ts';
 
 export const PENDING_REGISTRATION_DETAIL = 'Registration successful! Your account is pending admin approval.';
 export const INVALID_CREDENTIALS_DETAIL = 'Invalid email or password';
@@ -35,10 +35,14 @@ const USERNAME_TAKEN = 'This username is already taken';
 const RegisterBody = Type.Object({
   email: Type.String({ maxLength: 320, description: 'Sign-in email (stored lower-cased)' }),
   username: Type.String({ maxLength: 100 }),
-  password: Type.String({ maxLength: 1024, description: `${PASSWORD_MIN_LENGTH}–${PASSWORD_MAX_LENGTH} characters` }),
+  password: Type.String({
+    maxLength: 1024,
+    description: `${PASSWORD_MIN_LENGTH}–${PASSWORD_MAX_LENGTH} characters`,
+  }),
   role: Type.Optional(
     Type.Union([Type.String({ maxLength: 40 }), Type.Null()], {
-      description: 'regular_user (default), manufacturer or retailer; manufacturers and retailers wait for approval',
+      description:
+        'regular_user (default), manufacturer or retailer; manufacturers and retailers wait for approval',
     }),
   ),
 });
@@ -124,7 +128,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = asy
         context,
       );
       const registered = events[0]!;
-      if (registered.type !== 'AccountRegistered') throw new Error('RegisterAccount gave no AccountRegistered');
+      if (registered.type !== 'AccountRegistered')
+        throw new Error('RegisterAccount gave no AccountRegistered');
       const { role, status } = registered.data;
 
       let token: string | null = null;
@@ -132,7 +137,14 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = asy
       if (status === 'active') {
         token = newSessionToken();
         const signedIn = accounts.decide(
-          { type: 'SignIn', data: { account_id: accountId, session_id: `ses-${randomUUID()}`, token_hash: hashSessionToken(token) } },
+          {
+            type: 'SignIn',
+            data: {
+              account_id: accountId,
+              session_id: `ses-${randomUUID()}`,
+              token_hash: hashSessionToken(token),
+            },
+          },
           fold(accounts.evolve, accounts.initialState, events),
           context,
         );
@@ -149,19 +161,37 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = asy
       try {
         await commit(
           deps,
-          [{ streamId: accountStreamId(accountId), events: toNewEvents(events, metadataFor(actor, request.id, now)), expectedVersion: 0 }],
+          [
+            {
+              streamId: accountStreamId(accountId),
+              events: toNewEvents(events, metadataFor(actor, request.id, now)),
+              expectedVersion: 0,
+            },
+          ],
           request.log,
         );
       } catch (error) {
         await deps.claims.release(accountId, claims).catch(() => {});
         throw error;
       }
-      const user = publicUser({ id: accountId, email: registered.data.email, username: registered.data.username, role, status });
+      const user = publicUser({
+        id: accountId,
+        email: registered.data.email,
+        username: registered.data.username,
+        role,
+        status,
+      });
       reply.status(201);
       if (token === null || expiresAt === null) {
         return { detail: PENDING_REGISTRATION_DETAIL, pending_approval: true, user };
       }
-      return { detail: 'Registration successful!', pending_approval: false, user, session_token: token, expires_at: expiresAt };
+      return {
+        detail: 'Registration successful!',
+        pending_approval: false,
+        user,
+        session_token: token,
+        expires_at: expiresAt,
+      };
     },
   );
 
@@ -173,7 +203,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = asy
       schema: {
         tags: ['accounts'],
         summary: 'Sign in',
-        description: 'Answers the user and a session token (valid 7 days) to send as `Authorization: Bearer <token>`.',
+        description:
+          'Answers the user and a session token (valid 7 days) to send as `Authorization: Bearer <token>`.',
         body: LoginBody,
         response: { 200: SessionAnswer, 400: Problem, 401: Problem, 403: Problem, 429: Problem },
       },
@@ -187,19 +218,29 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = asy
       }
       // The log is the record: check the password and status against the account's own stream.
       const loaded = await loadStream(deps.eventLog, accountStreamId(found.id), accounts);
-      if (loaded.state.status !== 'registered' || !(await verifyPassword(password, loaded.state.account.password_hash))) {
+      if (
+        loaded.state.status !== 'registered' ||
+        !(await verifyPassword(password, loaded.state.account.password_hash))
+      ) {
         throw new HttpError(401, INVALID_CREDENTIALS_DETAIL, 'unauthorized');
       }
       const account = loaded.state.account;
       const now = clock(deps);
       const token = newSessionToken();
       const events = accounts.decide(
-        { type: 'SignIn', data: { account_id: account.id, session_id: `ses-${randomUUID()}`, token_hash: hashSessionToken(token) } },
+        {
+          type: 'SignIn',
+          data: {
+            account_id: account.id,
+            session_id: `ses-${randomUUID()}`,
+            token_hash: hashSessionToken(token),
+          },
+        },
         loaded.state,
         { now: now.toISOString(), actor: null },
       );
       const signedIn = events.find((e) => e.type === 'SignedIn');
-      if (!signedIn || signedIn.type !== 'SignedIn') throw new Error('SignIn gave no SignedIn event');
+      if (signedIn?.type !== 'SignedIn') throw new Error('SignIn gave no SignedIn event');
       const actor = { kind: 'account' as const, id: account.id, role: account.role, status: account.status };
       await commit(
         deps,

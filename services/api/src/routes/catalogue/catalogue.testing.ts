@@ -37,8 +37,8 @@ export function smallCatalogue(): PerfumeDocument[] {
 
 export function loadIndex(docs: PerfumeDocument[], chemicals: Chemical[] = fixtureChemicals()): InProcessSearchIndex {
   const index = new InProcessSearchIndex({ regions: fixtureRegions, notes: fixtureNotes });
-  for (const c of chemicals) index.upsertChemicalSync(c);
-  for (const d of docs) index.upsertPerfumeSync(d);
+  for (const c of chemicals) index.upsertChemical(c);
+  for (const d of docs) index.upsertPerfume(d);
   return index;
 }
 

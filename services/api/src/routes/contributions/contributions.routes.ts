@@ -36,9 +36,11 @@ const SubmitBody = Type.Object({
     contributor_notes: Type.Optional(Nullable(Type.String({ maxLength: 10_000 }))),
   }),
   contributor_id: Type.Optional(
-    Nullable(Type.Union([Type.String({ maxLength: 200 }), Type.Integer()], {
-      description: 'Ignored when it names the signed-in account; refused when it names another',
-    })),
+    Nullable(
+      Type.Union([Type.String({ maxLength: 200 }), Type.Integer()], {
+        description: 'Ignored when it names the signed-in account; refused when it names another',
+      }),
+    ),
   ),
   contributor_role: Type.Optional(Nullable(Type.String({ maxLength: 40 }))),
 });
@@ -49,7 +51,10 @@ const ListQuery = Type.Object({
 });
 
 /** Contributions of chemical data by approved manufacturers and retailers (spec §7 "Contribution"). */
-export const contributionRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = async (app, { deps }) => {
+export const contributionRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = async (
+  app,
+  { deps },
+) => {
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
 
   app.post(
@@ -80,10 +85,15 @@ export const contributionRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps 
         throw new HttpError(403, 'contributor_id does not match the signed-in account', 'forbidden');
       }
       if (body.contributor_role != null && body.contributor_role !== actor.role) {
-        throw new HttpError(403, `contributor_role does not match your account's role (${actor.role})`, 'forbidden');
+        throw new HttpError(
+          403,
+          `contributor_role does not match your account's role (${actor.role})`,
+          'forbidden',
+        );
       }
       const perfumeId = body.contribution.perfume_id === null ? '' : String(body.contribution.perfume_id);
-      const perfume = perfumeId === '' ? null : await loadStream(deps.eventLog, perfumeStreamId(perfumeId), perfumes);
+      const perfume =
+        perfumeId === '' ? null : await loadStream(deps.eventLog, perfumeStreamId(perfumeId), perfumes);
       const now = clock(deps);
       const contributionId = `con-${randomUUID()}`;
       const events = contributions.decide(
@@ -118,7 +128,8 @@ export const contributionRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps 
         request.log,
       );
       const submitted = events[0]!;
-      if (submitted.type !== 'ContributionSubmitted') throw new Error('SubmitContribution gave no ContributionSubmitted');
+      if (submitted.type !== 'ContributionSubmitted')
+        throw new Error('SubmitContribution gave no ContributionSubmitted');
       const stored = await deps.contributions.byId(contributionId);
       reply.status(201);
       return {

@@ -8,8 +8,18 @@ describe('chemical manager and assignment (admin, real event log)', () => {
   beforeAll(async () => {
     h = await startHarness();
     admin = await h.adminToken();
-    await h.seedChemical({ id: 'chem-linalool', name: 'Linalool', cas_number: '78-70-6', allergen_flag: true });
-    await h.seedChemical({ id: 'chem-limonene', name: 'Limonene', cas_number: '5989-27-5', allergen_flag: true });
+    await h.seedChemical({
+      id: 'chem-linalool',
+      name: 'Linalool',
+      cas_number: '78-70-6',
+      allergen_flag: true,
+    });
+    await h.seedChemical({
+      id: 'chem-limonene',
+      name: 'Limonene',
+      cas_number: '5989-27-5',
+      allergen_flag: true,
+    });
     await h.seedPerfume({
       id: 'p-rose',
       name: 'Rose Eau',
@@ -27,7 +37,9 @@ describe('chemical manager and assignment (admin, real event log)', () => {
   const perfumeChemicalIds = async (id: string) => {
     const { perfumes, perfumeChemicals } = await import('@scentinel/domain');
     const events = await h.eventLog.readStream(`perfume:${id}`);
-    const state = events.map((e) => ({ type: e.type, data: e.data }) as never).reduce(perfumes.evolve, perfumes.initialState);
+    const state = events
+      .map((e) => ({ type: e.type, data: e.data }) as never)
+      .reduce(perfumes.evolve, perfumes.initialState);
     return perfumeChemicals(state).map((l) => l.chemical_id);
   };
 
@@ -41,7 +53,12 @@ describe('chemical manager and assignment (admin, real event log)', () => {
     expect(res.statusCode).toBe(201);
     const { chemical, detail } = res.json();
     expect(detail).toBe('Successfully added Hedione');
-    expect(chemical).toMatchObject({ name: 'Hedione', type: 'natural', cas_number: '24851-98-7', allergen_flag: false });
+    expect(chemical).toMatchObject({
+      name: 'Hedione',
+      type: 'natural',
+      cas_number: '24851-98-7',
+      allergen_flag: false,
+    });
     const history = await h.call('GET', `/api/chemicals/${chemical.id}/history`);
     expect(history.statusCode).toBe(200);
     const adminId = (await h.call('GET', '/api/auth/me', { token: admin })).json().user.id;
@@ -92,7 +109,10 @@ describe('chemical manager and assignment (admin, real event log)', () => {
       expect(res.statusCode, label).toBe(400);
       expect(res.json().detail, label).toEqual(expect.any(String));
     }
-    const oversize = await post('/api/add-chemical-manual', { name: 'Big', description: 'x'.repeat(70 * 1024) });
+    const oversize = await post('/api/add-chemical-manual', {
+      name: 'Big',
+      description: 'x'.repeat(70 * 1024),
+    });
     expect(oversize.statusCode).toBe(413);
     expect(await h.head()).toBe(before);
   });
@@ -104,7 +124,11 @@ describe('chemical manager and assignment (admin, real event log)', () => {
       body: { description: 'Woody', expected_version: 1 },
     });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ detail: 'Chemical updated successfully', version: 2, changed: true });
+    expect(first.json()).toMatchObject({
+      detail: 'Chemical updated successfully',
+      version: 2,
+      changed: true,
+    });
     expect(first.json().chemical.description).toBe('Woody');
     const before = await h.head();
     const stale = await h.call('PUT', `/api/edit-chemical/${added.id}`, {
@@ -116,29 +140,54 @@ describe('chemical manager and assignment (admin, real event log)', () => {
     expect(await h.head()).toBe(before);
     const history = (await h.call('GET', `/api/chemicals/${added.id}/history`)).json();
     expect(history.version).toBe(2);
-    expect(history.history[1]).toMatchObject({ type: 'ChemicalEdited', details: { changes: { description: 'Woody' } } });
+    expect(history.history[1]).toMatchObject({
+      type: 'ChemicalEdited',
+      details: { changes: { description: 'Woody' } },
+    });
   });
 
   it('refuses bad edits: unknown id, unknown field, duplicate name, wrong types', async () => {
     const before = await h.head();
-    const unknown = await h.call('PUT', '/api/edit-chemical/chem-nope', { token: admin, body: { name: 'X' } });
+    const unknown = await h.call('PUT', '/api/edit-chemical/chem-nope', {
+      token: admin,
+      body: { name: 'X' },
+    });
     expect(unknown.statusCode).toBe(404);
-    const field = await h.call('PUT', '/api/edit-chemical/chem-limonene', { token: admin, body: { colour: 'red' } });
+    const field = await h.call('PUT', '/api/edit-chemical/chem-limonene', {
+      token: admin,
+      body: { colour: 'red' },
+    });
     expect(field.statusCode).toBe(400);
     expect(field.json().detail).toMatch(/Unknown chemical field/);
-    const dup = await h.call('PUT', '/api/edit-chemical/chem-limonene', { token: admin, body: { name: 'linalool' } });
+    const dup = await h.call('PUT', '/api/edit-chemical/chem-limonene', {
+      token: admin,
+      body: { name: 'linalool' },
+    });
     expect(dup.statusCode).toBe(409);
-    const types = await h.call('PUT', '/api/edit-chemical/chem-limonene', { token: admin, body: { expected_version: 'one' } });
+    const types = await h.call('PUT', '/api/edit-chemical/chem-limonene', {
+      token: admin,
+      body: { expected_version: 'one' },
+    });
     expect(types.statusCode).toBe(400);
-    const otherId = await h.call('PUT', '/api/edit-chemical/chem-limonene', { token: admin, body: { id: 'chem-linalool', name: 'Z' } });
+    const otherId = await h.call('PUT', '/api/edit-chemical/chem-limonene', {
+      token: admin,
+      body: { id: 'chem-linalool', name: 'Z' },
+    });
     expect(otherId.statusCode).toBe(400);
     expect(await h.head()).toBe(before);
   });
 
   it('assigns chemicals to one perfume (replace by default) and refuses an empty selection', async () => {
-    const res = await post('/api/perfumes/p-oud/assign-chemicals', { chemical_ids: ['chem-linalool', 'chem-limonene'] });
+    const res = await post('/api/perfumes/p-oud/assign-chemicals', {
+      chemical_ids: ['chem-linalool', 'chem-limonene'],
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ perfume_id: 'p-oud', assigned_count: 2, chemical_count: 2, updated: true });
+    expect(res.json()).toMatchObject({
+      perfume_id: 'p-oud',
+      assigned_count: 2,
+      chemical_count: 2,
+      updated: true,
+    });
     expect(res.json().detail).toBe('Successfully assigned 2 chemicals to Oud Nuit');
     expect(await perfumeChemicalIds('p-oud')).toEqual(['chem-linalool', 'chem-limonene']);
     const events = await h.eventLog.readStream('perfume:p-oud');
@@ -152,11 +201,18 @@ describe('chemical manager and assignment (admin, real event log)', () => {
     const empty = await post('/api/perfumes/p-oud/assign-chemicals', { chemical_ids: [] });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().detail).toBe('Please select at least one chemical');
-    const unknownChemical = await post('/api/perfumes/p-oud/assign-chemicals', { chemical_ids: ['chem-nope'] });
+    const unknownChemical = await post('/api/perfumes/p-oud/assign-chemicals', {
+      chemical_ids: ['chem-nope'],
+    });
     expect(unknownChemical.statusCode).toBe(404);
-    const unknownPerfume = await post('/api/perfumes/p-nope/assign-chemicals', { chemical_ids: ['chem-linalool'] });
+    const unknownPerfume = await post('/api/perfumes/p-nope/assign-chemicals', {
+      chemical_ids: ['chem-linalool'],
+    });
     expect(unknownPerfume.statusCode).toBe(404);
-    const badType = await post('/api/perfumes/p-oud/assign-chemicals', { chemical_ids: ['chem-linalool'], assignment_type: 'merge' });
+    const badType = await post('/api/perfumes/p-oud/assign-chemicals', {
+      chemical_ids: ['chem-linalool'],
+      assignment_type: 'merge',
+    });
     expect(badType.statusCode).toBe(400);
     const notList = await post('/api/perfumes/p-oud/assign-chemicals', { chemical_ids: 'chem-linalool' });
     expect(notList.statusCode).toBe(400);
@@ -197,7 +253,11 @@ describe('chemical manager and assignment (admin, real event log)', () => {
       { perfume_ids: ['p-iris'], chemical_ids: [], action: 'add' },
       { perfume_ids: ['p-iris'], chemical_ids: ['chem-linalool'], action: 'merge' },
       { perfume_ids: ['p-iris'], chemical_ids: ['chem-linalool'] },
-      { perfume_ids: Array.from({ length: 1001 }, (_, i) => `p-${i}`), chemical_ids: ['chem-linalool'], action: 'add' },
+      {
+        perfume_ids: Array.from({ length: 1001 }, (_, i) => `p-${i}`),
+        chemical_ids: ['chem-linalool'],
+        action: 'add',
+      },
     ]) {
       const res = await post('/api/bulk-assign-chemicals', body);
       expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
@@ -216,8 +276,14 @@ describe('chemical manager and assignment (admin, real event log)', () => {
   });
 
   it('deletes a chemical, says how many perfumes used it, and removes the links atomically', async () => {
-    const chemical = (await post('/api/add-chemical-manual', { name: 'Coumarin', cas_number: '91-64-5' })).json().chemical;
-    await post('/api/bulk-assign-chemicals', { perfume_ids: ['p-rose', 'p-oud'], chemical_ids: [chemical.id], action: 'add' });
+    const chemical = (
+      await post('/api/add-chemical-manual', { name: 'Coumarin', cas_number: '91-64-5' })
+    ).json().chemical;
+    await post('/api/bulk-assign-chemicals', {
+      perfume_ids: ['p-rose', 'p-oud'],
+      chemical_ids: [chemical.id],
+      action: 'add',
+    });
     const res = await h.call('DELETE', `/api/delete-chemical/${chemical.id}`, { token: admin });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -230,11 +296,16 @@ describe('chemical manager and assignment (admin, real event log)', () => {
     expect(await perfumeChemicalIds('p-oud')).not.toContain(chemical.id);
     const rose = await h.eventLog.readStream('perfume:p-rose');
     const deleted = (await h.eventLog.readStream(`chemical:${chemical.id}`)).at(-1)!;
-    expect(rose.at(-1)).toMatchObject({ type: 'PerfumeChemicalLinksRemoved', data: { chemical_ids: [chemical.id] } });
+    expect(rose.at(-1)).toMatchObject({
+      type: 'PerfumeChemicalLinksRemoved',
+      data: { chemical_ids: [chemical.id] },
+    });
     expect(rose.at(-1)!.metadata.requestId).toBe(deleted.metadata.requestId);
 
     const before = await h.head();
-    expect((await h.call('DELETE', `/api/delete-chemical/${chemical.id}`, { token: admin })).statusCode).toBe(404);
+    expect((await h.call('DELETE', `/api/delete-chemical/${chemical.id}`, { token: admin })).statusCode).toBe(
+      404,
+    );
     expect((await h.call('DELETE', '/api/delete-chemical/chem-nope', { token: admin })).statusCode).toBe(404);
     expect((await h.call('DELETE', '/api/delete-chemical/bad%20id', { token: admin })).statusCode).toBe(404);
     expect((await h.call('GET', '/api/chemicals/chem-nope/history')).statusCode).toBe(404);

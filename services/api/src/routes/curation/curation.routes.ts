@@ -27,8 +27,17 @@ export const MAX_BULK_PERFUMES = 1000;
 export const MAX_CHEMICALS_PER_CALL = 500;
 
 const ChemicalFields = {
-  type: Type.Optional(Nullable(Type.String({ maxLength: 40, description: 'natural (default), synthetic, essential_oil or aromatic_compound' }))),
-  cas_number: Type.Optional(Nullable(Type.String({ maxLength: 40, description: 'Checked, check digit included' }))),
+  type: Type.Optional(
+    Nullable(
+      Type.String({
+        maxLength: 40,
+        description: 'natural (default), synthetic, essential_oil or aromatic_compound',
+      }),
+    ),
+  ),
+  cas_number: Type.Optional(
+    Nullable(Type.String({ maxLength: 40, description: 'Checked, check digit included' })),
+  ),
   ec_number: Type.Optional(Nullable(Type.String({ maxLength: 60 }))),
   inci_name: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
   description: Type.Optional(Nullable(Type.String({ maxLength: 10_000 }))),
@@ -36,7 +45,9 @@ const ChemicalFields = {
   prohibited: Type.Optional(Nullable(Type.Boolean())),
   restricted: Type.Optional(Nullable(Type.Boolean())),
   restrictions: Type.Optional(Nullable(Type.String({ maxLength: 10_000 }))),
-  regulatory_status: Type.Optional(Nullable(Type.String({ maxLength: 40, description: 'prohibited or restricted' }))),
+  regulatory_status: Type.Optional(
+    Nullable(Type.String({ maxLength: 40, description: 'prohibited or restricted' })),
+  ),
   synonyms: Type.Optional(Nullable(Type.Array(Type.String({ maxLength: 600 }), { maxItems: 400 }))),
   verified: Type.Optional(Nullable(Type.Boolean())),
 };
@@ -46,11 +57,16 @@ const AddChemicalBody = Type.Object({ name: Type.String({ maxLength: 1000 }), ..
 const EditChemicalBody = Type.Object({
   name: Type.Optional(Type.String({ maxLength: 1000 })),
   ...ChemicalFields,
-  id: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Integer()], { description: 'Ignored when it is the path id' })),
+  id: Type.Optional(
+    Type.Union([Type.String({ maxLength: 200 }), Type.Integer()], {
+      description: 'Ignored when it is the path id',
+    }),
+  ),
   expected_version: Type.Optional(
     Type.Integer({
       minimum: 0,
-      description: 'The version the client edited (from the history endpoint); a stale one is refused with 409',
+      description:
+        'The version the client edited (from the history endpoint); a stale one is refused with 409',
     }),
   ),
 });
@@ -59,7 +75,10 @@ const ChemicalIdList = Type.Array(Type.Union([Type.String({ maxLength: 200 }), T
   maxItems: MAX_CHEMICALS_PER_CALL,
 });
 
-const ChemicalAnswer = Type.Object({}, { additionalProperties: true, description: 'The chemical record (spec §3)' });
+const ChemicalAnswer = Type.Object(
+  {},
+  { additionalProperties: true, description: 'The chemical record (spec §3)' },
+);
 
 /**
  * Chemical manager and chemical assignment (spec §7 "Chemicals"): admin only on the server, although
@@ -72,7 +91,8 @@ export const curationRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> =
 
   async function sameNameOrCas(name: string | null | undefined, cas: string | null | undefined) {
     const cleanName = typeof name === 'string' && name.trim() !== '' ? name.trim() : null;
-    const cleanCas = typeof cas === 'string' && cas.trim() !== '' ? (normalizeCas(cas.trim()) ?? cas.trim()) : null;
+    const cleanCas =
+      typeof cas === 'string' && cas.trim() !== '' ? (normalizeCas(cas.trim()) ?? cas.trim()) : null;
     if (cleanName === null && cleanCas === null) return [];
     return deps.catalogue.chemicalsNamedOrWithCas(cleanName, cleanCas);
   }
@@ -80,7 +100,12 @@ export const curationRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> =
   async function context(request: FastifyRequest) {
     const actor = await currentActor(request);
     const now = clock(deps);
-    return { actor, now, metadata: metadataFor(actor, request.id, now), base: { now: now.toISOString(), actor } };
+    return {
+      actor,
+      now,
+      metadata: metadataFor(actor, request.id, now),
+      base: { now: now.toISOString(), actor },
+    };
   }
 
   app.post(
@@ -110,11 +135,25 @@ export const curationRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> =
         chemicals.initialState,
         { ...base, sameNameOrCas: await sameNameOrCas(request.body.name, request.body.cas_number) },
       );
-      await commit(deps, [{ streamId: chemicalStreamId(chemicalId), events: toNewEvents(events, metadata), expectedVersion: 0 }], request.log);
+      await commit(
+        deps,
+        [
+          {
+            streamId: chemicalStreamId(chemicalId),
+            events: toNewEvents(events, metadata),
+            expectedVersion: 0,
+          },
+        ],
+        request.log,
+      );
       const added = events[0];
       if (added?.type !== 'ChemicalAdded') throw new Error('AddChemical gave no ChemicalAdded');
       reply.status(201);
-      return { detail: `Successfully added ${added.data.chemical.name}`, chemical: added.data.chemical, version: 1 };
+      return {
+        detail: `Successfully added ${added.data.chemical.name}`,
+        chemical: added.data.chemical,
+        version: 1,
+      };
     },
   );
 
@@ -126,12 +165,18 @@ export const curationRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> =
       schema: {
         tags: ['chemicals'],
         summary: 'Edit a chemical',
-        description: 'Send only the fields to change. With `expected_version`, an edit made since that version is refused (409).',
+        description:
+          'Send only the fields to change. With `expected_version`, an edit made since that version is refused (409).',
         security: [{ bearer: [] }],
         params: Type.Object({ id: IdParam }),
         body: EditChemicalBody,
         response: {
-          200: Type.Object({ detail: Type.String(), chemical: ChemicalAnswer, version: Type.Integer(), changed: Type.Boolean() }),
+          200: Type.Object({
+            detail: Type.String(),
+            chemical: ChemicalAnswer,
+            version: Type.Integer(),
+            changed: Type.Boolean(),
+          }),
           400: Problem,
           401: Problem,
           403: Problem,
@@ -145,10 +190,18 @@ export const curationRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> =
       const id = request.params.id;
       const { expected_version, id: bodyId, ...changes } = request.body;
       if (bodyId !== undefined && String(bodyId) !== id) {
-        throw new HttpError(400, `The body's id (${bodyId}) is not the chemical being edited (${id})`, 'validation');
+        throw new HttpError(
+          400,
+          `The body's id (${bodyId}) is not the chemical being edited (${id})`,
+          'validation',
+        );
       }
       const loaded = await loadStream(log, chemicalStreamId(id), chemicals);
-      if (expected_version !== undefined && loaded.state.status !== 'absent' && expected_version !== loaded.version) {
+      if (
+        expected_version !== undefined &&
+        loaded.state.status !== 'absent' &&
+        expected_version !== loaded.version
+      ) {
         throw new HttpError(
           409,
           `This chemical was changed by someone else since you loaded it (version ${expected_version}, now ${loaded.version}). Reload and try again.`,
@@ -161,10 +214,23 @@ export const curationRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> =
         loaded.state,
         {
           ...base,
-          sameNameOrCas: await sameNameOrCas(changes.name ?? current?.name, changes.cas_number ?? current?.cas_number),
+          sameNameOrCas: await sameNameOrCas(
+            changes.name ?? current?.name,
+            changes.cas_number ?? current?.cas_number,
+          ),
         },
       );
-      await commit(deps, [{ streamId: chemicalStreamId(id), events: toNewEvents(events, metadata), expectedVersion: loaded.version }], request.log);
+      await commit(
+        deps,
+        [
+          {
+            streamId: chemicalStreamId(id),
+            events: toNewEvents(events, metadata),
+            expectedVersion: loaded.version,
+          },
+        ],
+        request.log,
+      );
       const after = events.reduce(chemicals.evolve, loaded.state);
       if (after.status !== 'active') throw new HttpError(404, `Chemical ${id} not found`);
       return {
@@ -204,25 +270,46 @@ export const curationRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> =
       const { metadata, base } = await context(request);
       const id = request.params.id;
       const loaded = await loadStream(log, chemicalStreamId(id), chemicals);
-      const deleted = chemicals.decide({ type: 'DeleteChemical', data: { chemical_id: id } }, loaded.state, base);
+      const deleted = chemicals.decide(
+        { type: 'DeleteChemical', data: { chemical_id: id } },
+        loaded.state,
+        base,
+      );
       const first = deleted[0];
       if (first?.type !== 'ChemicalDeleted') throw new Error('DeleteChemical gave no ChemicalDeleted');
       // The read model must have seen every assignment so far before it says who links the chemical.
       await deps.waitForPosition(await log.headPosition());
       const perfumeIds = await deps.catalogue.perfumesLinkingChemical(id);
       const batches: AppendToStream[] = [
-        { streamId: chemicalStreamId(id), events: toNewEvents(deleted, metadata), expectedVersion: loaded.version },
+        {
+          streamId: chemicalStreamId(id),
+          events: toNewEvents(deleted, metadata),
+          expectedVersion: loaded.version,
+        },
       ];
       let affected = 0;
       const loadedPerfumes = await mapLimit(perfumeIds, 8, (perfumeId) => loadPerfume(log, perfumeId));
       for (const [perfumeId, perfume] of loadedPerfumes) {
-        const removed = perfumes.decide({ type: 'RemoveChemicalLinks', data: { perfume_id: perfumeId, chemical_ids: [id] } }, perfume.state, base);
+        const removed = perfumes.decide(
+          { type: 'RemoveChemicalLinks', data: { perfume_id: perfumeId, chemical_ids: [id] } },
+          perfume.state,
+          base,
+        );
         if (removed.length === 0) continue;
         affected += 1;
-        batches.push({ streamId: perfumeStreamId(perfumeId), events: toNewEvents(removed, metadata), expectedVersion: perfume.version });
+        batches.push({
+          streamId: perfumeStreamId(perfumeId),
+          events: toNewEvents(removed, metadata),
+          expectedVersion: perfume.version,
+        });
       }
       await commit(deps, batches, request.log);
-      return { detail: 'Chemical deleted successfully', chemical_id: id, name: first.data.name, perfumes_affected: affected };
+      return {
+        detail: 'Chemical deleted successfully',
+        chemical_id: id,
+        name: first.data.name,
+        perfumes_affected: affected,
+      };
     },
   );
 
@@ -248,12 +335,15 @@ export const curationRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> =
       schema: {
         tags: ['chemicals'],
         summary: 'Assign chemicals to one perfume (Quick Chemical Assignment)',
-        description: 'The chemicals become declared links; `replace` (the default) makes them the whole list.',
+        description:
+          'The chemicals become declared links; `replace` (the default) makes them the whole list.',
         security: [{ bearer: [] }],
         params: Type.Object({ id: IdParam }),
         body: Type.Object({
           chemical_ids: ChemicalIdList,
-          assignment_type: Type.Optional(Type.String({ maxLength: 20, description: 'add, remove or replace (default)' })),
+          assignment_type: Type.Optional(
+            Type.String({ maxLength: 20, description: 'add, remove or replace (default)' }),
+          ),
         }),
         response: {
           200: Type.Object({
@@ -289,7 +379,17 @@ export const curationRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> =
         perfume.state,
         { ...base, knownChemicals: await knownChemicals(ids) },
       );
-      await commit(deps, [{ streamId: perfumeStreamId(perfumeId), events: toNewEvents(events, metadata), expectedVersion: perfume.version }], request.log);
+      await commit(
+        deps,
+        [
+          {
+            streamId: perfumeStreamId(perfumeId),
+            events: toNewEvents(events, metadata),
+            expectedVersion: perfume.version,
+          },
+        ],
+        request.log,
+      );
       const after = events.reduce(perfumes.evolve, perfume.state);
       const name = after.status === 'catalogued' ? after.perfume.name : perfumeId;
       return {
@@ -313,7 +413,9 @@ export const curationRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> =
         summary: 'Add, remove or replace chemicals on many perfumes at once (all or nothing)',
         security: [{ bearer: [] }],
         body: Type.Object({
-          perfume_ids: Type.Array(Type.Union([Type.String({ maxLength: 200 }), Type.Integer()]), { maxItems: MAX_BULK_PERFUMES }),
+          perfume_ids: Type.Array(Type.Union([Type.String({ maxLength: 200 }), Type.Integer()]), {
+            maxItems: MAX_BULK_PERFUMES,
+          }),
           chemical_ids: ChemicalIdList,
           action: Type.String({ maxLength: 20, description: 'add, remove or replace' }),
         }),
@@ -335,7 +437,8 @@ export const curationRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> =
       const { metadata, base } = await context(request);
       const perfumeIds = [...new Set(request.body.perfume_ids.map(String))];
       const chemicalIds = request.body.chemical_ids.map(String);
-      if (perfumeIds.length === 0 || chemicalIds.length === 0) throw new HttpError(400, SELECT_BOTH_DETAIL, 'validation');
+      if (perfumeIds.length === 0 || chemicalIds.length === 0)
+        throw new HttpError(400, SELECT_BOTH_DETAIL, 'validation');
       const action = request.body.action as AssignmentType;
       const known = await knownChemicals(chemicalIds);
       const loaded = await mapLimit(perfumeIds, 8, (id) => loadPerfume(log, id));
@@ -344,13 +447,21 @@ export const curationRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> =
         const events = perfumes.decide(
           {
             type: 'AssignChemicals',
-            data: { perfume_id: perfumeId, assignment_type: action, chemicals: chemicalIds.map((chemical_id) => ({ chemical_id })) },
+            data: {
+              perfume_id: perfumeId,
+              assignment_type: action,
+              chemicals: chemicalIds.map((chemical_id) => ({ chemical_id })),
+            },
           },
           perfume.state,
           { ...base, knownChemicals: known },
         );
         if (events.length > 0) {
-          batches.push({ streamId: perfumeStreamId(perfumeId), events: toNewEvents(events, metadata), expectedVersion: perfume.version });
+          batches.push({
+            streamId: perfumeStreamId(perfumeId),
+            events: toNewEvents(events, metadata),
+            expectedVersion: perfume.version,
+          });
         }
       }
       await commit(deps, batches, request.log);
@@ -393,9 +504,13 @@ export const curationRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> =
     },
     async (request) => {
       const id = request.params.id;
-      const events = /^[\p{L}\p{N}][\p{L}\p{N}_.-]*$/u.test(id) ? await log.readStream(chemicalStreamId(id)) : [];
+      const events = /^[\p{L}\p{N}][\p{L}\p{N}_.-]*$/u.test(id)
+        ? await log.readStream(chemicalStreamId(id))
+        : [];
       if (events.length === 0) throw new HttpError(404, `Chemical ${id} not found`);
-      const state = events.map((e) => ({ type: e.type, data: e.data }) as chemicals.ChemicalEvent).reduce(chemicals.evolve, chemicals.initialState);
+      const state = events
+        .map((e) => ({ type: e.type, data: e.data }) as chemicals.ChemicalEvent)
+        .reduce(chemicals.evolve, chemicals.initialState);
       return {
         chemical_id: id,
         status: state.status,
@@ -419,7 +534,12 @@ function historyDetails(type: string, data: unknown): Record<string, unknown> {
   switch (type) {
     case 'ChemicalAdded': {
       const chemical = d.chemical as { name?: unknown; cas_number?: unknown };
-      return { name: chemical?.name, cas_number: chemical?.cas_number, source: d.source, contribution_id: d.contribution_id };
+      return {
+        name: chemical?.name,
+        cas_number: chemical?.cas_number,
+        source: d.source,
+        contribution_id: d.contribution_id,
+      };
     }
     case 'ChemicalEdited':
       return { changes: d.changes, source: d.source };
@@ -431,12 +551,17 @@ function historyDetails(type: string, data: unknown): Record<string, unknown> {
 }
 
 async function loadPerfume(log: EventLog, perfumeId: string): Promise<Loaded<PerfumeState>> {
-  if (!/^[\p{L}\p{N}][\p{L}\p{N}_.-]{0,199}$/u.test(perfumeId)) return { state: perfumes.initialState, version: 0 };
+  if (!/^[\p{L}\p{N}][\p{L}\p{N}_.-]{0,199}$/u.test(perfumeId))
+    return { state: perfumes.initialState, version: 0 };
   return loadStream(log, perfumeStreamId(perfumeId), perfumes);
 }
 
 /** `fn` over `items` with at most `limit` running at once; results keyed by item, in order. */
-async function mapLimit<T>(items: readonly string[], limit: number, fn: (item: string) => Promise<T>): Promise<[string, T][]> {
+async function mapLimit<T>(
+  items: readonly string[],
+  limit: number,
+  fn: (item: string) => Promise<T>,
+): Promise<[string, T][]> {
   const out: [string, T][] = new Array(items.length);
   let next = 0;
   const worker = async () => {

@@ -29,15 +29,24 @@ export type ReviewContribution = {
   contributor_notes: string | null;
   submitted_at: string;
   chemical_data: ReviewChemical[];
-  perfume: { id: string; name: string; brand: string; chemicals: { chemical_id: string; name: string; kind: string }[] } | null;
+  perfume: {
+    id: string;
+    name: string;
+    brand: string;
+    chemicals: { chemical_id: string; name: string; kind: string }[];
+  } | null;
 };
 
 export const pendingAccountsQueryOptions = () =>
   queryOptions({
     queryKey: ['admin', 'accounts', 'pending'] as const,
     queryFn: async ({ signal }) =>
-      (await api.get<{ accounts?: PendingAccount[] }>('/admin/accounts', { signal, query: { status: 'pending', limit: 200 } }))
-        .accounts ?? [],
+      (
+        await api.get<{ accounts?: PendingAccount[] }>('/admin/accounts', {
+          signal,
+          query: { status: 'pending', limit: 200 },
+        })
+      ).accounts ?? [],
     retry: false,
   });
 
@@ -62,7 +71,12 @@ export function useSubmittedContributions() {
   return useQuery(submittedContributionsQueryOptions());
 }
 
-export type ReviewInput = { kind: 'accounts' | 'contributions'; id: string; decision: 'approve' | 'reject'; reason?: string };
+export type ReviewInput = {
+  kind: 'accounts' | 'contributions';
+  id: string;
+  decision: 'approve' | 'reject';
+  reason?: string;
+};
 
 export function review({ kind, id, decision, reason }: ReviewInput): Promise<unknown> {
   const url = `/admin/${kind}/${encodeURIComponent(id)}/${decision}`;

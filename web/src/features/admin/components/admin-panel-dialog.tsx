@@ -53,10 +53,18 @@ function ReviewActions({
           value={reason}
           onChange={(event) => setReason(event.target.value)}
         />
-        <button type="submit" className="button button--danger button--small" disabled={busy || reason.trim() === ''}>
+        <button
+          type="submit"
+          className="button button--danger button--small"
+          disabled={busy || reason.trim() === ''}
+        >
           {t('admin.confirmReject')}
         </button>
-        <button type="button" className="button button--secondary button--small" onClick={() => setRejecting(false)}>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={() => setRejecting(false)}
+        >
           {t('common.cancel')}
         </button>
       </form>
@@ -87,7 +95,13 @@ function ReviewActions({
   );
 }
 
-function AccountsTab({ onReview, busy }: { onReview: (input: ReviewInput, label: string) => void; busy: boolean }) {
+function AccountsTab({
+  onReview,
+  busy,
+}: {
+  onReview: (input: ReviewInput, label: string) => void;
+  busy: boolean;
+}) {
   const { t } = useTranslation();
   const accounts = usePendingAccounts();
   if (accounts.isLoading) return <p role="status">{t('common.loading')}</p>;
@@ -113,7 +127,10 @@ function AccountsTab({ onReview, busy }: { onReview: (input: ReviewInput, label:
             busy={busy}
             testId="admin-account"
             onReview={(decision, reason) =>
-              onReview({ kind: 'accounts', id: account.id, decision, ...(reason !== undefined && { reason }) }, account.username)
+              onReview(
+                { kind: 'accounts', id: account.id, decision, ...(reason !== undefined && { reason }) },
+                account.username,
+              )
             }
           />
         </li>
@@ -122,7 +139,13 @@ function AccountsTab({ onReview, busy }: { onReview: (input: ReviewInput, label:
   );
 }
 
-function ContributionsTab({ onReview, busy }: { onReview: (input: ReviewInput, label: string) => void; busy: boolean }) {
+function ContributionsTab({
+  onReview,
+  busy,
+}: {
+  onReview: (input: ReviewInput, label: string) => void;
+  busy: boolean;
+}) {
   const { t } = useTranslation();
   const contributions = useSubmittedContributions();
   if (contributions.isLoading) return <p role="status">{t('common.loading')}</p>;
@@ -144,7 +167,10 @@ function ContributionsTab({ onReview, busy }: { onReview: (input: ReviewInput, l
             {c.perfume?.brand ? <span className="muted"> — {c.perfume.brand}</span> : null}
           </h3>
           <p className="muted">
-            {t('admin.contributedBy', { name: c.contributor_username ?? '?', role: t(`roles.${c.contributor_role}`, c.contributor_role) })}
+            {t('admin.contributedBy', {
+              name: c.contributor_username ?? '?',
+              role: t(`roles.${c.contributor_role}`, c.contributor_role),
+            })}
           </p>
           <p>
             <strong>{t('admin.currentChemicals')}</strong>{' '}
@@ -184,7 +210,10 @@ function ContributionsTab({ onReview, busy }: { onReview: (input: ReviewInput, l
             busy={busy}
             testId="admin-contribution"
             onReview={(decision, reason) =>
-              onReview({ kind: 'contributions', id: c.id, decision, ...(reason !== undefined && { reason }) }, c.perfume_name)
+              onReview(
+                { kind: 'contributions', id: c.id, decision, ...(reason !== undefined && { reason }) },
+                c.perfume_name,
+              )
             }
           />
         </article>
@@ -206,14 +235,19 @@ export default function AdminPanelDialog({ onClose }: { onClose: () => void }) {
     setOutcome(null);
     mutation.mutate(input, {
       onSuccess: () =>
-        setOutcome({ kind: 'success', text: t(`admin.done.${input.kind}.${input.decision}`, { name: label }) }),
-      onError: (error) => setOutcome({ kind: 'error', text: t('curation.error', { detail: errorDetail(error) }) }),
+        setOutcome({
+          kind: 'success',
+          text: t(`admin.done.${input.kind}.${input.decision}`, { name: label }),
+        }),
+      onError: (error) =>
+        setOutcome({ kind: 'error', text: t('curation.error', { detail: errorDetail(error) }) }),
     });
   };
 
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-    const next = TABS[(TABS.indexOf(tab) + (event.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length]!;
+    const next =
+      TABS[(TABS.indexOf(tab) + (event.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length]!;
     setTab(next);
     tabRefs.current[next]?.focus();
   };
@@ -251,7 +285,12 @@ export default function AdminPanelDialog({ onClose }: { onClose: () => void }) {
           {outcome.text}
         </p>
       ) : null}
-      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${tab}`} className="tabs__panel">
+      <div
+        role="tabpanel"
+        id={`${baseId}-panel`}
+        aria-labelledby={`${baseId}-tab-${tab}`}
+        className="tabs__panel"
+      >
         {tab === 'accounts' ? (
           <AccountsTab onReview={onReview} busy={mutation.isPending} />
         ) : (

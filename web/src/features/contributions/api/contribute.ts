@@ -63,7 +63,12 @@ export function toEntry(row: ContributionRow): ContributionEntry {
 }
 
 /** The spec §7 body: the contribution, with the contributor's id and role (the server checks them). */
-export function contributionBody(user: SessionUser, perfumeId: string, rows: ContributionRow[], notes: string) {
+export function contributionBody(
+  user: SessionUser,
+  perfumeId: string,
+  rows: ContributionRow[],
+  notes: string,
+) {
   return {
     contribution: {
       perfume_id: perfumeId,
@@ -122,7 +127,8 @@ export const myContributionsQueryOptions = () =>
   queryOptions({
     queryKey: ['contributions', 'mine'] as const,
     queryFn: async ({ signal }) =>
-      (await api.get<{ contributions?: MyContribution[] }>('/contributions/mine', { signal })).contributions ?? [],
+      (await api.get<{ contributions?: MyContribution[] }>('/contributions/mine', { signal }))
+        .contributions ?? [],
     retry: false,
   });
 

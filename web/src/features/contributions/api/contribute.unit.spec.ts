@@ -3,7 +3,12 @@ import { concentration, contributionBody, emptyRow, normalizePerfumeOptions } fr
 
 describe('contribution form', () => {
   it('starts a row with type synthetic and empty concentrations', () => {
-    expect(emptyRow()).toMatchObject({ name: '', type: 'synthetic', concentration_min: '', concentration_max: '' });
+    expect(emptyRow()).toMatchObject({
+      name: '',
+      type: 'synthetic',
+      concentration_min: '',
+      concentration_max: '',
+    });
     expect(emptyRow().key).not.toBe(emptyRow().key);
   });
 
@@ -16,7 +21,14 @@ describe('contribution form', () => {
 
   it('builds the spec §7 body with the contributor id and role', () => {
     const row = { ...emptyRow(), name: ' Linalool ', cas_number: '78-70-6', concentration_max: '1.25' };
-    expect(contributionBody({ id: 'acc-1', username: 'm', email: 'm@x', role: 'manufacturer' }, 'p-1', [row], '  ')).toEqual({
+    expect(
+      contributionBody(
+        { id: 'acc-1', username: 'm', email: 'm@x', role: 'manufacturer' },
+        'p-1',
+        [row],
+        '  ',
+      ),
+    ).toEqual({
       contribution: {
         perfume_id: 'p-1',
         chemical_data: [

@@ -62,7 +62,13 @@ export default function ContributeDialog({ user, onClose }: ContributeDialogProp
 
   const error = mutation.error;
   return (
-    <Modal title={t('contribute.title')} onClose={onClose} size="large" testId="contribute-dialog" description={t('contribute.intro')}>
+    <Modal
+      title={t('contribute.title')}
+      onClose={onClose}
+      size="large"
+      testId="contribute-dialog"
+      description={t('contribute.intro')}
+    >
       <form className="form" onSubmit={submit}>
         <label className="field" htmlFor={`${baseId}-perfume`}>
           <span className="field__label">{t('contribute.perfume')}</span>
@@ -73,7 +79,9 @@ export default function ContributeDialog({ user, onClose }: ContributeDialogProp
             onChange={(event) => setPerfumeId(event.target.value)}
             data-testid="contribute-perfume"
           >
-            <option value="">{perfumes.isLoading ? t('common.loading') : t('contribute.choosePerfume')}</option>
+            <option value="">
+              {perfumes.isLoading ? t('common.loading') : t('contribute.choosePerfume')}
+            </option>
             {(perfumes.data ?? []).map((perfume) => (
               <option key={String(perfume.id)} value={String(perfume.id)}>
                 {perfume.brand ? `${perfume.name} — ${perfume.brand}` : perfume.name}
@@ -109,7 +117,9 @@ export default function ContributeDialog({ user, onClose }: ContributeDialogProp
                   <select
                     id={`${id}-type`}
                     value={row.type}
-                    onChange={(event) => update(row.key, { type: event.target.value as ContributionRow['type'] })}
+                    onChange={(event) =>
+                      update(row.key, { type: event.target.value as ContributionRow['type'] })
+                    }
                   >
                     {CONTRIBUTION_TYPES.map((type) => (
                       <option key={type} value={type}>
@@ -204,7 +214,12 @@ export default function ContributeDialog({ user, onClose }: ContributeDialogProp
           </p>
         ) : null}
         <div className="form__actions">
-          <button type="button" className="link-button" onClick={() => setShowMine((v) => !v)} aria-expanded={showMine}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => setShowMine((v) => !v)}
+            aria-expanded={showMine}
+          >
             {t('contribute.mine')}
           </button>
           <button

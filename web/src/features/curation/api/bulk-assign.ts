@@ -79,7 +79,11 @@ export function useBrandPerfumes(brand: string) {
 
 export type BulkAssignInput = { perfumeIds: Id[]; chemicalIds: Id[]; action: BulkAction };
 
-export async function bulkAssign({ perfumeIds, chemicalIds, action }: BulkAssignInput): Promise<{ updated_count: number }> {
+export async function bulkAssign({
+  perfumeIds,
+  chemicalIds,
+  action,
+}: BulkAssignInput): Promise<{ updated_count: number }> {
   const answer = await api.post<{ updated_count?: unknown }>('/bulk-assign-chemicals', {
     perfume_ids: perfumeIds,
     chemical_ids: chemicalIds,

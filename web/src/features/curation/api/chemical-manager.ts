@@ -82,7 +82,9 @@ export async function addChemical(draft: ChemicalDraft): Promise<{ chemical: Che
 /** The chemical's current version, for optimistic concurrency (null when it cannot be read). */
 export async function chemicalVersion(id: Id): Promise<number | null> {
   try {
-    const history = await api.get<{ version?: unknown }>(`/chemicals/${path(id)}/history`, { timeoutMs: 10_000 });
+    const history = await api.get<{ version?: unknown }>(`/chemicals/${path(id)}/history`, {
+      timeoutMs: 10_000,
+    });
     return typeof history.version === 'number' ? history.version : null;
   } catch {
     return null;

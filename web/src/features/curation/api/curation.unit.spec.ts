@@ -4,7 +4,13 @@ import { visibleChemicals } from '../components/bulk-assign-dialog.tsx';
 import { normalizeBrandNames, normalizeBrandPerfumes } from './bulk-assign.ts';
 import { changedFields, draftOf, EMPTY_DRAFT, matchesChemical, toPayload } from './chemical-manager.ts';
 
-const linalool: Chemical = { id: 'c1', name: 'Linalool', cas_number: '78-70-6', type: 'synthetic', allergen_flag: true };
+const linalool: Chemical = {
+  id: 'c1',
+  name: 'Linalool',
+  cas_number: '78-70-6',
+  type: 'synthetic',
+  allergen_flag: true,
+};
 
 describe('chemical manager helpers', () => {
   it('defaults the type to natural and sends blank optional texts as null', () => {
@@ -35,7 +41,9 @@ describe('chemical manager helpers', () => {
     const many: Chemical[] = Array.from({ length: 150 }, (_, i) => ({ id: i, name: `Chem ${i}` }));
     expect(visibleChemicals(many, '')).toHaveLength(50);
     expect(visibleChemicals(many, 'chem')).toHaveLength(100);
-    expect(visibleChemicals(many, 'Chem 14').map((c) => c.id)).toEqual([14, 140, 141, 142, 143, 144, 145, 146, 147, 148, 149]);
+    expect(visibleChemicals(many, 'Chem 14').map((c) => c.id)).toEqual([
+      14, 140, 141, 142, 143, 144, 145, 146, 147, 148, 149,
+    ]);
   });
 });
 

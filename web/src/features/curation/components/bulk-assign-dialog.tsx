@@ -24,7 +24,9 @@ export function visibleChemicals(chemicals: Chemical[], query: string): Chemical
 }
 
 function toggled(list: Id[], id: Id): Id[] {
-  return list.some((x) => String(x) === String(id)) ? list.filter((x) => String(x) !== String(id)) : [...list, id];
+  return list.some((x) => String(x) === String(id))
+    ? list.filter((x) => String(x) !== String(id))
+    : [...list, id];
 }
 
 type BulkAssignDialogProps = {
@@ -46,7 +48,10 @@ export default function BulkAssignDialog({ chemicals, onClose }: BulkAssignDialo
   const perfumes = useBrandPerfumes(brand);
   const mutation = useBulkAssign();
   const visible = useMemo(() => visibleChemicals(chemicals.items, debounced), [chemicals.items, debounced]);
-  const chemicalById = useMemo(() => new Map(chemicals.items.map((c) => [String(c.id), c])), [chemicals.items]);
+  const chemicalById = useMemo(
+    () => new Map(chemicals.items.map((c) => [String(c.id), c])),
+    [chemicals.items],
+  );
   const ready = perfumeIds.length > 0 && chemicalIds.length > 0;
 
   const submit = (event: FormEvent) => {
@@ -115,7 +120,9 @@ export default function BulkAssignDialog({ chemicals, onClose }: BulkAssignDialo
                     />
                     <span className="pick-list__name">{perfume.name}</span>
                   </label>
-                  <span className="badge badge--neutral">{t('bulk.chemicalCount', { n: perfume.chemical_count })}</span>
+                  <span className="badge badge--neutral">
+                    {t('bulk.chemicalCount', { n: perfume.chemical_count })}
+                  </span>
                 </li>
               ))}
             </ul>
@@ -185,7 +192,11 @@ export default function BulkAssignDialog({ chemicals, onClose }: BulkAssignDialo
 
         <label className="field">
           <span className="field__label">{t('bulk.action')}</span>
-          <select value={action} onChange={(event) => setAction(event.target.value as BulkAction)} data-testid="bulk-action">
+          <select
+            value={action}
+            onChange={(event) => setAction(event.target.value as BulkAction)}
+            data-testid="bulk-action"
+          >
             {BULK_ACTIONS.map((value) => (
               <option key={value} value={value}>
                 {t(`bulk.actions.${value}`)}

@@ -7,8 +7,8 @@ import type { Chemical, Id } from '../../../types/api.ts';
 import {
   CHEMICAL_TYPES,
   type ChemicalDraft,
-  chemicalVersion,
   changedFields,
+  chemicalVersion,
   draftOf,
   EMPTY_DRAFT,
   matchesChemical,
@@ -33,7 +33,8 @@ type ChemicalFormProps = {
 /** Name, type, CAS, description and EU allergen: the add form and the inline edit share it. */
 function ChemicalFields({ draft, onChange, idPrefix }: ChemicalFormProps) {
   const { t } = useTranslation();
-  const set = <K extends keyof ChemicalDraft>(key: K, value: ChemicalDraft[K]) => onChange({ ...draft, [key]: value });
+  const set = <K extends keyof ChemicalDraft>(key: K, value: ChemicalDraft[K]) =>
+    onChange({ ...draft, [key]: value });
   return (
     <div className="curation-fields">
       <label className="field" htmlFor={`${idPrefix}-name`}>
@@ -110,22 +111,31 @@ export default function ChemicalManagerDialog({ chemicals, onClose }: ChemicalMa
   const [draft, setDraft] = useState<ChemicalDraft>(EMPTY_DRAFT);
   const [query, setQuery] = useState('');
   const debounced = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
-  const [editing, setEditing] = useState<{ id: Id; draft: ChemicalDraft; version: number | null } | null>(null);
+  const [editing, setEditing] = useState<{ id: Id; draft: ChemicalDraft; version: number | null } | null>(
+    null,
+  );
   const [message, setMessage] = useState<Message>(null);
   const add = useAddChemical();
   const edit = useEditChemical();
   const remove = useDeleteChemical();
 
-  const matches = useMemo(() => chemicals.items.filter((c) => matchesChemical(c, debounced)), [chemicals.items, debounced]);
+  const matches = useMemo(
+    () => chemicals.items.filter((c) => matchesChemical(c, debounced)),
+    [chemicals.items, debounced],
+  );
   const shown = matches.slice(0, MANAGER_LIST_LIMIT);
-  const fail = (error: unknown) => setMessage({ kind: 'error', text: t('curation.error', { detail: errorDetail(error) }) });
+  const fail = (error: unknown) =>
+    setMessage({ kind: 'error', text: t('curation.error', { detail: errorDetail(error) }) });
 
   const submitAdd = (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
     add.mutate(draft, {
       onSuccess: ({ chemical }) => {
-        setMessage({ kind: 'success', text: t('curation.added', { name: chemical?.name ?? draft.name.trim() }) });
+        setMessage({
+          kind: 'success',
+          text: t('curation.added', { name: chemical?.name ?? draft.name.trim() }),
+        });
         setDraft(EMPTY_DRAFT);
       },
       onError: fail,
@@ -136,7 +146,9 @@ export default function ChemicalManagerDialog({ chemicals, onClose }: ChemicalMa
     setMessage(null);
     setEditing({ id: chemical.id, draft: draftOf(chemical), version: null });
     const version = await chemicalVersion(chemical.id);
-    setEditing((current) => (current && String(current.id) === String(chemical.id) ? { ...current, version } : current));
+    setEditing((current) =>
+      current && String(current.id) === String(chemical.id) ? { ...current, version } : current,
+    );
   };
 
   const saveEdit = (chemical: Chemical) => {
@@ -242,10 +254,18 @@ export default function ChemicalManagerDialog({ chemicals, onClose }: ChemicalMa
                           idPrefix={`manager-edit-${String(chemical.id)}`}
                         />
                         <div className="row">
-                          <button type="submit" className="button button--primary button--small" disabled={edit.isPending}>
+                          <button
+                            type="submit"
+                            className="button button--primary button--small"
+                            disabled={edit.isPending}
+                          >
                             {t('curation.save')}
                           </button>
-                          <button type="button" className="button button--secondary button--small" onClick={() => setEditing(null)}>
+                          <button
+                            type="button"
+                            className="button button--secondary button--small"
+                            onClick={() => setEditing(null)}
+                          >
                             {t('common.cancel')}
                           </button>
                         </div>
@@ -254,8 +274,15 @@ export default function ChemicalManagerDialog({ chemicals, onClose }: ChemicalMa
                       <>
                         <span className="pick-list__name">
                           <strong>{chemical.name}</strong>
-                          {chemical.cas_number ? <span className="muted"> · {chemical.cas_number}</span> : null}
-                          {chemical.type ? <span className="muted"> · {t(`curation.types.${chemical.type}`, chemical.type)}</span> : null}
+                          {chemical.cas_number ? (
+                            <span className="muted"> · {chemical.cas_number}</span>
+                          ) : null}
+                          {chemical.type ? (
+                            <span className="muted">
+                              {' '}
+                              · {t(`curation.types.${chemical.type}`, chemical.type)}
+                            </span>
+                          ) : null}
                           {chemical.allergen_flag ? (
                             <>
                               {' '}

@@ -19,6 +19,8 @@ type HeaderProps = {
   onContribute: () => void;
   onOpenLanguage: () => void;
   onOpenDashboard: () => void;
+  /** Opens the admin review panel (shown to admins only). */
+  onOpenAdmin?: () => void;
 };
 
 export function Header({
@@ -30,6 +32,7 @@ export function Header({
   onContribute,
   onOpenLanguage,
   onOpenDashboard,
+  onOpenAdmin,
 }: HeaderProps) {
   const { t } = useTranslation();
   const canContribute = user?.role === 'manufacturer' || user?.role === 'retailer';
@@ -73,8 +76,23 @@ export function Header({
                   {roleBadgeText(KNOWN_ROLES.includes(user.role) ? t(`roles.${user.role}`) : user.role)}
                 </span>
               </span>
+              {user.role === 'admin' && onOpenAdmin ? (
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={onOpenAdmin}
+                  data-testid="admin-panel-button"
+                >
+                  {t('admin.open')}
+                </button>
+              ) : null}
               {canContribute ? (
-                <button type="button" className="button button--secondary" onClick={onContribute}>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={onContribute}
+                  data-testid="contribute-button"
+                >
                   {t('header.contribute')}
                 </button>
               ) : null}

@@ -1,0 +1,69 @@
+/**
+ * The main page's quality checks that can run offline on every `npm test`: axe (WCAG A/AA) on the
+ * loaded main page and on each tab of the Advanced Filters dialog, and the crawlability basics
+ * Lighthouse's SEO category looks at. The Lighthouse scores themselves are measured ad hoc (it is
+ * not a dependency) and recorded in docs/performance.md.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/browser.ts';
+import { type RunningServer, removeDir, startServer } from './support/server.ts';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  if (include) builder = builder.include(include);
+  const result = await builder.analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+describe('main page quality (axe, crawlability)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(server.url);
+    await page.getByTestId('perfume-card').first().waitFor({ timeout: 60_000 });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (server) removeDir(server.dataDir);
+  });
+
+  it('has no serious or critical axe violations on the loaded main page', async () => {
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('has no serious or critical axe violations on any tab of the filter dialog', async () => {
+    await page.getByTestId('open-filters').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    for (const tab of ['chemicals', 'notes', 'options']) {
+      await page.getByTestId(`filters-tab-${tab}`).click();
+      if (tab !== 'options') await page.getByTestId(`filter-list-${tab}`).waitFor({ timeout: 30_000 });
+      expect(await seriousViolations(page), `tab ${tab}`).toEqual([]);
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('describes itself to crawlers: lang, title, meta description, a plain-text robots.txt', async () => {
+    await expect(page.locator('html').getAttribute('lang')).resolves.toMatch(/^[a-z]{2}/);
+    const description = await page.locator('meta[name="description"]').getAttribute('content');
+    expect(description?.length ?? 0).toBeGreaterThan(50);
+    const robots = await fetch(`${server.url}/robots.txt`);
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await robots.text()).toMatch(/^User-agent:/im);
+  });
+});

@@ -1,0 +1,170 @@
+/**
+ * HTTP bench: `POST /api/perfumes/filter` throughput of the real app (scripts/start.ts as a child
+ * process, embedded mode, ~70k perfumes) beside a Fastify hello-world (its own process too) parsing
+ * the same request, both loaded by autocannon in this process with the same connections and
+ * duration. Target: the app serves >= 0.5x the hello-world's requests per second.
+ *
+ * Two app workloads, both as the web client sends them (paging and search in the query string):
+ * - filter: include the most common chemical, exclude a common note, allergen_free false;
+ * - filter + search: the same filter and a text query.
+ *
+ *   npx tsx scripts/bench/http.bench.ts      (BENCH_HTTP_SECONDS=10, BENCH_HTTP_CONNECTIONS=10)
+ */
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { benchApp, ROOT, startScriptServer, stopBenchApp } from './lib/app-server.ts';
+import { formatRatio, printTable, type TableRow, verdict } from './lib/report.ts';
+
+const TARGET_RATIO = 0.5;
+const SEARCH_TEXT = 'rose';
+const WARMUP_SECONDS = 2;
+
+interface Load {
+  name: string;
+  url: string;
+  body: string;
+}
+
+interface Measured {
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  requests: number;
+}
+
+interface CardSample {
+  chemicals: { chemical_id: string; name: string }[];
+  notes: { top: string[]; middle: string[]; base: string[]; unspecified: string[] };
+}
+
+function positiveIntEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new Error(`${name} must be a positive integer, got '${raw}'`);
+  return value;
+}
+
+function mostCommon(values: Iterable<string>, except: ReadonlySet<string> = new Set()): string {
+  const counts = new Map<string, number>();
+  for (const v of values) if (!except.has(v)) counts.set(v, (counts.get(v) ?? 0) + 1);
+  const best = [...counts].sort((a, b) => b[1] - a[1])[0];
+  if (!best) throw new Error('no value to choose from');
+  return best[0];
+}
+
+/** The body the web client posts for one included chemical and one excluded note. */
+async function filterBody(appUrl: string): Promise<{ body: string; chemical: string; note: string }> {
+  const res = await fetch(`${appUrl}/api/perfumes/enhanced?limit=200`);
+  if (!res.ok) throw new Error(`GET /api/perfumes/enhanced answered ${res.status}`);
+  const { perfumes } = (await res.json()) as { perfumes: CardSample[] };
+  const chemicalNames = new Map<string, string>();
+  const chemicalId = mostCommon(
+    perfumes.flatMap((p) =>
+      p.chemicals.map((c) => {
+        chemicalNames.set(c.chemical_id, c.name);
+        return c.chemical_id;
+      }),
+    ),
+  );
+  const note = mostCommon(
+    perfumes.flatMap((p) => [...p.notes.top, ...p.notes.middle, ...p.notes.base, ...p.notes.unspecified]),
+  );
+  const body = JSON.stringify({
+    include_chemicals: [chemicalId],
+    exclude_chemicals: [],
+    include_notes: [],
+    exclude_notes: [note],
+    brands: [],
+    allergen_free: false,
+    category: null,
+  });
+  return { body, chemical: chemicalNames.get(chemicalId) ?? chemicalId, note };
+}
+
+async function load(target: Load, seconds: number, connections: number): Promise<Measured> {
+  const options = {
+    url: target.url,
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json' },
+    body: target.body,
+    connections,
+  };
+  await autocannon({ ...options, duration: WARMUP_SECONDS });
+  const r = await autocannon({ ...options, duration: seconds });
+  if (r.non2xx > 0 || r.errors > 0) {
+    throw new Error(
+      `${target.name}: ${r.non2xx} non-2xx answers and ${r.errors} connection errors (${r.timeouts} timeouts) out of ${r.requests.total}`,
+    );
+  }
+  return {
+    reqPerSec: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    requests: r.requests.total,
+  };
+}
+
+async function total(url: string, body: string): Promise<number> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  if (!res.ok) throw new Error(`POST ${url} answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { total: number }).total;
+}
+
+export async function run(): Promise<void> {
+  const seconds = positiveIntEnv('BENCH_HTTP_SECONDS', 10);
+  const connections = positiveIntEnv('BENCH_HTTP_CONNECTIONS', 10);
+  const app = await benchApp();
+  const hello = await startScriptServer(path.join(ROOT, 'scripts/bench/lib/hello-world.server.ts'));
+  try {
+    const { body, chemical, note } = await filterBody(app.url);
+    const filterUrl = `${app.url}/api/perfumes/filter?limit=50&skip=0`;
+    const searchUrl = `${filterUrl}&search=${SEARCH_TEXT}`;
+    const [filterTotal, searchTotal] = [await total(filterUrl, body), await total(searchUrl, body)];
+    process.stdout.write(
+      `  workload: include chemical '${chemical}', exclude note '${note}', allergen_free false, 50 per page` +
+        ` (${filterTotal} matches; with search '${SEARCH_TEXT}': ${searchTotal})\n` +
+        `  autocannon: ${connections} connections, ${WARMUP_SECONDS} s warm-up + ${seconds} s per target; app LOG_LEVEL=warn\n`,
+    );
+
+    const peer = await load(
+      { name: 'hello-world', url: `${hello.url}/api/perfumes/filter`, body },
+      seconds,
+      connections,
+    );
+    const targets: Load[] = [
+      { name: 'filter', url: filterUrl, body },
+      { name: `filter + search '${SEARCH_TEXT}'`, url: searchUrl, body },
+    ];
+    const rows: TableRow[] = [row('Fastify hello-world (peer)', peer, peer)];
+    for (const target of targets)
+      rows.push(row(`app: ${target.name}`, await load(target, seconds, connections), peer));
+    printTable(`POST /api/perfumes/filter vs hello-world (target >= ${TARGET_RATIO}x its req/s)`, rows);
+  } finally {
+    await hello.stop();
+  }
+}
+
+function row(name: string, m: Measured, peer: Measured): TableRow {
+  const ratio = m.reqPerSec / peer.reqPerSec;
+  return {
+    target: name,
+    'req/s': Math.round(m.reqPerSec),
+    'p50 ms': m.p50,
+    'p99 ms': m.p99,
+    requests: m.requests,
+    'vs peer': formatRatio(m.reqPerSec, peer.reqPerSec),
+    goal: m === peer ? '' : `>= ${TARGET_RATIO}x`,
+    ok: m === peer ? '' : verdict(ratio >= TARGET_RATIO),
+  };
+}
+
+const isEntry = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
+if (isEntry) {
+  try {
+    await run();
+  } finally {
+    await stopBenchApp();
+  }
+}

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { FIXTURE_TEXTS } from './fixtures/source-texts.fixture.ts';
+import { asciiLossy, mergePerfumes, notesQuality, oneLetterApart } from './merge.ts';
+import { parsePerfumeSources } from './perfume-sources.ts';
+import { type PerfumeSourceKey, type SourcePerfume, sourcePerfume } from './types.ts';
+
+const row = (source: PerfumeSourceKey, n: number, fields: Partial<SourcePerfume> & { brand: string; name: string }) =>
+  sourcePerfume(source, n, fields);
+
+describe('mergePerfumes', () => {
+  it('collapses duplicates across sources and keeps the best value per field', () => {
+    const { perfumes, duplicatesMerged } = mergePerfumes([
+      row('perfume_database', 0, {
+        brand: 'Chanel',
+        name: 'Chanel No 5',
+        concentration: 'Eau de Parfum',
+        year: 1986,
+        imageUrl: 'https://fimgs.net/mdimg/perfume/375x500.40069.jpg',
+        notes: { top: [], middle: [], base: [], unspecified: ['Aldehydes', 'Rose'] },
+      }),
+      row('parfumo_data_clean', 0, {
+        brand: 'Chanel',
+        name: 'N°5',
+        concentration: 'Parfum',
+        year: 1921,
+        perfumer: 'Ernest Beaux',
+        notes: { top: ['Aldehydes'], middle: ['Rose'], base: ['Vanilla'], unspecified: [] },
+      }),
+      row('fra_cleaned', 0, { brand: 'Chanel', name: 'Chanel No 5' }),
+      row('all_brands_clean', 0, { brand: 'Chanel', name: 'N°5', gender: 'feminine' }),
+    ]);
+    expect(perfumes).toHaveLength(1);
+    expect(duplicatesMerged).toBe(3);
+    const p = perfumes[0]!;
+    expect(p.brand).toBe('Chanel');
+    expect(p.perfumer).toBe('Ernest Beaux');
+    expect(p.field_sources.perfumer).toBe('parfumo_data_clean');
+    expect(p.gender).toBe('feminine');
+    expect(p.year_released).toBe(1986);
+    expect(p.field_sources.year_released).toBe('perfume_database');
+    // A real pyramid beats the flat list of a preferred source.
+    expect(p.notes).toEqual({ top: ['Aldehydes'], middle: ['Rose'], base: ['Vanilla'], unspecified: [] });
+    expect(p.field_sources.notes).toBe('parfumo_data_clean');
+    expect(p.concentration).toBe('Eau de Parfum, Parfum');
+    expect(p.sources).toEqual(['all_brands_clean', 'fra_cleaned', 'parfumo_data_clean', 'perfume_database']);
+  });
+
+  it('keeps a field present in only one source and leaves absent fields empty', () => {
+    const { perfumes } = mergePerfumes([
+      row('final_perfume_data', 0, { brand: 'Indult', name: 'Tihota', description: 'Pure vanilla.' }),
+      row('luckyscent_notes', 0, { brand: 'Indult', name: 'Tihota', notes: { top: [], middle: [], base: [], unspecified: ['Vanilla'] } }),
+    ]);
+    expect(perfumes).toHaveLength(1);
+    expect(perfumes[0]!.description).toBe('Pure vanilla.');
+    expect(perfumes[0]!.field_sources.description).toBe('final_perfume_data');
+    expect(perfumes[0]!.year_released).toBeNull();
+    expect(perfumes[0]!.perfumer).toBeNull();
+    expect(perfumes[0]!.field_sources.year_released).toBeUndefined();
+  });
+
+  it('keeps different perfumes of a brand apart and gives them stable unique ids', () => {
+    const rows = [
+      row('perfume_database', 0, { brand: 'Chanel', name: 'Allure' }),
+      row('perfume_database', 1, { brand: 'Chanel', name: 'Allure Homme' }),
+      row('perfume_database', 2, { brand: 'Chanel', name: 'Allure Homme Sport' }),
+    ];
+    const first = mergePerfumes(rows).perfumes.map((p) => p.id);
+    expect(first).toEqual(['chanel--allure', 'chanel--allure-homme', 'chanel--allure-homme-sport']);
+    expect(mergePerfumes([...rows].reverse()).perfumes.map((p) => p.id)).toEqual(first);
+  });
+
+  it('matches perfume_database rows that lost their accents', () => {
+    expect(asciiLossy('Estée Lauder')).toBe('Est e Lauder');
+    const { perfumes } = mergePerfumes([
+      row('perfume_database', 0, { brand: 'Est e Lauder', name: 'Bois d pice' }),
+      row('all_brands_clean', 0, { brand: 'Estée Lauder', name: "Bois d'Épice" }),
+      row('perfume_database', 1, { brand: 'Avatim', name: 'gua Refrescante' }),
+      row('fra_cleaned', 0, { brand: 'Avatim', name: 'Agua Refrescante' }),
+    ]);
+    expect(perfumes.map((p) => [p.brand, p.name])).toEqual([
+      ['Avatim', 'Agua Refrescante'],
+      ['Estée Lauder', "Bois d'Épice"],
+    ]);
+  });
+
+  it('joins Fragrantica and Parfumo spellings of one perfume, but not different numbers', () => {
+    const { perfumes, fuzzyMerges } = mergePerfumes([
+      row('smellthings:fragrantica', 0, { brand: 'Tauer Perfumes', name: 'Pentachords Auburn' }),
+      row('parfumo_data_clean', 0, { brand: 'Tauer Perfumes', name: 'Pentachord Auburn' }),
+      row('smellthings:fragrantica', 1, { brand: 'Guerlain', name: 'Muguet 2016' }),
+      row('parfumo_data_clean', 1, { brand: 'Guerlain', name: 'Muguet 2019' }),
+      row('smellthings:parfumo', 0, { brand: 'Chanel', name: "N°5 L'Eau Chanel" }),
+      row('perfume_database', 0, { brand: 'Chanel', name: 'Chanel No 5 L Eau' }),
+    ]);
+    expect(fuzzyMerges.count).toBe(2);
+    expect(perfumes.map((p) => p.name).sort()).toEqual(['Chanel No 5 L Eau', 'Muguet 2016', 'Muguet 2019', 'Pentachords Auburn']);
+  });
+
+  it('folds a brand into the longer brand that lists the same perfumes', () => {
+    const { perfumes, brandAliases } = mergePerfumes([
+      row('smellthings:fragrantica', 0, { brand: 'Alfred Dunhill', name: 'Desire' }),
+      row('smellthings:fragrantica', 1, { brand: 'Alfred Dunhill', name: 'Icon' }),
+      row('parfumo_data_clean', 0, { brand: 'Dunhill', name: 'Desire' }),
+      row('parfumo_data_clean', 1, { brand: 'Dunhill', name: 'Icon' }),
+      row('parfumo_data_clean', 2, { brand: 'Dunhill', name: 'Century' }),
+    ]);
+    expect(brandAliases).toEqual([['dunhill', 'alfreddunhill']]);
+    expect(perfumes.map((p) => p.brand)).toEqual(['Alfred Dunhill', 'Alfred Dunhill', 'Alfred Dunhill']);
+  });
+});
+
+describe('the real source formats', () => {
+  const { rows, stats } = parsePerfumeSources(FIXTURE_TEXTS, () => {});
+  const bySource = (source: PerfumeSourceKey) => rows.filter((r) => r.source === source);
+
+  it('strips decoy notes from Parfumo rows only', () => {
+    const n5 = bySource('parfumo_data_clean').find((r) => r.brand === 'Chanel')!;
+    expect(n5.notes.top).toEqual(['Aldehydes', 'Neroli']);
+    expect(n5.notes.base).toEqual(['Vanilla']);
+    expect(bySource('smellthings:parfumo')[0]!.notes.base).toEqual(['Musk']);
+    expect(stats.decoysStripped).toEqual({ parfumo_data_clean: 3, 'smellthings:parfumo': 1 });
+    // "Fish" is a decoy on Parfumo but a real note elsewhere.
+    expect(bySource('perfume_database').find((r) => r.name === 'Bois d pice')!.notes.unspecified).toEqual(['Clove', 'Fish']);
+    expect(bySource('luckyscent_notes')[0]!.notes.unspecified).toEqual(['Lemongrass', 'Fish']);
+  });
+
+  it('rebuilds Parfumo names and splits 2011-2021 names', () => {
+    expect(bySource('parfumo_data_clean').map((r) => [r.name, r.concentration])).toEqual([
+      ['N°5', 'Parfum'],
+      ['0071 Tidal Pool', null],
+      ["Angels' Share", null],
+    ]);
+    expect(bySource('2011-2021_converted').map((r) => [r.brand, r.name, r.gender])).toEqual([['Guerlain', 'Shalimar', 'feminine']]);
+    expect(stats.thdUnsplit).toEqual(['Mystery Nobrand for men']);
+  });
+
+  it('merges the fixture catalogue', () => {
+    const { perfumes } = mergePerfumes(rows);
+    const byId = new Map(perfumes.map((p) => [p.id, p]));
+    const n5 = byId.get('chanel--chanel-no-5')!;
+    expect(n5.sources).toEqual([
+      'all_brands_clean',
+      'fra_cleaned',
+      'parfumo_data_clean',
+      'perfume_database',
+      'smellthings:fragrantica',
+    ]);
+    expect(n5.image_url).toBe('https://fimgs.net/mdimg/perfume/375x500.40069.jpg');
+    const shalimar = byId.get('guerlain--shalimar')!;
+    expect(shalimar.description).toBe('The first oriental, in its richest form.');
+    expect(shalimar.gender).toBe('feminine');
+    expect(byId.get('kilian--angels-share')?.sources).toEqual(['parfumo_data_clean', 'perfume_data_final']);
+  });
+});
+
+describe('helpers', () => {
+  it('rates note shapes', () => {
+    expect(notesQuality({ top: ['a'], middle: ['b'], base: [], unspecified: [] })).toBe(3);
+    expect(notesQuality({ top: [], middle: ['b'], base: [], unspecified: [] })).toBe(2);
+    expect(notesQuality({ top: [], middle: [], base: [], unspecified: ['c'] })).toBe(1);
+    expect(notesQuality({ top: [], middle: [], base: [], unspecified: [] })).toBe(0);
+  });
+
+  it('tells one-letter spelling differences, never digits', () => {
+    expect(oneLetterApart('pentachordsauburn', 'pentachordauburn')).toBe(true);
+    expect(oneLetterApart('alfustaan', 'alfustan')).toBe(true);
+    expect(oneLetterApart('muguet2016', 'muguet2019')).toBe(false);
+    expect(oneLetterApart('rose', 'rose')).toBe(false);
+  });
+});
