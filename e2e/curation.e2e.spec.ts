@@ -107,7 +107,9 @@ describe('accounts, approval, contribution and curation (browser)', () => {
     await form.getByLabel('Max %').nth(1).fill('1.5');
     await form.getByLabel('Contributor notes').fill('From our formula sheet (e2e)');
     await form.getByTestId('contribute-submit').click();
-    await expect(form.getByTestId('contribute-success').textContent()).resolves.toContain('Contribution Submitted!');
+    await expect(form.getByTestId('contribute-success').textContent()).resolves.toContain(
+      'Contribution Submitted!',
+    );
     await form.getByRole('button', { name: 'Close' }).first().click();
     await signOut();
   });

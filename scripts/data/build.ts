@@ -44,7 +44,9 @@ export function formatSummary(s: BuildSummary): string[] {
     `- Chemicals: **${s.chemicals}** (${Object.entries(s.chemicalsByType)
       .sort()
       .map(([k, v]) => `${k} ${v}`)
-      .join(', ')}); allergens ${s.allergens}, prohibited ${s.prohibited}, restricted ${s.restricted}, Prop 65 ${s.prop65Listed}, verified ${s.verified}`,
+      .join(
+        ', ',
+      )}); allergens ${s.allergens}, prohibited ${s.prohibited}, restricted ${s.restricted}, Prop 65 ${s.prop65Listed}, verified ${s.verified}`,
     `- Chemical scope (reasons, a chemical may have several): ${Object.entries(s.chemicalScope)
       .sort()
       .map(([k, v]) => `${k} ${v}`)
@@ -80,7 +82,9 @@ function main(): void {
   const { files, summary } = buildDataset(texts, log);
   for (const [path, bytes] of files) {
     writeOutput(join(outDir, path), bytes);
-    log(`wrote ${join(outDir, path)} (${bytes.length} bytes, sha256 ${createHash('sha256').update(bytes).digest('hex').slice(0, 16)})`);
+    log(
+      `wrote ${join(outDir, path)} (${bytes.length} bytes, sha256 ${createHash('sha256').update(bytes).digest('hex').slice(0, 16)})`,
+    );
   }
   const lines = formatSummary(summary);
   const sourcesPath = join(outDir, 'SOURCES.md');
@@ -89,7 +93,9 @@ function main(): void {
     log(`updated the counts in ${sourcesPath}`);
   }
   process.stderr.write(`\nSummary\n${lines.join('\n')}\n`);
-  const examples = summary.rejectedCas.slice(0, 10).map((r) => `  ${r.source}: "${r.value}" (${r.reason}; ${r.context})`);
+  const examples = summary.rejectedCas
+    .slice(0, 10)
+    .map((r) => `  ${r.source}: "${r.value}" (${r.reason}; ${r.context})`);
   if (examples.length > 0) process.stderr.write(`Rejected CAS examples:\n${examples.join('\n')}\n`);
   log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -107,7 +107,8 @@ export function hasAromaticRing(smiles: string): boolean {
           const all = [...orders, order];
           if (all.every((o) => o === 1.5)) return true;
           const alternating =
-            all.every((o, k) => o === (k % 2 === 0 ? 2 : 1)) || all.every((o, k) => o === (k % 2 === 0 ? 1 : 2));
+            all.every((o, k) => o === (k % 2 === 0 ? 2 : 1)) ||
+            all.every((o, k) => o === (k % 2 === 0 ? 1 : 2));
           if (alternating) return true;
           continue;
         }

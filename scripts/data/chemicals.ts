@@ -35,7 +35,10 @@ export const CHEMICAL_SOURCES = {
   sccs: { file: 'sccs/allergens.sccs_1459_11.transcribed.csv', date: null },
   naturals: { file: 'naturals/DB_Naturals.csv', date: null },
   userMaterials: { file: 'naturals/DB_User_Materials.csv', date: null },
-  ifraGlossary: { file: 'odour/ifra_2019/ifra-fragrance-ingredient-glossary---oct-2019.csv', date: '2019-10' },
+  ifraGlossary: {
+    file: 'odour/ifra_2019/ifra-fragrance-ingredient-glossary---oct-2019.csv',
+    date: '2019-10',
+  },
   goodScents: { file: 'odour/goodscents', date: '2022-01-17' },
   curated: { file: 'scripts/data/curated-constituents.ts', date: null },
 } as const;
@@ -85,7 +88,10 @@ export interface SccsData {
   safe_concentration_ppm: number | null;
   patch_test_prevalence: number | null;
   clinical_relevance: string | null;
-  population_stats: { eczema_patient_sensitization: number | null; general_population_allergy: number | null };
+  population_stats: {
+    eczema_patient_sensitization: number | null;
+    general_population_allergy: number | null;
+  };
   cross_reactivity: string[];
   sccs_category: string;
   human_evidence: string | null;
@@ -127,7 +133,14 @@ export interface Chemical {
       allergen_regions: RegionCode[];
     };
     sccs_data: SccsData | null;
-    iarc: { group: string; agent: string; volume: string | null; evaluation_year: string | null; source: string; source_date: string | null } | null;
+    iarc: {
+      group: string;
+      agent: string;
+      volume: string | null;
+      evaluation_year: string | null;
+      source: string;
+      source_date: string | null;
+    } | null;
     ifra: {
       standard_type: string;
       standard_name: string;
@@ -196,7 +209,10 @@ export function displayCase(name: string): string {
 
 /** Drops footnote marks (`(*)`) and extra spaces from a substance name. */
 export function cleanName(name: string): string {
-  return name.replace(/\(\*+\)|\*+$/g, '').replace(/\s+/g, ' ').trim();
+  return name
+    .replace(/\(\*+\)|\*+$/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Synonym cells of IFRA and CosIng hold headings such as `78-70-6 (Linalool):`; those are not names. */
@@ -220,7 +236,8 @@ export function restrictionText(entry: AnnexEntry): string {
 }
 
 function annexRegulation(entry: AnnexEntry): string {
-  const amended = entry.regulation && !/2009\/1223/.test(entry.regulation) ? ` (as amended by ${entry.regulation})` : '';
+  const amended =
+    entry.regulation && !/2009\/1223/.test(entry.regulation) ? ` (as amended by ${entry.regulation})` : '';
   return `Regulation (EC) No 1223/2009, Annex ${entry.annex}, entry ${entry.ref}${amended}`;
 }
 
@@ -228,7 +245,10 @@ const ANNEX_II_FRAGRANCE = /fragrance|essential oil|perfum|musk/i;
 
 /** Annex II entries that concern fragrances even when no other list names their CAS. */
 export function isFragranceAnnexII(entry: AnnexEntry): boolean {
-  return entry.regulation === '(EU) 2017/1410' || (entry.sccsOpinions !== null && ANNEX_II_FRAGRANCE.test(entry.sccsOpinions));
+  return (
+    entry.regulation === '(EU) 2017/1410' ||
+    (entry.sccsOpinions !== null && ANNEX_II_FRAGRANCE.test(entry.sccsOpinions))
+  );
 }
 
 interface Named {
@@ -285,18 +305,6 @@ class Accumulator {
   }
 }
 
-function casOfEntry<T extends { ids: IdentifierCell }>(entries: readonly T[]): Map<string, T[]> {
-  const map = new Map<string, T[]>();
-  for (const entry of entries) {
-    for (const cas of entry.ids.cas) {
-      const list = map.get(cas);
-      if (list) list.push(entry);
-      else map.set(cas, [entry]);
-    }
-  }
-  return map;
-}
-
 /** EC number paired with a CAS in a row: the only one, or the same position when counts match. */
 function pairedEc(ids: IdentifierCell, cas: string): string | null {
   if (ids.ec.length === 0) return null;
@@ -313,7 +321,11 @@ export function buildChemicals(
   required: ReadonlyArray<{ cas: string; name: string }> = [],
 ): ChemicalBuildResult {
   const rejectedCas: RejectedCas[] = [];
-  const noteRejected = (source: SourceName, entries: ReadonlyArray<{ ids: IdentifierCell }>, label: (e: never) => string) => {
+  const noteRejected = (
+    source: SourceName,
+    entries: ReadonlyArray<{ ids: IdentifierCell }>,
+    label: (e: never) => string,
+  ) => {
     for (const entry of entries) {
       for (const r of entry.ids.rejected) {
         const context = label(entry as never).replace(/\s+/g, ' ');
@@ -359,11 +371,18 @@ export function buildChemicals(
     }
   };
   because([...cas(input.euAllergens), ...cas(labellingIII)], 'EU allergen list');
-  because([...cas(input.ifraTransparency), ...cas(input.ifraStandards), ...cas(input.ifraAmendment)], 'IFRA list or standard');
+  because(
+    [...cas(input.ifraTransparency), ...cas(input.ifraStandards), ...cas(input.ifraAmendment)],
+    'IFRA list or standard',
+  );
   because(cas(input.sccs), 'SCCS/1459/11');
   because(cas(input.naturals), 'constituent of a natural (DB_Naturals)');
   const core = new Set(reasons.keys());
-  const relevant = new Set([...core, ...cas(input.cosing.filter((c) => c.perfuming)), ...cas(input.userMaterials)]);
+  const relevant = new Set([
+    ...core,
+    ...cas(input.cosing.filter((c) => c.perfuming)),
+    ...cas(input.userMaterials),
+  ]);
   const regulated = [
     ...cas(input.annexII),
     ...cas(input.echaII),
@@ -387,7 +406,10 @@ export function buildChemicals(
   const byId = new Map<string, Accumulator>();
   for (const c of [...reasons.keys()].sort()) byId.set(`chem-${c}`, new Accumulator(`chem-${c}`, c));
   const get = (c: string) => byId.get(`chem-${c}`);
-  const each = <T extends { ids: IdentifierCell }>(entries: readonly T[], fn: (acc: Accumulator, entry: T, cas: string) => void) => {
+  const each = <T extends { ids: IdentifierCell }>(
+    entries: readonly T[],
+    fn: (acc: Accumulator, entry: T, cas: string) => void,
+  ) => {
     for (const entry of entries) {
       for (const c of entry.ids.cas) {
         const acc = get(c);
@@ -414,13 +436,16 @@ export function buildChemicals(
   const firstWord = (name: string) => name.split(/[\s,]+/)[0]!.toLowerCase();
   const wordCount = new Map<string, number>();
   for (const e of input.ifraTransparency) {
-    for (const c of e.ids.cas) wordCount.set(`${c} ${firstWord(e.name)}`, (wordCount.get(`${c} ${firstWord(e.name)}`) ?? 0) + 1);
+    for (const c of e.ids.cas)
+      wordCount.set(`${c} ${firstWord(e.name)}`, (wordCount.get(`${c} ${firstWord(e.name)}`) ?? 0) + 1);
   }
-  const share = (e: IfraTransparencyEntry) => Math.max(0, ...e.ids.cas.map((c) => wordCount.get(`${c} ${firstWord(e.name)}`) ?? 0));
+  const share = (e: IfraTransparencyEntry) =>
+    Math.max(0, ...e.ids.cas.map((c) => wordCount.get(`${c} ${firstWord(e.name)}`) ?? 0));
   const transparency = [...input.ifraTransparency].sort(
     (a, b) =>
       share(b) - share(a) ||
-      Number(a.ncsCategory !== null && !/\boil\b/i.test(a.name)) - Number(b.ncsCategory !== null && !/\boil\b/i.test(b.name)) ||
+      Number(a.ncsCategory !== null && !/\boil\b/i.test(a.name)) -
+        Number(b.ncsCategory !== null && !/\boil\b/i.test(b.name)) ||
       Number(a.name.includes(',')) - Number(b.name.includes(',')) ||
       a.name.length - b.name.length ||
       (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
@@ -502,7 +527,8 @@ export function buildChemicals(
     acc.inSources.add('goodScents');
     if (e.name) acc.addName(e.name, NAME_RANK.goodScents!);
     acc.smiles ??= e.smiles;
-    if (acc.goodScentsOdour === null && e.descriptors.length > 0) acc.goodScentsOdour = e.descriptors.slice(0, 8);
+    if (acc.goodScentsOdour === null && e.descriptors.length > 0)
+      acc.goodScentsOdour = e.descriptors.slice(0, 8);
   });
 
   // SCCS substances without a valid CAS (e.g. "ROSE FLOWER OIL / ROSA SPP.", CAS "Diverse").
@@ -533,7 +559,17 @@ export function buildChemicals(
   return { chemicals, rejectedCas, scope };
 }
 
-const VERIFYING: readonly SourceName[] = ['annexII', 'annexIII', 'echaII', 'echaIII', 'prop65', 'prop65List', 'iarc', 'ifraStandards', 'ifraAmendment'];
+const VERIFYING: readonly SourceName[] = [
+  'annexII',
+  'annexIII',
+  'echaII',
+  'echaIII',
+  'prop65',
+  'prop65List',
+  'iarc',
+  'ifraStandards',
+  'ifraAmendment',
+];
 
 function src(name: SourceName): { source: string; source_date: string | null } {
   return { source: CHEMICAL_SOURCES[name].file, source_date: CHEMICAL_SOURCES[name].date };
@@ -572,33 +608,65 @@ function assemble(acc: Accumulator): Chemical {
   }
   const ec = bestBy(acc.ec)?.ec ?? null;
   const inci = bestBy(acc.inci)?.name ?? null;
-  if (inci) sources.push({ field: 'inci_name', ...src(bestBy(acc.inci)!.rank === 1 ? 'cosing' : 'annexIII') });
+  if (inci)
+    sources.push({ field: 'inci_name', ...src(bestBy(acc.inci)!.rank === 1 ? 'cosing' : 'annexIII') });
   const lower = name.toLowerCase();
   const synonyms = [...new Set([...acc.synonyms].map(cleanName))]
     .filter((s) => isNameLike(s) && s.toLowerCase() !== lower)
-    .sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : a < b ? -1 : a > b ? 1 : 0));
-  const dedupedSynonyms = synonyms.filter((s, i) => i === 0 || s.toLowerCase() !== synonyms[i - 1]!.toLowerCase());
+    .sort((a, b) =>
+      a.toLowerCase() < b.toLowerCase()
+        ? -1
+        : a.toLowerCase() > b.toLowerCase()
+          ? 1
+          : a < b
+            ? -1
+            : a > b
+              ? 1
+              : 0,
+    );
+  const dedupedSynonyms = synonyms.filter(
+    (s, i) => i === 0 || s.toLowerCase() !== synonyms[i - 1]!.toLowerCase(),
+  );
 
   // EU Annex II / III: CosIng (2025) first, ECHA (2024) only for substances CosIng does not list.
   const annexII = acc.annexII.filter((e) => e.file === CHEMICAL_SOURCES.annexII.file);
   const annexIIUsed = annexII.length > 0 ? annexII : acc.annexII.slice(0, 1);
   const annexIII = acc.annexIII.filter((e) => e.file === CHEMICAL_SOURCES.annexIII.file);
-  const annexIIIUsed = annexIII.length > 0 ? annexIII : acc.annexIII.filter((e) => e.file === CHEMICAL_SOURCES.echaIII.file);
+  const annexIIIUsed =
+    annexIII.length > 0 ? annexIII : acc.annexIII.filter((e) => e.file === CHEMICAL_SOURCES.echaIII.file);
   const prohibited = annexIIUsed.length > 0;
   const restricted = annexIIIUsed.length > 0;
   const allergen = acc.allergenFrom.length > 0;
   const sourceOfAnnex = (e: AnnexEntry): SourceName =>
-    e.file === CHEMICAL_SOURCES.annexII.file ? 'annexII' : e.file === CHEMICAL_SOURCES.annexIII.file ? 'annexIII' : e.annex === 'II' ? 'echaII' : 'echaIII';
+    e.file === CHEMICAL_SOURCES.annexII.file
+      ? 'annexII'
+      : e.file === CHEMICAL_SOURCES.annexIII.file
+        ? 'annexIII'
+        : e.annex === 'II'
+          ? 'echaII'
+          : 'echaIII';
 
   const regional: RegionalRegulation[] = [];
   for (const e of annexIIUsed) {
-    regional.push({ region: 'EU', status: 'prohibited', regulation: annexRegulation(e), details: oneLine(e.name), ...src(sourceOfAnnex(e)) });
+    regional.push({
+      region: 'EU',
+      status: 'prohibited',
+      regulation: annexRegulation(e),
+      details: oneLine(e.name),
+      ...src(sourceOfAnnex(e)),
+    });
   }
   const restrictionLines: string[] = [];
   for (const e of annexIIIUsed) {
     const text = restrictionText(e);
     restrictionLines.push(text);
-    regional.push({ region: 'EU', status: 'restricted', regulation: annexRegulation(e), details: text, ...src(sourceOfAnnex(e)) });
+    regional.push({
+      region: 'EU',
+      status: 'restricted',
+      regulation: annexRegulation(e),
+      details: text,
+      ...src(sourceOfAnnex(e)),
+    });
   }
   if (allergen) {
     const fromAnnex = acc.allergenFrom.find((a) => a.source !== 'euAllergens');
@@ -606,7 +674,8 @@ function assemble(acc: Accumulator): Chemical {
     regional.push({
       region: 'EU',
       status: 'allergen',
-      regulation: 'Regulation (EC) No 1223/2009, Annex III: fragrance allergen to be named in the ingredient list (Regulation (EU) 2023/1545)',
+      regulation:
+        'Regulation (EC) No 1223/2009, Annex III: fragrance allergen to be named in the ingredient list (Regulation (EU) 2023/1545)',
       details: from.details,
       ...src(from.source),
     });
@@ -616,13 +685,22 @@ function assemble(acc: Accumulator): Chemical {
   let prop65: Chemical['safety_information']['prop65'] = null;
   if (prop65Used.length > 0) {
     const toxicity = [...new Set(prop65Used.flatMap((p) => p.entry.toxicity))].sort();
-    const dates = prop65Used.map((p) => p.entry.dateListed).filter((d): d is string => d !== null).sort();
+    const dates = prop65Used
+      .map((p) => p.entry.dateListed)
+      .filter((d): d is string => d !== null)
+      .sort();
     const nsrl = prop65Used.map((p) => p.entry.nsrlOrMadl).find((n) => n !== null) ?? null;
-    prop65 = { toxicity_types: toxicity, date_listed: dates[0] ?? null, nsrl_or_madl: nsrl, ...src(prop65Used[0]!.source) };
+    prop65 = {
+      toxicity_types: toxicity,
+      date_listed: dates[0] ?? null,
+      nsrl_or_madl: nsrl,
+      ...src(prop65Used[0]!.source),
+    };
     regional.push({
       region: 'US',
       status: 'prop65_listed',
-      regulation: 'California Proposition 65 (Safe Drinking Water and Toxic Enforcement Act of 1986), State of California only',
+      regulation:
+        'California Proposition 65 (Safe Drinking Water and Toxic Enforcement Act of 1986), State of California only',
       details: `Listed for ${toxicity.join(', ') || 'unspecified toxicity'}${dates[0] ? ` since ${dates[0]}` : ''}${nsrl ? `; NSRL/MADL ${nsrl} µg/day` : ''}`,
       ...src(prop65Used[0]!.source),
     });
@@ -634,7 +712,13 @@ function assemble(acc: Accumulator): Chemical {
   let iarc: Chemical['safety_information']['iarc'] = null;
   if (acc.iarc.length > 0) {
     const worst = [...acc.iarc].sort((a, b) => rankIarc(a.group) - rankIarc(b.group))[0]!;
-    iarc = { group: worst.group, agent: worst.agent, volume: worst.volume, evaluation_year: worst.evaluationYear, ...src('iarc') };
+    iarc = {
+      group: worst.group,
+      agent: worst.agent,
+      volume: worst.volume,
+      evaluation_year: worst.evaluationYear,
+      ...src('iarc'),
+    };
     sources.push({ field: 'iarc', ...src('iarc') });
   }
 
@@ -663,7 +747,11 @@ function assemble(acc: Accumulator): Chemical {
     sccsData = {
       risk_level: riskLevel(prohibited, potency, e),
       sccs_recommendation: null,
-      classification: prohibited ? 'banned_substance' : e.category === 'established_in_humans' ? 'established_allergen' : 'other',
+      classification: prohibited
+        ? 'banned_substance'
+        : e.category === 'established_in_humans'
+          ? 'established_allergen'
+          : 'other',
       sensitization_potency: potency,
       ec3_value: e.ec3,
       safe_concentration_ppm: null,
@@ -687,7 +775,22 @@ function assemble(acc: Accumulator): Chemical {
   else if (acc.goodScentsOdour) sources.push({ field: 'odour', ...src('goodScents') });
   if (ec) {
     const rank = bestBy(acc.ec)!.rank;
-    sources.push({ field: 'ec_number', ...src(rank === 1 ? (acc.annexII.length > 0 ? 'annexII' : 'annexIII') : rank === 2 ? (acc.annexII.length > 0 ? 'echaII' : 'echaIII') : rank === 3 ? 'cosing' : 'euAllergens') });
+    sources.push({
+      field: 'ec_number',
+      ...src(
+        rank === 1
+          ? acc.annexII.length > 0
+            ? 'annexII'
+            : 'annexIII'
+          : rank === 2
+            ? acc.annexII.length > 0
+              ? 'echaII'
+              : 'echaIII'
+            : rank === 3
+              ? 'cosing'
+              : 'euAllergens',
+      ),
+    });
   }
   if (allergen) {
     const from = acc.allergenFrom.find((a) => a.source !== 'euAllergens') ?? acc.allergenFrom[0]!;

@@ -29,7 +29,10 @@ export function parseCsvRecords(
 }
 
 /** Parses CSV text into rows of cells. */
-export function parseCsvRows(text: string, options: { delimiter?: string; fromLine?: number } = {}): string[][] {
+export function parseCsvRows(
+  text: string,
+  options: { delimiter?: string; fromLine?: number } = {},
+): string[][] {
   return parse(text, {
     delimiter: options.delimiter ?? ',',
     from_line: options.fromLine ?? 1,

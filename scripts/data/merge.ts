@@ -10,8 +10,8 @@
  */
 import { createHash } from 'node:crypto';
 import {
-  brandKey as computeBrandKey,
   brandTokens,
+  brandKey as computeBrandKey,
   nameKey,
   nameTokens,
   slugify,
@@ -168,7 +168,7 @@ function rowSpellings(row: SourcePerfume): string[] {
  * `Bois d'Épice` → `Bois d pice`). Its rows are matched to the others through this lossy form.
  */
 export function asciiLossy(text: string): string {
-  return text.normalize('NFC').replace(/[^\x00-\x7f]/g, ' ');
+  return text.normalize('NFC').replace(/[\u0080-\uffff]/g, ' ');
 }
 
 const LOSSY_SOURCE: PerfumeSourceKey = 'perfume_database';
@@ -288,7 +288,10 @@ export function resolveBrands(rows: readonly SourcePerfume[]): BrandResolution {
       const b = find(best);
       if (a !== b) {
         // Fold into the brand with more perfumes (then the smaller key), so the result is order-free.
-        const [from, to] = (names.get(a)!.size > names.get(b)!.size || (names.get(a)!.size === names.get(b)!.size && a < b)) ? [b, a] : [a, b];
+        const [from, to] =
+          names.get(a)!.size > names.get(b)!.size || (names.get(a)!.size === names.get(b)!.size && a < b)
+            ? [b, a]
+            : [a, b];
         parent.set(from, to);
         aliases.push([from, to]);
       }
@@ -346,7 +349,9 @@ export function oneLetterApart(a: string, b: string): boolean {
   while (i < short.length && short[i] === long[i]) i += 1;
   const differing = [long[i], short.length === long.length ? short[i] : undefined];
   if (differing.some((c) => c !== undefined && /\d/.test(c))) return false;
-  return short.length === long.length ? short.slice(i + 1) === long.slice(i + 1) : short.slice(i) === long.slice(i + 1);
+  return short.length === long.length
+    ? short.slice(i + 1) === long.slice(i + 1)
+    : short.slice(i) === long.slice(i + 1);
 }
 
 /**
@@ -415,12 +420,14 @@ export function fuzzyMerge(groups: ReadonlyMap<string, SourcePerfume[]>): {
       const found = new Set<string>();
       // Parfumo titles sometimes end with the brand: `N°5 L'Eau Chanel` = `N°5 L'Eau`.
       const suffixed = [...(byName.get(`${name}${brand}`) ?? [])];
-      if (brand !== '' && name.endsWith(brand)) suffixed.push(...(byName.get(name.slice(0, -brand.length)) ?? []));
+      if (brand !== '' && name.endsWith(brand))
+        suffixed.push(...(byName.get(name.slice(0, -brand.length)) ?? []));
       for (const other of suffixed) {
         if (other !== key && [...sourcesOf(other)].every((src) => !sourcesOf(key).has(src))) found.add(other);
       }
       const similar = [...(byWords.get(words.get(key)!) ?? [])];
-      if (name.length >= 8) for (const v of new Set(variants(name))) similar.push(...(byVariant.get(v) ?? []));
+      if (name.length >= 8)
+        for (const v of new Set(variants(name))) similar.push(...(byVariant.get(v) ?? []));
       for (const other of similar) {
         if (other === key || found.has(other) || !disjoint(families(key), families(other))) continue;
         if (words.get(other) === words.get(key) || oneLetterApart(name, nameOf(other))) found.add(other);
@@ -435,8 +442,14 @@ export function fuzzyMerge(groups: ReadonlyMap<string, SourcePerfume[]>): {
       if (into.has(target)) continue;
       const back = candidatesOf(target);
       if (back.length === 1 && back[0] === key) {
-        into.set(key, target);
-        targets.add(target);
+        // The row with the brand appended (`N°5 L'Eau Chanel`) joins the plain one, not the reverse.
+        const [from, to] =
+          nameOf(key) === `${nameOf(target)}${brand}` || nameOf(target) !== `${nameOf(key)}${brand}`
+            ? [key, target]
+            : [target, key];
+        if (into.has(to) || targets.has(from)) continue;
+        into.set(from, to);
+        targets.add(to);
       }
     }
   }
@@ -505,6 +518,8 @@ export function mergePerfumes(rows: readonly SourcePerfume[]): MergeResult {
     return `${brands.keyOf(row)}|${name}`;
   });
 
+  const ownKeys = [...rowKeys];
+
   // perfume_database.csv rows that match nothing: try the lossy form of the other rows' names.
   const otherKeys = new Set<string>();
   const lossyIndex = new Map<string, Set<string>>();
@@ -557,6 +572,11 @@ export function mergePerfumes(rows: readonly SourcePerfume[]): MergeResult {
     }
   }
 
+  // Each row's own key, before the lossy and fuzzy passes moved it into another perfume.
+  const ownKey = new Map<SourcePerfume, string>();
+  rows.forEach((row, i) => {
+    if (rowKeys[i] !== ownKeys[i]) ownKey.set(row, ownKeys[i]!);
+  });
   const initial = new Map<string, SourcePerfume[]>();
   rows.forEach((row, i) => {
     const key = rowKeys[i]!;
@@ -565,6 +585,10 @@ export function mergePerfumes(rows: readonly SourcePerfume[]): MergeResult {
     else initial.set(key, [row]);
   });
   const { groups, fuzzyMerges } = fuzzyMerge(initial);
+  for (const [key, list] of groups) {
+    for (const row of list)
+      if (!ownKey.has(row) && !initial.get(key)?.includes(row)) ownKey.set(row, '(fuzzy)');
+  }
 
   const drafts: Array<{ key: string; base: string; perfume: MergedPerfume }> = [];
   const bySourceCount: Record<number, number> = {};
@@ -580,24 +604,56 @@ export function mergePerfumes(rows: readonly SourcePerfume[]): MergeResult {
     const brandPick = pick(group, 'brand', (r) => (brands.keyOf(r) === brandKeyOfGroup ? r.brand : null));
     const brand = brands.display.get(brandKeyOfGroup) ?? brandPick?.value ?? group[0]!.brand;
     if (brandPick) fieldSources.brand = brandPick.source;
-    const name = take('name', pick(group, 'name', (r) => r.name)) ?? group[0]!.name;
+    // The name comes from rows that define the perfume's key, not from rows matched by spelling
+    // (`gua Refrescante` of perfume_database, `N°5 L'Eau Chanel` with the brand appended).
+    const defining = group.filter((r) => (ownKey.get(r) ?? key) === key);
+    const name =
+      take(
+        'name',
+        pick(defining.length > 0 ? defining : group, 'name', (r) => r.name),
+      ) ?? group[0]!.name;
     const year = take(
       'year_released',
-      pick(group, 'year_released', (r) => r.year, (a, b) => (a.year ?? 9999) - (b.year ?? 9999) || byRow(a, b)),
+      pick(
+        group,
+        'year_released',
+        (r) => r.year,
+        (a, b) => (a.year ?? 9999) - (b.year ?? 9999) || byRow(a, b),
+      ),
     );
-    const gender = take('gender', pick(group, 'gender', (r) => r.gender));
-    const perfumer = take('perfumer', pick(group, 'perfumer', (r) => r.perfumer));
+    const gender = take(
+      'gender',
+      pick(group, 'gender', (r) => r.gender),
+    );
+    const perfumer = take(
+      'perfumer',
+      pick(group, 'perfumer', (r) => r.perfumer),
+    );
     // Merged variants (EdT, EdP, Parfum of one perfume) list every concentration the rows name.
     const concentrationPick = pick(group, 'concentration', (r) => r.concentration);
-    const concentrations = [...new Set(group.map((r) => r.concentration).filter((c): c is string => c !== null))].sort();
+    const concentrations = [
+      ...new Set(group.map((r) => r.concentration).filter((c): c is string => c !== null)),
+    ].sort();
     const concentration = concentrationPick ? concentrations.join(', ') : null;
     if (concentrationPick) fieldSources.concentration = concentrationPick.source;
     const description = take(
       'description',
-      pick(group, 'description', (r) => r.description, (a, b) => (b.description?.length ?? 0) - (a.description?.length ?? 0) || byRow(a, b)),
+      pick(
+        group,
+        'description',
+        (r) => r.description,
+        (a, b) => (b.description?.length ?? 0) - (a.description?.length ?? 0) || byRow(a, b),
+      ),
     );
-    const image = take('image_url', pick(group, 'image_url', (r) => r.imageUrl));
-    const accords = take('accords', pick(group, 'accords', (r) => (r.accords.length > 0 ? r.accords : null))) ?? [];
+    const image = take(
+      'image_url',
+      pick(group, 'image_url', (r) => r.imageUrl),
+    );
+    const accords =
+      take(
+        'accords',
+        pick(group, 'accords', (r) => (r.accords.length > 0 ? r.accords : null)),
+      ) ?? [];
     const bestQuality = Math.max(...group.map((r) => notesQuality(r.notes)));
     const notes =
       bestQuality === 0
@@ -624,7 +680,12 @@ export function mergePerfumes(rows: readonly SourcePerfume[]): MergeResult {
         description,
         image_url: image,
         accords: [...accords],
-        notes: { top: [...notes.top], middle: [...notes.middle], base: [...notes.base], unspecified: [...notes.unspecified] },
+        notes: {
+          top: [...notes.top],
+          middle: [...notes.middle],
+          base: [...notes.base],
+          unspecified: [...notes.unspecified],
+        },
         chemicals: [],
         field_sources: fieldSources,
         sources,

@@ -75,15 +75,51 @@ const FORM_WORDS = new Set([
 ]);
 
 /** Words naming the form of a natural (not its processing). */
-const CORE_FORMS = new Set(['oil', 'oils', 'absolute', 'extract', 'concrete', 'resinoid', 'oleoresin', 'co2', 'tincture', 'essential', 'gum', 'infusion']);
+const CORE_FORMS = new Set([
+  'oil',
+  'oils',
+  'absolute',
+  'extract',
+  'concrete',
+  'resinoid',
+  'oleoresin',
+  'co2',
+  'tincture',
+  'essential',
+  'gum',
+  'infusion',
+]);
 
-const PLANT_PARTS = new Set(['bark', 'leaf', 'leaves', 'flower', 'flowers', 'seed', 'seeds', 'root', 'wood', 'fruit', 'peel', 'bud', 'buds', 'herb', 'needle', 'needles', 'berry', 'berries', 'blossom', 'blossoms']);
+const PLANT_PARTS = new Set([
+  'bark',
+  'leaf',
+  'leaves',
+  'flower',
+  'flowers',
+  'seed',
+  'seeds',
+  'root',
+  'wood',
+  'fruit',
+  'peel',
+  'bud',
+  'buds',
+  'herb',
+  'needle',
+  'needles',
+  'berry',
+  'berries',
+  'blossom',
+  'blossoms',
+]);
 
 /** Materials a note plus a plant part would wrongly reach: cedar leaf oil is thuja, not cedarwood. */
 const NOT_THE_NOTE = new Set(['cedar leaf', 'cedar leaves']);
 
-const NOT_A_NATURAL = /f-?tec|fleuressence|blender|\bbase\b|replacement|accord|reconstitution|compound|specialty|\btype\b|imitation|\bsynth/i;
-const NATURAL_FORM = /essential oil|\boil\b|absolute|concrete|resinoid|co2|extract|tincture|balsam|oleoresin/i;
+const NOT_A_NATURAL =
+  /f-?tec|fleuressence|blender|\bbase\b|replacement|accord|reconstitution|compound|specialty|\btype\b|imitation|\bsynth/i;
+const NATURAL_FORM =
+  /essential oil|\boil\b|absolute|concrete|resinoid|co2|extract|tincture|balsam|oleoresin/i;
 
 function formless(text: string): string[] {
   return textTokens(text.replace(/\([^)]*\)/g, ' ')).filter((t) => !FORM_WORDS.has(t));
@@ -203,7 +239,11 @@ export function buildNoteBridge(input: BridgeInputs): Map<string, NoteConstituen
       else materials.set(f, [c]);
     }
   };
-  const addConstituents = (rows: readonly MaterialConstituent[], origin: 'naturals' | 'userMaterials', file: string) => {
+  const addConstituents = (
+    rows: readonly MaterialConstituent[],
+    origin: 'naturals' | 'userMaterials',
+    file: string,
+  ) => {
     const formsOf = new Map<string, string[]>();
     for (const row of rows) {
       let forms = formsOf.get(row.material);
@@ -213,7 +253,13 @@ export function buildNoteBridge(input: BridgeInputs): Map<string, NoteConstituen
       }
       const id = row.ids.cas[0] ? idOf(row.ids.cas[0]) : null;
       if (!id || row.percent === null || row.percent < MIN_TYPICAL_PERCENT) continue;
-      for (const form of forms) addMaterial(form, { chemical_id: id, typical_percent: row.percent, source: `${file}: ${row.material}`, tier: 2 });
+      for (const form of forms)
+        addMaterial(form, {
+          chemical_id: id,
+          typical_percent: row.percent,
+          source: `${file}: ${row.material}`,
+          tier: 2,
+        });
     }
   };
   addConstituents(input.naturals, 'naturals', 'naturals/DB_Naturals.csv');
@@ -226,7 +272,12 @@ export function buildNoteBridge(input: BridgeInputs): Map<string, NoteConstituen
     const tokens = textTokens(ncs.name);
     const base = tokens.filter((t) => !CORE_FORMS.has(t));
     if (base.length === 0 || base.length === tokens.length || base.length < tokens.length - 2) continue;
-    addMaterial(base.join(' '), { chemical_id: id, typical_percent: null, source: `regulatory/ifra.csv: ${ncs.name}`, tier: 1 });
+    addMaterial(base.join(' '), {
+      chemical_id: id,
+      typical_percent: null,
+      source: `regulatory/ifra.csv: ${ncs.name}`,
+      tier: 1,
+    });
   }
 
   // Molecule name (note key) → direct links. A name shared by several molecules is ambiguous: skipped.
@@ -243,7 +294,8 @@ export function buildNoteBridge(input: BridgeInputs): Map<string, NoteConstituen
   };
   for (const chemical of input.chemicals) {
     if (chemical.type === 'natural' || chemical.type === 'essential_oil') continue;
-    for (const name of [chemical.name, ...chemical.synonyms]) addMolecule(name, chemical.id, `data/chemicals/chemicals.json: ${chemical.name}`);
+    for (const name of [chemical.name, ...chemical.synonyms])
+      addMolecule(name, chemical.id, `data/chemicals/chemicals.json: ${chemical.name}`);
   }
   for (const m of input.moleculeNames) {
     const id = idOf(m.cas);
@@ -320,7 +372,9 @@ export function buildNoteBridge(input: BridgeInputs): Map<string, NoteConstituen
     if (existing) continue;
     bridge.set(
       key,
-      ranked.slice(0, MAX_LINKS_PER_NOTE).map(({ chemical_id, typical_percent, source }) => ({ chemical_id, typical_percent, source })),
+      ranked
+        .slice(0, MAX_LINKS_PER_NOTE)
+        .map(({ chemical_id, typical_percent, source }) => ({ chemical_id, typical_percent, source })),
     );
   }
   return bridge;
@@ -338,7 +392,12 @@ export function inferChemicals(
     for (const entry of bridge.get(note.toLowerCase()) ?? []) {
       if (seen.has(entry.chemical_id)) continue;
       seen.add(entry.chemical_id);
-      links.push({ chemical_id: entry.chemical_id, name: names.get(entry.chemical_id) ?? entry.chemical_id, source: 'inferred', from_note: note });
+      links.push({
+        chemical_id: entry.chemical_id,
+        name: names.get(entry.chemical_id) ?? entry.chemical_id,
+        source: 'inferred',
+        from_note: note,
+      });
     }
   }
   return links;

@@ -107,7 +107,12 @@ export class NoteCatalogue {
       }
       return out;
     };
-    return { top: level(notes.top), middle: level(notes.middle), base: level(notes.base), unspecified: level(notes.unspecified) };
+    return {
+      top: level(notes.top),
+      middle: level(notes.middle),
+      base: level(notes.base),
+      unspecified: level(notes.unspecified),
+    };
   }
 
   /** Every taxonomy and catalogue note, sorted by name (then id). */
@@ -116,13 +121,15 @@ export class NoteCatalogue {
     const rows = [...names.entries()].map(([key, name]) => {
       const tally = this.levels.get(key);
       let category: NoteRecord['category'] = null;
-      if (tally && tally.some((n) => n > 0)) {
+      if (tally?.some((n) => n > 0)) {
         const max = Math.max(...tally);
         category = LEVELS[tally.indexOf(max)]!;
       }
       return { key, name, group: this.taxonomy.get(key)?.group || null, category };
     });
-    rows.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    rows.sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0,
+    );
     const used = new Set<string>();
     return rows.map((row) => {
       const base = `note-${slugify(row.name) || row.key}`;

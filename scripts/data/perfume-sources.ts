@@ -1,8 +1,14 @@
 /** Parses every perfume source text into cleaned rows. */
 import { brandKey } from '../../services/domain/src/catalogue/index.ts';
 import type { SourceTexts } from './source-files.ts';
-import { parseAllBrandsClean, parseFragranticaNew, parsePerfumeDatabase, parsePerfumeDataFinal, parseThd2011 } from './sources/fragrantica.ts';
 import { parseFraCleaned } from './sources/fra-cleaned.ts';
+import {
+  parseAllBrandsClean,
+  parseFragranticaNew,
+  parsePerfumeDatabase,
+  parsePerfumeDataFinal,
+  parseThd2011,
+} from './sources/fragrantica.ts';
 import { parseFinalPerfumeData, parseLuckyscentNotes } from './sources/luckyscent.ts';
 import { parseDecoyTokens, parseParfumo } from './sources/parfumo.ts';
 import { parseSmellthings } from './sources/smellthings.ts';
@@ -63,7 +69,10 @@ export function parsePerfumeSources(
     rows,
     stats: {
       rowsPerSource,
-      decoysStripped: { parfumo_data_clean: parfumo.decoysStripped, 'smellthings:parfumo': smell.decoysStripped },
+      decoysStripped: {
+        parfumo_data_clean: parfumo.decoysStripped,
+        'smellthings:parfumo': smell.decoysStripped,
+      },
       thdUnsplit: [...new Set(thd.unsplit)].sort(),
       smellthingsUnknownOrigin: smell.unknownOrigin,
     },

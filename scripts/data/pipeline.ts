@@ -7,8 +7,8 @@ import { buildChemicals, CHEMICAL_SOURCES, type Chemical } from './chemicals.ts'
 import { CURATED_LINKS } from './curated-constituents.ts';
 import { gzipDeterministic, jsonArrayText, jsonLinesText, jsonObjectText } from './io.ts';
 import { type MergedPerfume, mergePerfumes } from './merge.ts';
-import { buildNoteBridge, inferChemicals } from './notes-bridge.ts';
 import { NoteCatalogue, parseNoteTaxonomy } from './notes.ts';
+import { buildNoteBridge, inferChemicals } from './notes-bridge.ts';
 import { parsePerfumeSources } from './perfume-sources.ts';
 import type { SourceTexts } from './source-files.ts';
 import { parseEuAllergens } from './sources/allergens.ts';
@@ -107,9 +107,12 @@ function perfumeLine(p: MergedPerfume): Record<string, unknown> {
   };
 }
 
-export function regionsOf(chemicals: readonly Chemical[]): Array<{ code: string; name: string; description: string; chemical_count: number }> {
+export function regionsOf(
+  chemicals: readonly Chemical[],
+): Array<{ code: string; name: string; description: string; chemical_count: number }> {
   const count = (region: string) =>
-    chemicals.filter((c) => c.safety_information.regional_regulations.some((r) => r.region === region)).length;
+    chemicals.filter((c) => c.safety_information.regional_regulations.some((r) => r.region === region))
+      .length;
   return [
     {
       code: 'EU',
@@ -155,7 +158,11 @@ export function buildDataset(texts: SourceTexts, log: (line: string) => void = (
   const userMaterials = parseUserMaterials(texts.userMaterials);
   const ifraTransparency = parseIfraTransparency(texts.ifraTransparency);
   const ifraGlossary = parseIfraGlossary(texts.ifraGlossary);
-  const goodScents = parseGoodScents(texts.goodScentsStimuli, texts.goodScentsMolecules, texts.goodScentsBehavior);
+  const goodScents = parseGoodScents(
+    texts.goodScentsStimuli,
+    texts.goodScentsMolecules,
+    texts.goodScentsBehavior,
+  );
   const chemicalResult = buildChemicals(
     {
       annexII: parseCosingAnnex(texts.annexII, 'II', CHEMICAL_SOURCES.annexII.file),
@@ -179,7 +186,9 @@ export function buildDataset(texts: SourceTexts, log: (line: string) => void = (
     CURATED_LINKS.map((l) => ({ cas: l.cas, name: l.chemical })),
   );
   const chemicals = chemicalResult.chemicals;
-  log(`chemicals: ${chemicals.length} chemicals; ${chemicalResult.rejectedCas.length} bad CAS numbers rejected`);
+  log(
+    `chemicals: ${chemicals.length} chemicals; ${chemicalResult.rejectedCas.length} bad CAS numbers rejected`,
+  );
 
   // 4. Notes → chemicals bridge and the perfumes' inferred links.
   const bridge = buildNoteBridge({
@@ -189,10 +198,18 @@ export function buildDataset(texts: SourceTexts, log: (line: string) => void = (
     userMaterials,
     curated: CURATED_LINKS,
     moleculeNames: [
-      ...ifraGlossary.flatMap((g) => g.ids.cas.map((cas) => ({ cas, name: g.name, source: CHEMICAL_SOURCES.ifraGlossary.file }))),
-      ...goodScents.flatMap((g) => (g.name ? g.ids.cas.map((cas) => ({ cas, name: g.name!, source: CHEMICAL_SOURCES.goodScents.file })) : [])),
+      ...ifraGlossary.flatMap((g) =>
+        g.ids.cas.map((cas) => ({ cas, name: g.name, source: CHEMICAL_SOURCES.ifraGlossary.file })),
+      ),
+      ...goodScents.flatMap((g) =>
+        g.name
+          ? g.ids.cas.map((cas) => ({ cas, name: g.name!, source: CHEMICAL_SOURCES.goodScents.file }))
+          : [],
+      ),
     ],
-    ncsNames: ifraTransparency.filter((e) => e.ncsCategory).flatMap((e) => e.ids.cas.map((cas) => ({ cas, name: e.name }))),
+    ncsNames: ifraTransparency
+      .filter((e) => e.ncsCategory)
+      .flatMap((e) => e.ids.cas.map((cas) => ({ cas, name: e.name }))),
   });
   const chemicalNames = new Map(chemicals.map((c) => [c.id, c.name]));
   for (const p of merged.perfumes) p.chemicals = inferChemicals(p.notes, bridge, chemicalNames);

@@ -31,7 +31,10 @@ export const SOURCE_FILES = {
   sccs: { path: 'sccs/allergens.sccs_1459_11.transcribed.csv', encoding: 'utf8' },
   naturals: { path: 'naturals/DB_Naturals.csv', encoding: 'utf8' },
   userMaterials: { path: 'naturals/DB_User_Materials.csv', encoding: 'utf8' },
-  ifraGlossary: { path: 'odour/ifra_2019/ifra-fragrance-ingredient-glossary---oct-2019.csv', encoding: 'utf8' },
+  ifraGlossary: {
+    path: 'odour/ifra_2019/ifra-fragrance-ingredient-glossary---oct-2019.csv',
+    encoding: 'utf8',
+  },
   goodScentsStimuli: { path: 'odour/goodscents/stimuli.csv', encoding: 'utf8' },
   goodScentsMolecules: { path: 'odour/goodscents/molecules.csv', encoding: 'utf8' },
   goodScentsBehavior: { path: 'odour/goodscents/behavior.csv', encoding: 'utf8' },
@@ -49,7 +52,9 @@ export function readSourceTexts(dataDir: string): SourceTexts {
     throw new Error(`source data missing in ${dataDir} (set SHARED_DATA_DIR?):\n  ${missing.join('\n  ')}`);
   }
   const texts = {} as SourceTexts;
-  for (const [name, file] of Object.entries(SOURCE_FILES) as Array<[SourceName, (typeof SOURCE_FILES)[SourceName]]>) {
+  for (const [name, file] of Object.entries(SOURCE_FILES) as Array<
+    [SourceName, (typeof SOURCE_FILES)[SourceName]]
+  >) {
     texts[name] = readText(join(dataDir, file.path), file.encoding);
   }
   return texts;

@@ -3,7 +3,7 @@
  *   npm run data:synthetic -- --count 500000 --seed 42 [--out .data/synthetic-500000.jsonl.gz]
  *
  * Records are built from the real vocabulary of data/ (brands, name words, notes by pyramid level,
- * accords, perfumers, concentrations) and carry `synthetic: true` and ids `syn-<seed>-<n>`. Their
+ * accords, perfumers, concentrations; each as often as the catalogue uses it) and carry `synthetic: true` and ids `syn-<seed>-<n>`. Their
  * chemicals are inferred from their notes with data/chemicals/note-constituents.json, like the real
  * catalogue. Same count and seed → same bytes. Never written into data/catalogue.
  */
@@ -31,12 +31,15 @@ export interface Vocabulary {
   chemicalNames: Map<string, string>;
 }
 
-const sorted = (values: Iterable<string>) => [...new Set(values)].sort();
+/** Sorted occurrence list: sampling it uniformly picks values as often as the catalogue uses them. */
+const occurrences = (values: string[]) => values.sort();
 
-/** Vocabulary from the committed data files (perfumes, notes, bridge, chemicals). */
+/**
+ * Vocabulary from the committed data files, weighted by use: a brand, name word, note (per pyramid
+ * level), accord or perfumer comes up as often as in the real catalogue.
+ */
 export function vocabularyFrom(input: {
   perfumeLines: string;
-  notesJson: string;
   bridgeJson: string;
   chemicalsJson: string;
 }): Vocabulary {
@@ -45,27 +48,34 @@ export function vocabularyFrom(input: {
   const accords: string[] = [];
   const perfumers: string[] = [];
   const concentrations: string[] = [];
+  const notes = { top: [] as string[], middle: [] as string[], base: [] as string[] };
   for (const line of input.perfumeLines.split('\n')) {
     if (line.trim() === '') continue;
-    const p = JSON.parse(line) as { brand: string; name: string; accords: string[]; perfumer: string | null; concentration: string | null };
+    const p = JSON.parse(line) as {
+      brand: string;
+      name: string;
+      accords: string[];
+      perfumer: string | null;
+      concentration: string | null;
+      notes: NoteLists;
+    };
     brands.push(p.brand);
     for (const w of p.name.split(/\s+/)) if (/^\p{L}{3,}$/u.test(w)) words.push(w);
     accords.push(...p.accords);
     if (p.perfumer) perfumers.push(p.perfumer);
     if (p.concentration && !p.concentration.includes(',')) concentrations.push(p.concentration);
-  }
-  const notes = { top: [] as string[], middle: [] as string[], base: [] as string[] };
-  for (const n of JSON.parse(input.notesJson) as Array<{ name: string; category: 'top' | 'middle' | 'base' | null }>) {
-    if (n.category) notes[n.category].push(n.name);
+    notes.top.push(...p.notes.top);
+    notes.middle.push(...p.notes.middle);
+    notes.base.push(...p.notes.base);
   }
   const chemicals = JSON.parse(input.chemicalsJson) as Array<{ id: string; name: string }>;
   return {
-    brands: sorted(brands),
-    nameWords: sorted(words),
-    notes: { top: sorted(notes.top), middle: sorted(notes.middle), base: sorted(notes.base) },
-    accords: sorted(accords),
-    perfumers: sorted(perfumers),
-    concentrations: sorted(concentrations),
+    brands: occurrences(brands),
+    nameWords: occurrences(words),
+    notes: { top: occurrences(notes.top), middle: occurrences(notes.middle), base: occurrences(notes.base) },
+    accords: occurrences(accords),
+    perfumers: occurrences(perfumers),
+    concentrations: occurrences(concentrations),
     bridge: new Map(Object.entries(JSON.parse(input.bridgeJson) as Record<string, NoteConstituent[]>)),
     chemicalNames: new Map(chemicals.map((c) => [c.id, c.name])),
   };
@@ -97,16 +107,22 @@ export function generateSynthetic(vocab: Vocabulary, count: number, seed: number
 }
 
 /** The same perfumes one at a time (for large counts). */
-export function* syntheticPerfumes(vocab: Vocabulary, count: number, seed: number): Generator<SyntheticPerfume> {
-  if (vocab.brands.length === 0 || vocab.nameWords.length === 0) throw new Error('synthetic: empty vocabulary');
+export function* syntheticPerfumes(
+  vocab: Vocabulary,
+  count: number,
+  seed: number,
+): Generator<SyntheticPerfume> {
+  if (vocab.brands.length === 0 || vocab.nameWords.length === 0)
+    throw new Error('synthetic: empty vocabulary');
   const rng = xoroshiro128plus(seed);
   const int = (min: number, max: number) => uniformInt(rng, min, max);
   const one = <T>(list: readonly T[]): T => list[int(0, list.length - 1)]!;
   const some = (list: readonly string[], min: number, max: number): string[] => {
     if (list.length === 0) return [];
     const picked = new Set<string>();
-    const want = Math.min(int(min, max), list.length);
-    while (picked.size < want) picked.add(one(list));
+    const want = int(min, max);
+    // Weighted lists repeat values: stop after a bounded number of draws.
+    for (let draws = 0; picked.size < want && draws < want * 20; draws += 1) picked.add(one(list));
     return [...picked];
   };
   for (let n = 1; n <= count; n += 1) {
@@ -126,7 +142,7 @@ export function* syntheticPerfumes(vocab: Vocabulary, count: number, seed: numbe
       concentration: vocab.concentrations.length > 0 && int(0, 2) === 0 ? one(vocab.concentrations) : null,
       description: null,
       image_url: null,
-      accords: some(vocab.accords, 0, 6),
+      accords: some(vocab.accords, 3, 6),
       notes,
       chemicals: inferChemicals(notes, vocab.bridge, vocab.chemicalNames),
       field_sources: {},
@@ -166,11 +182,16 @@ async function main(argv: string[]): Promise<void> {
     .name('data:synthetic')
     .description('Seeded synthetic perfume catalogue for benchmarks (never for data/catalogue)')
     .requiredOption('--count <n>', 'number of perfumes', positiveInt)
-    .option('--seed <n>', 'random seed', (v) => {
-      const n = Number(v);
-      if (!Number.isSafeInteger(n)) throw new InvalidArgumentError('expected an integer');
-      return n;
-    }, 1)
+    .option(
+      '--seed <n>',
+      'random seed',
+      (v) => {
+        const n = Number(v);
+        if (!Number.isSafeInteger(n)) throw new InvalidArgumentError('expected an integer');
+        return n;
+      },
+      1,
+    )
     .option('--out <path>', 'output .jsonl.gz (default .data/synthetic-<count>.jsonl.gz)')
     .option('--data <dir>', 'data directory with the built catalogue', join(repoRoot, 'data'));
   program.parse(argv);
@@ -184,18 +205,21 @@ async function main(argv: string[]): Promise<void> {
   log(`reading the vocabulary from ${opts.data}`);
   const vocab = vocabularyFrom({
     perfumeLines: readText(join(opts.data, 'catalogue', 'perfumes.jsonl.gz')),
-    notesJson: readFileSync(join(opts.data, 'notes', 'notes.json'), 'utf8'),
     bridgeJson: readFileSync(join(opts.data, 'chemicals', 'note-constituents.json'), 'utf8'),
     chemicalsJson: readFileSync(join(opts.data, 'chemicals', 'chemicals.json'), 'utf8'),
   });
-  log(`${vocab.brands.length} brands, ${vocab.nameWords.length} name words; generating ${opts.count} perfumes (seed ${opts.seed})`);
+  log(
+    `${vocab.brands.length} brands, ${vocab.nameWords.length} name words; generating ${opts.count} perfumes (seed ${opts.seed})`,
+  );
   await writeSynthetic(out, syntheticPerfumes(vocab, opts.count, opts.seed));
   log(`wrote ${out} (${statSync(out).size} bytes)`);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   main(process.argv).catch((error: unknown) => {
-    process.stderr.write(`[data:synthetic] failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `[data:synthetic] failed: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
     process.exitCode = 1;
   });
 }

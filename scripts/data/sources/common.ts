@@ -54,7 +54,9 @@ export function flat(notes: unknown[]): NoteLists {
  * `women and men`/`unisex` → unisex.
  */
 export function parseGender(value: unknown): Gender | null {
-  const text = cleanText(value)?.toLowerCase().replace(/^for\s+/, '');
+  const text = cleanText(value)
+    ?.toLowerCase()
+    .replace(/^for\s+/, '');
   if (!text) return null;
   if (/^(women and men|men and women|unisex)$/.test(text)) return 'unisex';
   if (/^(women|woman|female|her)$/.test(text)) return 'feminine';

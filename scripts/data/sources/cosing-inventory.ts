@@ -21,6 +21,8 @@ export function parseCosingInventory(text: string): CosingEntry[] {
       .split(',')
       .map((f) => f.trim())
       .filter((f) => f !== '');
-    return [{ inciName, ids, raw: r.cas_number ?? '', functions, perfuming: functions.includes('Perfuming') }];
+    return [
+      { inciName, ids, raw: r.cas_number ?? '', functions, perfuming: functions.includes('Perfuming') },
+    ];
   });
 }

@@ -29,7 +29,8 @@ export interface AnnexEntry {
   functions: string | null;
 }
 
-const LABELLING = /must be indicated in the list of ingredients|shall be indicated in the list of ingredients/i;
+const LABELLING =
+  /must be indicated in the list of ingredients|shall be indicated in the list of ingredients/i;
 
 /** True when an Annex III entry carries the fragrance-allergen labelling obligation. */
 export function isAllergenLabelling(entry: AnnexEntry): boolean {

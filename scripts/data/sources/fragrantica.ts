@@ -155,7 +155,11 @@ export function parseThd2011(
         concentration,
         gender: parseGender(parts.gender),
         accords: cleanAccords(pyScoreKeys(r.accords)),
-        notes: pyramid(pyStringList(r['top notes']), pyStringList(r['middle notes']), pyStringList(r['base notes'])),
+        notes: pyramid(
+          pyStringList(r['top notes']),
+          pyStringList(r['middle notes']),
+          pyStringList(r['base notes']),
+        ),
       }),
     );
   });
@@ -176,7 +180,11 @@ export function parsePerfumeDataFinal(text: string): SourcePerfume[] {
         concentration,
         gender: parseGender(r.for_gender),
         accords: cleanAccords(pyScoreKeys(r['main accords'])),
-        notes: pyramid(pyStringList(r['top notes']), pyStringList(r['middle notes']), pyStringList(r['base notes'])),
+        notes: pyramid(
+          pyStringList(r['top notes']),
+          pyStringList(r['middle notes']),
+          pyStringList(r['base notes']),
+        ),
       }),
     ];
   });

@@ -35,7 +35,11 @@ export interface GoodScentsEntry {
 }
 
 /** Joins stimuli.csv (CAS → CID), molecules.csv (CID → name, SMILES) and behavior.csv (CAS → descriptors). */
-export function parseGoodScents(stimuliText: string, moleculesText: string, behaviorText: string): GoodScentsEntry[] {
+export function parseGoodScents(
+  stimuliText: string,
+  moleculesText: string,
+  behaviorText: string,
+): GoodScentsEntry[] {
   const molecules = new Map<string, { name: string | null; smiles: string | null }>();
   for (const r of parseCsvRecords(moleculesText)) {
     const cid = cleanText(r.CID);

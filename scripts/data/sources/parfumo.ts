@@ -19,7 +19,10 @@ export function parseDecoyTokens(text: string): Set<string> {
 }
 
 /** Removes decoys from the end of a note list; returns the kept notes and how many were dropped. */
-export function stripTrailingDecoys(notes: readonly string[], decoys: ReadonlySet<string>): [string[], number] {
+export function stripTrailingDecoys(
+  notes: readonly string[],
+  decoys: ReadonlySet<string>,
+): [string[], number] {
   const kept = [...notes];
   let dropped = 0;
   while (kept.length > 0 && decoys.has(kept[kept.length - 1]!.trim().toLowerCase())) {
@@ -103,7 +106,10 @@ export function brandSpellings(brand: string): string[] {
 }
 
 /** parfumo_data_clean.csv: year, concentration, perfumers, accords, pyramid (decoys stripped). */
-export function parseParfumo(text: string, decoys: ReadonlySet<string>): { perfumes: SourcePerfume[]; decoysStripped: number } {
+export function parseParfumo(
+  text: string,
+  decoys: ReadonlySet<string>,
+): { perfumes: SourcePerfume[]; decoysStripped: number } {
   let decoysStripped = 0;
   const perfumes = parseCsvRecords(text).flatMap((r, row) => {
     const brand = cleanText(r.Brand);

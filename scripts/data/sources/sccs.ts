@@ -6,11 +6,7 @@ import { parseCsvRecords } from '../io.ts';
 import { cleanText } from './common.ts';
 import { type IdentifierCell, readIdentifiers } from './identifiers.ts';
 
-export type SccsCategory =
-  | 'established_in_humans'
-  | 'established_in_animals'
-  | 'likely'
-  | 'possible';
+export type SccsCategory = 'established_in_humans' | 'established_in_animals' | 'likely' | 'possible';
 
 export interface SccsEntry {
   name: string;

@@ -4,8 +4,19 @@ import { catalogueFiles, catalogueFilesExist, importCatalogue } from '@scentinel
 import type { AppConfig } from '@scentinel/platform/config';
 import { InProcessSearchIndex, loadCatalogueReferenceData } from '@scentinel/platform/search';
 import { openStore, type Store } from '@scentinel/platform/store';
-import { createCatalogueProjection, createRuntime, projections, type ProjectionRuntime } from '@scentinel/projections';
+import {
+  AccountClaims,
+  AccountsReadModel,
+  ContributionsReadModel,
+  createCatalogueProjection,
+  createRuntime,
+  type ProjectionRuntime,
+  projections,
+} from '@scentinel/projections';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AccountsDeps } from './auth/accounts.deps.ts';
+import { bootstrapAdmin } from './auth/bootstrap-admin.ts';
+import { catalogueLookupFromIndex } from './auth/catalogue-lookup.ts';
 import type { AppDeps } from './deps.ts';
 
 /** The repository's `data/` folder: the processed catalogue the product ships. */
@@ -47,7 +58,10 @@ export async function compose(
           onProgress: (p) => {
             if (p.stage === 'done' || p.done - lastLogged >= 10_000) {
               lastLogged = p.done;
-              log.info({ stage: p.stage, done: p.done, total: p.total, events: p.appended }, 'catalogue import');
+              log.info(
+                { stage: p.stage, done: p.done, total: p.total, events: p.appended },
+                'catalogue import',
+              );
             }
           },
         });
@@ -78,11 +92,26 @@ export async function compose(
     }
     log.info({ ms: Date.now() - startedAt, position: head }, 'projections caught up');
 
+    // Write side: accounts, curation and contributions (commands → events), admin from the env.
+    const accounts: AccountsDeps = {
+      eventLog: store.eventLog,
+      accounts: new AccountsReadModel(runtime, store.sql),
+      claims: new AccountClaims(store.sql),
+      contributions: new ContributionsReadModel(runtime, store.sql),
+      catalogue: catalogueLookupFromIndex(index),
+      waitForPosition: (position) => runtime.waitForPosition(position),
+    };
+    await bootstrapAdmin(config, accounts, log);
+
     const deps: AppDeps = {
       config,
       catalogue: index,
+      accounts,
       async health() {
-        const [eventLogPosition, statuses] = await Promise.all([store.eventLog.headPosition(), runtime.status()]);
+        const [eventLogPosition, statuses] = await Promise.all([
+          store.eventLog.headPosition(),
+          runtime.status(),
+        ]);
         return {
           eventLogPosition,
           projections: statuses.map((s) => ({

@@ -20,7 +20,6 @@ export async function main(): Promise<void> {
   const server = Fastify({
     logger: loggerOptions(config.logLevel),
     bodyLimit: 1_048_576,
-    trustProxy: true,
   });
   const composed = await compose(config, server.log);
   await server.register(app, { deps: composed.deps });

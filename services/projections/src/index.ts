@@ -1,9 +1,11 @@
+export * from './accounts/index.ts';
 export {
   CATALOGUE_EVENT_TYPES,
   CATALOGUE_PROJECTION,
   type CatalogueProjection,
   createCatalogueProjection,
 } from './catalogue/catalogue.projection.ts';
+export * from './contributions/index.ts';
 export { createRuntime, projections, type RuntimeDeps } from './registry.ts';
 export {
   errorMessage,

@@ -171,7 +171,8 @@ function review(
 
 function signIn(data: SignIn['data'], state: AccountState, context: AccountsContext): AccountEvent[] {
   const account = requireAccount(data.account_id, state);
-  if (account.status === 'pending') throw new DomainError('forbidden', PENDING_APPROVAL_DETAIL);
+  // Pending manufacturers and retailers may sign in (and see their status); contributing waits for
+  // an admin's approval (contributions `decide`). Rejected accounts cannot sign in.
   if (account.status === 'rejected') throw new DomainError('forbidden', REJECTED_DETAIL);
   const sessionId = entityId(data.session_id, 'session_id', 'Session id');
   const tokenHash = requiredText(data.token_hash, 'token_hash', 'Token hash', 1024);

@@ -3,7 +3,7 @@ import type { Actor } from '../shared/context.ts';
 import { systemActor } from '../shared/context.ts';
 import { given } from '../shared/testing.ts';
 import type { AccountCommand, AccountsContext } from './accounts.decide.ts';
-import { decide, isSessionActive, PENDING_APPROVAL_DETAIL } from './accounts.decide.ts';
+import { decide, isSessionActive } from './accounts.decide.ts';
 import type { AccountEvent, AccountRegistered, AccountState } from './accounts.events.ts';
 import { evolve, initialState } from './accounts.events.ts';
 
@@ -210,10 +210,9 @@ describe('SignIn / SignOut', () => {
     expect(event?.type === 'SignedIn' && event.data.expires_at).toBe('2025-01-02T04:04:05.000Z');
   });
 
-  it('pending and rejected accounts cannot sign in; unknown accounts are not found', () => {
-    spec([registered('manufacturer', 'pending')])
-      .when(run(signIn()))
-      .thenThrows('forbidden', PENDING_APPROVAL_DETAIL);
+  it('pending accounts can sign in; rejected accounts cannot; unknown accounts are not found', () => {
+    const [event] = decide(signIn(), evolve(initialState, registered('manufacturer', 'pending')), anonymous);
+    expect(event?.type).toBe('SignedIn');
     spec([
       registered('manufacturer', 'pending'),
       { type: 'AccountRejected', data: { account_id: 'acc-1', role: 'manufacturer', reason: 'x' } },

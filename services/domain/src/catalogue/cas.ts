@@ -31,7 +31,10 @@ export function isValidCas(value: string): boolean {
  * artefact). Digit runs without hyphens are not guessed at.
  */
 export function normalizeCas(raw: string): string | null {
-  const compact = raw.trim().replace(/[\u2010-\u2015\u2212]/g, '-').replace(/\s+/g, '');
+  const compact = raw
+    .trim()
+    .replace(/[\u2010-\u2015\u2212]/g, '-')
+    .replace(/\s+/g, '');
   const match = LOOSE.exec(compact);
   if (!match) return null;
   const [, first, second, check] = match as unknown as [string, string, string, string];
@@ -52,7 +55,10 @@ export function looksLikeCas(value: string): boolean {
  * weighted 1..6, modulo 11 (never 10 for a valid number).
  */
 export function normalizeEc(raw: string): string | null {
-  const compact = raw.trim().replace(/[\u2010-\u2015\u2212]/g, '-').replace(/\s+/g, '');
+  const compact = raw
+    .trim()
+    .replace(/[\u2010-\u2015\u2212]/g, '-')
+    .replace(/\s+/g, '');
   if (!/^\d{3}-\d{3}-\d$/.test(compact)) return null;
   const digits = compact.replace(/-/g, '');
   let sum = 0;

@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { isValidCas, looksLikeCas, normalizeCas, normalizeEc } from './cas.ts';
 
 describe('isValidCas', () => {
-  it.each(['78-70-6', '5989-27-5', '91-64-5', '31906-04-4', '90028-68-5', '7732-18-5', '50-00-0'])('accepts %s', (cas) => {
-    expect(isValidCas(cas)).toBe(true);
-  });
+  it.each(['78-70-6', '5989-27-5', '91-64-5', '31906-04-4', '90028-68-5', '7732-18-5', '50-00-0'])(
+    'accepts %s',
+    (cas) => {
+      expect(isValidCas(cas)).toBe(true);
+    },
+  );
 
   it('rejects a wrong check digit', () => {
     expect(isValidCas('78-70-5')).toBe(false);

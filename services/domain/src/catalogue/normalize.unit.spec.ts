@@ -31,7 +31,10 @@ describe('splitConcentration', () => {
   it('keeps names that are only a concentration word, or have none', () => {
     expect(splitConcentration('Parfum')).toEqual({ name: 'Parfum', concentration: null });
     expect(splitConcentration('Eau Sauvage')).toEqual({ name: 'Eau Sauvage', concentration: null });
-    expect(splitConcentration('Eau de Parfum Intense')).toEqual({ name: 'Eau de Parfum Intense', concentration: null });
+    expect(splitConcentration('Eau de Parfum Intense')).toEqual({
+      name: 'Eau de Parfum Intense',
+      concentration: null,
+    });
   });
 });
 

@@ -105,6 +105,7 @@ export class InProcessSearchIndex implements SearchIndex {
   /** Brand token → brand ids. */
   private readonly brandTokens = new TokenDictionary();
   private readonly brandIds = new Map<string, number>();
+  private readonly brandIdByRaw = new Map<string, number>();
   private readonly brandNames: string[] = [];
   private readonly brandPostings: PostingList[] = [];
   private readonly notePostings = new Map<string, PostingList>();
@@ -115,6 +116,11 @@ export class InProcessSearchIndex implements SearchIndex {
   private readonly taxonomy: ReadonlyMap<string, NoteRecord>;
   private readonly taxonomyList: readonly NoteRecord[];
   private readonly pack: number[] = [];
+  private readonly noteStrs: string[] = [];
+  private readonly noteIds: number[] = [];
+  private readonly idxScratch: number[] = [];
+  /** The name links to each chemical usually carry (first seen), by chemical index. */
+  private readonly linkNames: string[] = [];
 
   constructor(options: InProcessSearchIndexOptions = {}) {
     this.chemicals = new ChemicalTable(options.regions ?? []);
@@ -447,24 +453,48 @@ export class InProcessSearchIndex implements SearchIndex {
     pack.length = 0;
     pack.push(p.accords.length);
     for (const accord of p.accords) pack.push(this.strings.intern(accord));
+    const noteStrs = this.noteStrs;
+    const noteIds = this.noteIds;
+    noteStrs.length = 0;
+    noteIds.length = 0;
     for (const position of NOTE_POSITIONS) {
       const notes = p.notes[position];
       pack.push(notes.length);
-      for (const note of notes) pack.push(this.strings.intern(note));
+      for (const note of notes) {
+        const id = this.strings.intern(note);
+        pack.push(id);
+        noteStrs.push(note);
+        noteIds.push(id);
+      }
     }
     pack.push(p.chemicals.length);
+    const linked = this.idxScratch;
+    linked.length = 0;
     for (const link of p.chemicals) {
+      const idx = this.chemIndex(link.chemical_id);
+      linked.push(idx);
+      // from_note is nearly always one of the notes just interned; the link name nearly always the
+      // name this chemical's links carry elsewhere (-1 stands for that).
+      const noteAt = noteStrs.indexOf(link.from_note);
+      const usualName = this.linkNames[idx];
+      if (usualName === undefined) this.linkNames[idx] = link.name;
       pack.push(
-        this.chemIndex(link.chemical_id),
-        this.strings.intern(link.from_note),
-        this.strings.intern(link.name),
+        idx,
+        noteAt >= 0 ? noteIds[noteAt]! : this.strings.intern(link.from_note),
+        usualName === undefined || usualName === link.name ? -1 : this.strings.intern(link.name),
       );
     }
     pack.push(p.sources.length);
     for (const source of p.sources) pack.push(this.strings.intern(source));
-    const visible = visibleLinks(doc);
-    pack.push(visible.length);
-    for (const link of visible) pack.push(this.chemIndex(link.chemical_id));
+    const visibleAt = pack.length;
+    pack.push(0);
+    if (doc.declared.length === 0 && doc.removedChemicalIds.length === 0) {
+      // No declared or removed links: the visible links are the inferred ones, one per chemical.
+      for (const idx of linked) if (pack.indexOf(idx, visibleAt + 1) < 0) pack.push(idx);
+    } else {
+      for (const link of visibleLinks(doc)) pack.push(this.chemIndex(link.chemical_id));
+    }
+    pack[visibleAt] = pack.length - visibleAt - 1;
     this.arena.write(d, pack);
   }
 
@@ -484,9 +514,11 @@ export class InProcessSearchIndex implements SearchIndex {
     const nLinks = r[i++]!;
     const chemicals: PerfumeDocument['perfume']['chemicals'] = [];
     for (let k = 0; k < nLinks; k++) {
-      const chemical_id = this.chemIds[r[i++]!]!;
+      const idx = r[i++]!;
+      const chemical_id = this.chemIds[idx]!;
       const from_note = s.get(r[i++]!);
-      const name = s.get(r[i++]!);
+      const nameId = r[i++]!;
+      const name = nameId < 0 ? this.linkNames[idx]! : s.get(nameId);
       chemicals.push({ chemical_id, name, source: 'inferred', from_note });
     }
     const sources = list();
@@ -527,16 +559,29 @@ export class InProcessSearchIndex implements SearchIndex {
     return r.subarray(i + 1, i + 1 + n);
   }
 
-  /** Note keys of `d`'s notes (any position), deduplicated. */
-  private noteKeysOf(d: number): Set<string> {
+  /** Note keys of `d`'s notes (any position), deduplicated (a scratch array: use it at once). */
+  private noteKeysOf(d: number): string[] {
     const r = this.arena.read(d);
     let i = 1 + r[0]!;
-    const keys = new Set<string>();
+    const keys = this.keyScratch;
+    keys.length = 0;
     for (let k = 0; k < NOTE_POSITIONS.length; k++) {
       const n = r[i++]!;
-      for (let j = 0; j < n; j++) keys.add(this.noteKeyOf(r[i++]!));
+      for (let j = 0; j < n; j++) {
+        const key = this.noteKeyOf(r[i++]!);
+        if (!keys.includes(key)) keys.push(key);
+      }
     }
     return keys;
+  }
+
+  private readonly keyScratch: string[] = [];
+
+  /** The distinct tokens of a normalised name, first token first. */
+  private static nameTokensOf(norm: string): string[] {
+    if (norm === '') return [];
+    const tokens = norm.split(' ');
+    return tokens.length < 2 ? tokens : tokens.filter((t, i) => tokens.indexOf(t) === i);
   }
 
   private readonly noteKeyCache = new Map<number, string>();
@@ -553,9 +598,8 @@ export class InProcessSearchIndex implements SearchIndex {
   }
 
   private index(d: number): void {
-    const norm = this.norms[d]!;
-    const tokens = norm === '' ? [] : norm.split(' ');
-    for (const token of new Set(tokens)) this.nameTokens.add(token, d);
+    const tokens = InProcessSearchIndex.nameTokensOf(this.norms[d]!);
+    for (const token of tokens) this.nameTokens.add(token, d);
     if (tokens.length > 0) this.firstTokens.add(tokens[0]!, d);
     this.brandPostings[this.brandIdOf[d]!]!.add(d);
     for (const key of this.noteKeysOf(d)) {
@@ -577,9 +621,8 @@ export class InProcessSearchIndex implements SearchIndex {
   }
 
   private unindex(d: number): void {
-    const norm = this.norms[d]!;
-    const tokens = norm === '' ? [] : norm.split(' ');
-    for (const token of new Set(tokens)) this.nameTokens.remove(token, d);
+    const tokens = InProcessSearchIndex.nameTokensOf(this.norms[d]!);
+    for (const token of tokens) this.nameTokens.remove(token, d);
     if (tokens.length > 0) this.firstTokens.remove(tokens[0]!, d);
     this.brandPostings[this.brandIdOf[d]!]?.remove(d);
     for (const key of this.noteKeysOf(d)) this.notePostings.get(key)?.remove(d);
@@ -587,6 +630,8 @@ export class InProcessSearchIndex implements SearchIndex {
   }
 
   private brandId(brand: string): number {
+    const cached = this.brandIdByRaw.get(brand);
+    if (cached !== undefined) return cached;
     const key = brandKeyOf(brand);
     let id = this.brandIds.get(key);
     if (id === undefined) {
@@ -596,6 +641,7 @@ export class InProcessSearchIndex implements SearchIndex {
       this.brandPostings.push(new PostingList());
       for (const token of new Set(key.split(' ').filter(Boolean))) this.brandTokens.add(token, id);
     }
+    this.brandIdByRaw.set(brand, id);
     return id;
   }
 

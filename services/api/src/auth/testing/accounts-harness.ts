@@ -23,18 +23,17 @@ import {
 } from '@scentinel/platform';
 import { loadConfig } from '@scentinel/platform/config';
 import { InProcessSearchIndex } from '@scentinel/platform/search';
-import { createCatalogueProjection, ProjectionRuntime } from '@scentinel/projections';
-import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 // Relative until `@scentinel/projections` exports the accounts and contributions read models.
 import {
   AccountClaims,
   AccountsReadModel,
   accountsProjection,
-} from '../../../../projections/src/accounts/index.ts';
-import {
   ContributionsReadModel,
   contributionsProjection,
-} from '../../../../projections/src/contributions/index.ts';
+  createCatalogueProjection,
+  ProjectionRuntime,
+} from '@scentinel/projections';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { app as appPlugin } from '../../app.ts';
 import type { AccountsDeps } from '../accounts.deps.ts';
 import { bootstrapAdmin } from '../bootstrap-admin.ts';

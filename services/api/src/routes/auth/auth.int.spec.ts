@@ -40,7 +40,7 @@ describe('accounts: register, sign in, sessions (real event log and read models)
     expect(events[0]!.metadata).toMatchObject({ actorId: body.user.id, actorRole: 'regular_user' });
   });
 
-  it('registers manufacturers and retailers as pending, without a session', async () => {
+  it('registers manufacturers and retailers as pending, without a session; they may sign in', async () => {
     for (const role of ['manufacturer', 'retailer']) {
       const res = await h.call('POST', '/api/auth/register', {
         body: { email: `${role}@example.test`, username: `${role}-co`, password: PASSWORD, role },
@@ -55,8 +55,10 @@ describe('accounts: register, sign in, sessions (real event log and read models)
       const login = await h.call('POST', '/api/auth/login', {
         body: { email: `${role}@example.test`, password: PASSWORD },
       });
-      expect(login.statusCode).toBe(403);
-      expect(login.json().detail).toMatch(/pending admin approval/);
+      // Signing in shows them their pending status; contributing waits for approval (matrix test).
+      expect(login.statusCode).toBe(200);
+      expect(login.json().user).toMatchObject({ role, status: 'pending' });
+      expect(typeof login.json().session_token).toBe('string');
     }
   });
 

@@ -88,7 +88,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = asy
         tags: ['accounts'],
         summary: 'Create an account',
         description:
-          'Regular users are signed in at once (the answer carries a session). Manufacturers and retailers start pending: an admin must approve them before they can sign in and contribute. Admin accounts cannot be registered.',
+          'Regular users are signed in at once (the answer carries a session). Manufacturers and retailers start pending: they can sign in, but an admin must approve them before they can contribute. Admin accounts cannot be registered.',
         body: RegisterBody,
         response: { 201: RegisterAnswer, 400: Problem, 403: Problem, 409: Problem, 429: Problem },
       },

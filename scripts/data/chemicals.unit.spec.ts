@@ -1,0 +1,275 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { isValidCas } from '../../services/domain/src/catalogue/index.ts';
+import { buildChemicals, CHEMICAL_SOURCES, type Chemical, potencyFromEc3, riskLevel } from './chemicals.ts';
+import { FIXTURE_TEXTS } from './fixtures/source-texts.fixture.ts';
+import { readText } from './io.ts';
+import { parseEuAllergens } from './sources/allergens.ts';
+import { parseCosingInventory } from './sources/cosing-inventory.ts';
+import { isAllergenLabelling, parseCosingAnnex, parseEchaAnnex } from './sources/eu-annexes.ts';
+import { parseIarc } from './sources/iarc.ts';
+import { parseIfraAmendment, parseIfraStandards, parseIfraTransparency } from './sources/ifra.ts';
+import { parseNaturals, parseUserMaterials } from './sources/naturals.ts';
+import { parseGoodScents, parseIfraGlossary } from './sources/odour.ts';
+import { parseProp65 } from './sources/prop65.ts';
+import { parseSccs } from './sources/sccs.ts';
+
+function fixtureChemicals() {
+  const t = FIXTURE_TEXTS;
+  return buildChemicals(
+    {
+      annexII: parseCosingAnnex(t.annexII, 'II', CHEMICAL_SOURCES.annexII.file),
+      annexIII: parseCosingAnnex(t.annexIII, 'III', CHEMICAL_SOURCES.annexIII.file),
+      echaII: parseEchaAnnex(t.echaII, 'II', CHEMICAL_SOURCES.echaII.file),
+      echaIII: parseEchaAnnex(t.echaIII, 'III', CHEMICAL_SOURCES.echaIII.file),
+      euAllergens: parseEuAllergens(t.euAllergens),
+      ifraTransparency: parseIfraTransparency(t.ifraTransparency),
+      ifraStandards: parseIfraStandards(t.ifraStandards),
+      ifraAmendment: parseIfraAmendment(t.ifraAmendment),
+      prop65: parseProp65(t.prop65),
+      prop65List: parseProp65(t.prop65List),
+      iarc: parseIarc(t.iarc),
+      cosing: parseCosingInventory(t.cosing),
+      sccs: parseSccs(t.sccs),
+      naturals: parseNaturals(t.naturals),
+      userMaterials: parseUserMaterials(t.userMaterials),
+      ifraGlossary: parseIfraGlossary(t.ifraGlossary),
+      goodScents: parseGoodScents(t.goodScentsStimuli, t.goodScentsMolecules, t.goodScentsBehavior),
+    },
+    [{ cas: '140-11-4', name: 'Benzyl acetate' }],
+  );
+}
+
+describe('buildChemicals (fixture)', () => {
+  const { chemicals, rejectedCas } = fixtureChemicals();
+  const byCas = new Map(chemicals.map((c) => [c.cas_number, c]));
+
+  it('keeps fragrance-relevant substances only', () => {
+    expect(byCas.has('59-05-2')).toBe(false); // methotrexate: Annex II, not fragrance-relevant
+    expect(byCas.has('75-07-0')).toBe(true); // acetaldehyde: Prop 65, CosIng Perfuming
+    expect(byCas.has('526-37-4')).toBe(true); // atranol: Annex II via (EU) 2017/1410
+    expect(byCas.has('140-11-4')).toBe(true); // required by the curated table
+    expect(chemicals.map((c) => c.id)).toEqual([...chemicals.map((c) => c.id)].sort());
+  });
+
+  it('rejects bad CAS numbers and reports them', () => {
+    expect(byCas.has('78-70-5')).toBe(false);
+    expect(byCas.has('78-70-7')).toBe(false);
+    expect(rejectedCas.map((r) => r.value).sort()).toEqual(['78-70-5', '78-70-7']);
+    expect(chemicals.every((c) => c.cas_number === null || isValidCas(c.cas_number))).toBe(true);
+    expect(byCas.get('9000-01-5')?.name).toBe('Acacia gum'); // zero-padded check digit normalised
+  });
+
+  it('sets the flags from the lists', () => {
+    const linalool = byCas.get('78-70-6')!;
+    expect(linalool).toMatchObject({
+      allergen_flag: true,
+      restricted: true,
+      prohibited: false,
+      regulatory_status: 'restricted',
+      verified: true,
+    });
+    expect(linalool.restrictions).toContain('0.001% in leave-on products');
+    expect(linalool.inci_name).toBe('LINALOOL');
+    expect(linalool.odour).toEqual(['floral', 'fresh', 'lavender']);
+    expect(byCas.get('126-90-9')?.allergen_flag).toBe(true); // from the DB_EU_Allergens CAS list
+    const hicc = byCas.get('31906-04-4')!;
+    expect(hicc).toMatchObject({ prohibited: true, regulatory_status: 'prohibited', allergen_flag: true });
+    expect(hicc.safety_information.sccs_data).toMatchObject({
+      risk_level: 'BANNED',
+      classification: 'banned_substance',
+    });
+    expect(byCas.get('116-66-5')?.prohibited).toBe(true); // only in the ECHA export
+    expect(byCas.get('116-66-5')?.safety_information.regional_regulations[0]?.source).toBe(
+      CHEMICAL_SOURCES.echaII.file,
+    );
+    expect(byCas.has('57074-21-2')).toBe(false); // ECHA-only Annex II entry with no fragrance link
+    const methylEugenol = byCas.get('93-15-2')!;
+    expect(methylEugenol).toMatchObject({ restricted: true, prohibited: false, allergen_flag: false });
+    expect(methylEugenol.safety_information.prop65).toMatchObject({
+      toxicity_types: ['cancer'],
+      date_listed: '2001-11-16',
+    });
+    expect(methylEugenol.safety_information.iarc?.group).toBe('2A');
+    expect(methylEugenol.safety_information.ifra).toMatchObject({ standard_type: 'R', amendment: '51' });
+    expect(methylEugenol.synonyms).toContain('Eugenyl methyl ether');
+    expect(methylEugenol.synonyms.some((s) => s.includes('93-15-2'))).toBe(false);
+    const safrole = byCas.get('94-59-7')!;
+    expect(safrole.safety_information.regional_summary).toEqual({
+      total_regions: 2,
+      prohibited_in: ['EU'],
+      restricted_in: [],
+      prop65_listed: true,
+      allergen_regions: [],
+    });
+    expect(byCas.get('60-12-8')).toMatchObject({
+      verified: false,
+      allergen_flag: false,
+      regulatory_status: null,
+    });
+  });
+
+  it('names and types substances', () => {
+    expect(byCas.get('90028-68-5')).toMatchObject({
+      name: 'Evernia Prunastri Extract',
+      type: 'essential_oil',
+    });
+    expect(byCas.get('8000-28-0')).toMatchObject({ name: 'Lavender oil', type: 'essential_oil' });
+    expect(byCas.get('91-64-5')?.type).toBe('aromatic_compound');
+    expect(byCas.get('78-70-6')?.type).toBe('synthetic');
+    expect(chemicals.find((c) => c.id === 'chem-rose-flower-oil-rosa-spp')).toMatchObject({
+      cas_number: null,
+      type: 'essential_oil',
+    });
+  });
+
+  it('maps SCCS data without inventing figures', () => {
+    const isoeugenol = byCas.get('97-54-1')!.safety_information.sccs_data!;
+    expect(isoeugenol).toMatchObject({
+      ec3_value: 0.18,
+      sensitization_potency: 'strong',
+      risk_level: 'HIGH_RISK',
+      classification: 'established_allergen',
+      human_evidence: '+++',
+      patch_test_prevalence: null,
+      safe_concentration_ppm: null,
+    });
+    expect(byCas.get('91-64-5')!.safety_information.sccs_data).toMatchObject({
+      risk_level: 'LOW_RISK',
+      classification: 'other',
+    });
+    expect(byCas.get('120-51-4')!.safety_information.sccs_data).toBeNull();
+  });
+});
+
+describe('SCCS mapping', () => {
+  it('bands EC3 values', () => {
+    expect(potencyFromEc3(0.05)).toBe('extreme');
+    expect(potencyFromEc3(0.18)).toBe('strong');
+    expect(potencyFromEc3(2.2)).toBe('moderate');
+    expect(potencyFromEc3(23.6)).toBe('other');
+    expect(potencyFromEc3(null)).toBeNull();
+  });
+
+  it('derives the risk level', () => {
+    const entry = { category: 'established_in_humans' } as Parameters<typeof riskLevel>[2];
+    expect(riskLevel(true, 'other', entry)).toBe('BANNED');
+    expect(riskLevel(false, 'strong', entry)).toBe('HIGH_RISK');
+    expect(riskLevel(false, null, entry)).toBe('MODERATE_RISK');
+    expect(riskLevel(false, null, { category: 'possible' } as typeof entry)).toBe('LOW_RISK');
+  });
+});
+
+// ---- The committed database, checked against the raw source files ---------------------------------
+
+const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+const committed = JSON.parse(
+  readFileSync(join(repoRoot, 'data/chemicals/chemicals.json'), 'utf8'),
+) as Chemical[];
+const sharedDir = resolve(process.env.SHARED_DATA_DIR ?? join(repoRoot, '..', 'shared', 'data'));
+const haveShared = existsSync(join(sharedDir, 'regulatory'));
+
+const raw = haveShared
+  ? (() => {
+      const annexII = parseCosingAnnex(
+        readText(join(sharedDir, CHEMICAL_SOURCES.annexII.file)),
+        'II',
+        CHEMICAL_SOURCES.annexII.file,
+      );
+      const annexIII = parseCosingAnnex(
+        readText(join(sharedDir, CHEMICAL_SOURCES.annexIII.file)),
+        'III',
+        CHEMICAL_SOURCES.annexIII.file,
+      );
+      const echaIII = parseEchaAnnex(
+        readText(join(sharedDir, CHEMICAL_SOURCES.echaIII.file)),
+        'III',
+        CHEMICAL_SOURCES.echaIII.file,
+      );
+      const allergens = parseEuAllergens(readText(join(sharedDir, CHEMICAL_SOURCES.euAllergens.file)));
+      const prop65 = parseProp65(readText(join(sharedDir, CHEMICAL_SOURCES.prop65.file), 'latin1'));
+      const has = (entries: ReadonlyArray<{ ids: { cas: string[] } }>, cas: string) =>
+        entries.some((e) => e.ids.cas.includes(cas));
+      return {
+        prohibited: (cas: string) => has(annexII, cas),
+        restricted: (cas: string) => has(annexIII, cas),
+        allergen: (cas: string) =>
+          has([...annexIII, ...echaIII].filter(isAllergenLabelling), cas) || has(allergens, cas),
+        prop65: (cas: string) => has(prop65, cas),
+      };
+    })()
+  : null;
+
+const WELL_KNOWN: Array<{
+  cas: string;
+  name: RegExp;
+  allergen?: true;
+  prohibited?: true;
+  restricted?: true;
+  prop65?: true;
+}> = [
+  { cas: '78-70-6', name: /linalool/i, allergen: true },
+  { cas: '5989-27-5', name: /limonene/i, allergen: true },
+  { cas: '91-64-5', name: /coumarin/i, allergen: true },
+  { cas: '97-53-0', name: /eugenol/i, allergen: true },
+  { cas: '97-54-1', name: /isoeugenol/i, allergen: true, restricted: true },
+  { cas: '107-75-5', name: /hydroxycitronellal/i, allergen: true },
+  { cas: '31906-04-4', name: /hydroxy-4-methylpentyl|lyral|hicc/i, prohibited: true },
+  { cas: '526-37-4', name: /atranol/i, prohibited: true },
+  { cas: '57074-21-2', name: /chloroatranol/i, prohibited: true },
+  { cas: '83-66-9', name: /musk ambrette/i, prohibited: true },
+  { cas: '93-15-2', name: /methyl ?eugenol/i, restricted: true, prop65: true },
+  { cas: '94-59-7', name: /safrole/i, prohibited: true, prop65: true },
+  { cas: '120-51-4', name: /benzyl benzoate/i, allergen: true },
+  { cas: '104-55-2', name: /cinnam/i, allergen: true },
+  { cas: '90028-68-5', name: /evernia prunastri|oak ?moss/i, allergen: true },
+];
+
+describe('data/chemicals/chemicals.json', () => {
+  const byCas = new Map(committed.map((c) => [c.cas_number, c]));
+
+  it('is sorted by id with unique ids and valid CAS numbers', () => {
+    const ids = committed.map((c) => c.id);
+    expect(ids).toEqual([...ids].sort());
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(
+      committed.every(
+        (c) => c.cas_number === null || (isValidCas(c.cas_number) && c.id === `chem-${c.cas_number}`),
+      ),
+    ).toBe(true);
+    expect(committed.length).toBeGreaterThan(2000);
+  });
+
+  it.each(WELL_KNOWN)('$cas has the flags its sources support', (w) => {
+    const c = byCas.get(w.cas);
+    expect(c, `${w.cas} missing`).toBeDefined();
+    expect(c!.name).toMatch(w.name);
+    if (w.allergen) expect(c!.allergen_flag).toBe(true);
+    if (w.prohibited) expect(c!.prohibited).toBe(true);
+    if (w.restricted) expect(c!.restricted).toBe(true);
+    if (w.prop65) expect(c!.safety_information.prop65).not.toBeNull();
+    expect(c!.safety_information.is_allergen).toBe(c!.allergen_flag);
+    expect(c!.regulatory_status).toBe(c!.prohibited ? 'prohibited' : c!.restricted ? 'restricted' : null);
+    expect(c!.verified).toBe(true);
+    if (raw) {
+      expect(c!.allergen_flag).toBe(raw.allergen(w.cas));
+      expect(c!.prohibited).toBe(raw.prohibited(w.cas));
+      expect(c!.restricted).toBe(raw.restricted(w.cas));
+      expect(c!.safety_information.prop65 !== null).toBe(raw.prop65(w.cas));
+    }
+  });
+
+  it('has no invented patch-test figures', () => {
+    for (const c of committed) {
+      const sccs = c.safety_information.sccs_data;
+      if (!sccs) continue;
+      expect(sccs.patch_test_prevalence).toBeNull();
+      expect(sccs.population_stats).toEqual({
+        eczema_patient_sensitization: null,
+        general_population_allergy: null,
+      });
+    }
+  });
+});

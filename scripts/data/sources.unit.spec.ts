@@ -1,0 +1,205 @@
+import { describe, expect, it } from 'vitest';
+import { chemicalType, hasAromaticRing } from './chemical-type.ts';
+import { FIXTURE_TEXTS } from './fixtures/source-texts.fixture.ts';
+import { parseGender, parseYear } from './sources/common.ts';
+import { isAllergenLabelling, parseCosingAnnex, parseEchaAnnex } from './sources/eu-annexes.ts';
+import { splitThdName } from './sources/fragrantica.ts';
+import { readIdentifiers } from './sources/identifiers.ts';
+import { parseIfraAmendment, parseLimit } from './sources/ifra.ts';
+import { parfumoName, stripTrailingDecoys } from './sources/parfumo.ts';
+import { parseListingDate, parseProp65 } from './sources/prop65.ts';
+import { parsePyLiteral, pyScoreKeys, pyStringList } from './sources/py-literal.ts';
+import { parseSccs } from './sources/sccs.ts';
+
+describe('Python literals', () => {
+  it('reads lists and dicts with both quote styles', () => {
+    expect(pyStringList(`['Tea', "Devil's Claw", 'Star Anise']`)).toEqual([
+      'Tea',
+      "Devil's Claw",
+      'Star Anise',
+    ]);
+    expect(pyScoreKeys(`{'woody': 79.78, 'amber': 98.5, 'iris': 79.78}`)).toEqual(['amber', 'woody', 'iris']);
+    expect(parsePyLiteral(`{'a': [1, -2.5e-3, None, True]}`)).toEqual({ a: [1, -0.0025, null, true] });
+  });
+
+  it('fails loudly on malformed cells', () => {
+    expect(() => pyStringList(`['Tea'`)).toThrow(/Python literal/);
+    expect(() => pyStringList(`{'a': 1}`)).toThrow(/expected a list/);
+  });
+});
+
+describe('readIdentifiers', () => {
+  it('splits CAS and EC numbers and reports bad CAS numbers', () => {
+    expect(readIdentifiers('31906-04-4 / 51414-25-6')).toEqual({
+      cas: ['31906-04-4', '51414-25-6'],
+      ec: [],
+      rejected: [],
+    });
+    expect(readIdentifiers('138-86-3|227-813-5|5989-27-5')).toEqual({
+      cas: ['138-86-3', '5989-27-5'],
+      ec: ['227-813-5'],
+      rejected: [],
+    });
+    expect(readIdentifiers('80-56-8 and 127-91-3, resp.').cas).toEqual(['80-56-8', '127-91-3']);
+    expect(readIdentifiers('78-70-5; 1301152; Diverse').rejected).toEqual([
+      { value: '78-70-5', reason: 'check digit' },
+      { value: '1301152', reason: 'malformed' },
+    ]);
+  });
+});
+
+describe('perfume source helpers', () => {
+  it('reads years and genders', () => {
+    expect(parseYear('1921')).toBe(1921);
+    expect(parseYear('NA')).toBeNull();
+    expect(parseYear('12')).toBeNull();
+    expect(parseGender('for women and men')).toBe('unisex');
+    expect(parseGender('women')).toBe('feminine');
+    expect(parseGender('men')).toBe('masculine');
+    expect(parseGender('')).toBeNull();
+  });
+
+  it('rebuilds Parfumo names', () => {
+    const url = 'https://www.parfumo.com/Perfumes/Chanel/x';
+    expect(
+      parfumoName({
+        Number: 'NA',
+        Name: 'Bleu de Chanel Chanel 2010 Eau de Toilette',
+        Brand: 'Chanel',
+        Release_Year: '2010',
+        Concentration: 'Eau de Toilette',
+        URL: url,
+      }),
+    ).toEqual({
+      name: 'Bleu de Chanel',
+      concentration: 'Eau de Toilette',
+    });
+    expect(
+      parfumoName({
+        Number: 'NA',
+        Name: 'Allure Homme Chanel 1999 Lotion Après Rasage',
+        Brand: 'Chanel',
+        Release_Year: '1999',
+        Concentration: 'Lotion Après Rasage',
+        URL: url,
+      }),
+    ).toEqual({
+      name: 'Allure Homme Lotion Après Rasage',
+      concentration: 'Lotion Après Rasage',
+    });
+    expect(
+      parfumoName({
+        Number: '1957',
+        Name: 'Chanel',
+        Brand: 'Chanel',
+        Release_Year: '2018',
+        Concentration: 'NA',
+        URL: url,
+      }),
+    ).toEqual({ name: '1957', concentration: null });
+    expect(
+      parfumoName({
+        Number: '7',
+        Name: 'Up Pound Cake',
+        Brand: 'Ten Digit Creations',
+        Release_Year: 'NA',
+        Concentration: 'NA',
+        URL: 'https://www.parfumo.com/Perfumes/Ten_Digit_Creations/7Up_Pound_Cake',
+      }),
+    ).toEqual({
+      name: '7Up Pound Cake',
+      concentration: null,
+    });
+  });
+
+  it('strips only trailing decoys', () => {
+    const decoys = new Set(['sewage', 'fish']);
+    expect(stripTrailingDecoys(['Fish', 'Rose', 'Sewage', 'Fish'], decoys)).toEqual([['Fish', 'Rose'], 2]);
+  });
+
+  it('splits 2011-2021 names at the longest known brand', () => {
+    const known = new Set(['yves rocher', 'marc jacobs', 'rocher']);
+    const isKnown = (b: string) => known.has(b.toLowerCase());
+    expect(splitThdName('Nature Millenaire Yves Rocher for women', isKnown)).toEqual({
+      name: 'Nature Millenaire',
+      brand: 'Yves Rocher',
+      gender: 'women',
+    });
+    expect(splitThdName('Marc Jacobs Men Marc Jacobs for men', isKnown)).toEqual({
+      name: 'Marc Jacobs Men',
+      brand: 'Marc Jacobs',
+      gender: 'men',
+    });
+    expect(splitThdName('Mystery Nobody for men', isKnown)).toBeNull();
+  });
+});
+
+describe('regulatory parsers', () => {
+  it('reads CosIng Annex III with multi-line cells and finds allergen labelling entries', () => {
+    const entries = parseCosingAnnex(FIXTURE_TEXTS.annexIII, 'III', 'annex-iii');
+    const linalool = entries.find((e) => e.ref === '84')!;
+    expect(linalool.ids.cas).toEqual(['78-70-6']);
+    expect(linalool.inciName).toBe('Linalool');
+    expect(isAllergenLabelling(linalool)).toBe(true);
+    const methylEugenol = entries.find((e) => e.ref === '102')!;
+    expect(isAllergenLabelling(methylEugenol)).toBe(false);
+    expect(methylEugenol.maxConcentration).toBe('(a) 0.01%\n(b) 0.004%');
+  });
+
+  it('reads the ECHA export and the split group entries', () => {
+    const entries = parseEchaAnnex(FIXTURE_TEXTS.echaIII, 'III', 'echa-iii');
+    expect(entries).toHaveLength(1);
+    expect(entries[0]!.ids.cas).toEqual(['106-24-1']);
+    expect(isAllergenLabelling(entries[0]!)).toBe(true);
+  });
+
+  it('reads Prop 65 dates and toxicity', () => {
+    expect(parseListingDate('1-Jan-88')).toBe('1988-01-01');
+    expect(parseListingDate('16-Nov-01')).toBe('2001-11-16');
+    const [methyleugenol] = parseProp65(FIXTURE_TEXTS.prop65);
+    expect(methyleugenol).toMatchObject({
+      name: 'Methyleugenol',
+      toxicity: ['cancer'],
+      dateListed: '2001-11-16',
+    });
+    expect(parseProp65(FIXTURE_TEXTS.prop65List).map((e) => e.name)).toEqual(['Safrole']);
+  });
+
+  it('reads IFRA limits with decimal commas and words', () => {
+    expect(parseLimit('0,0010')).toBe(0.001);
+    expect(parseLimit('6.9e-05')).toBe(0.000069);
+    expect(parseLimit('No Restriction')).toBe('No Restriction');
+    expect(parseLimit('')).toBeNull();
+    const [standard] = parseIfraAmendment(FIXTURE_TEXTS.ifraAmendment);
+    expect(standard!.limits.category_4).toBe(0.011);
+    expect(standard!.limits.category_12).toBe('No Restriction');
+  });
+
+  it('reads SCCS categories and EC3 values', () => {
+    const entries = parseSccs(FIXTURE_TEXTS.sccs);
+    expect(entries.find((e) => e.name === 'ISOEUGENOL')).toMatchObject({
+      category: 'established_in_humans',
+      ec3: 0.18,
+    });
+    expect(entries.find((e) => e.name === 'COUMARIN')).toMatchObject({ category: 'possible', ec3: null });
+  });
+});
+
+describe('chemical type', () => {
+  it('finds benzene rings in Kekulé and aromatic SMILES', () => {
+    expect(hasAromaticRing('C1=CC=C2C(=C1)C=CC(=O)O2')).toBe(true); // coumarin
+    expect(hasAromaticRing('c1ccccc1CO')).toBe(true); // benzyl alcohol
+    expect(hasAromaticRing('CC(=CCCC(C)(C=C)O)C')).toBe(false); // linalool
+    expect(hasAromaticRing('CC1=CCC(CC1)C(=C)C')).toBe(false); // limonene
+  });
+
+  it('types naturals, aromatics and the rest', () => {
+    expect(chemicalType({ name: 'Lavender oil', ncs: true, smiles: null })).toBe('essential_oil');
+    expect(chemicalType({ name: 'Jasmine absolute', ncs: true, smiles: null })).toBe('natural');
+    expect(chemicalType({ name: 'Evernia prunastri extract', ncs: false, smiles: null })).toBe(
+      'essential_oil',
+    );
+    expect(chemicalType({ name: 'Benzyl salicylate', ncs: false, smiles: null })).toBe('aromatic_compound');
+    expect(chemicalType({ name: 'Linalool', ncs: false, smiles: 'CC(=CCCC(C)(C=C)O)C' })).toBe('synthetic');
+  });
+});
