@@ -10,6 +10,8 @@
  *
  *   npx tsx scripts/bench/http.bench.ts      (BENCH_HTTP_SECONDS=10, BENCH_HTTP_CONNECTIONS=10)
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { benchApp, ROOT, startScriptServer, stopBenchApp } from './lib/app-server.ts';
@@ -29,7 +31,6 @@ interface Measured {
   reqPerSec: number;
   p50: number;
   p99: number;
-  requests: number;
 }
 
 interface CardSample {
@@ -102,61 +103,91 @@ async function load(target: Load, seconds: number, connections: number): Promise
     reqPerSec: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
-    requests: r.requests.total,
   };
 }
 
-async function total(url: string, body: string): Promise<number> {
+async function answer(url: string, body: string): Promise<{ total: number; text: string }> {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-  if (!res.ok) throw new Error(`POST ${url} answered ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as { total: number }).total;
+  const text = await res.text();
+  if (!res.ok) throw new Error(`POST ${url} answered ${res.status}: ${text.slice(0, 300)}`);
+  return { total: (JSON.parse(text) as { total: number }).total, text };
 }
 
 export async function run(): Promise<void> {
   const seconds = positiveIntEnv('BENCH_HTTP_SECONDS', 10);
   const connections = positiveIntEnv('BENCH_HTTP_CONNECTIONS', 10);
   const app = await benchApp();
-  const hello = await startScriptServer(path.join(ROOT, 'scripts/bench/lib/hello-world.server.ts'));
+  const { body, chemical, note } = await filterBody(app.url);
+  const filterUrl = `${app.url}/api/perfumes/filter?limit=50&skip=0`;
+  const searchUrl = `${filterUrl}&search=${SEARCH_TEXT}`;
+  const filtered = await answer(filterUrl, body);
+  const searched = await answer(searchUrl, body);
+
+  // The second peer answers the app's own filter answer, pre-serialised: what the payload alone costs.
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'scentinel-http-bench-'));
+  const payloadFile = path.join(tmp, 'filter-answer.json');
+  writeFileSync(payloadFile, filtered.text);
+  const hello = await startScriptServer(path.join(ROOT, 'scripts/bench/lib/hello-world.server.ts'), {
+    HELLO_PAYLOAD_FILE: payloadFile,
+  });
   try {
-    const { body, chemical, note } = await filterBody(app.url);
-    const filterUrl = `${app.url}/api/perfumes/filter?limit=50&skip=0`;
-    const searchUrl = `${filterUrl}&search=${SEARCH_TEXT}`;
-    const [filterTotal, searchTotal] = [await total(filterUrl, body), await total(searchUrl, body)];
     process.stdout.write(
-      `  workload: include chemical '${chemical}', exclude note '${note}', allergen_free false, 50 per page` +
-        ` (${filterTotal} matches; with search '${SEARCH_TEXT}': ${searchTotal})\n` +
+      `  workload: include chemical '${chemical}', exclude note '${note}', allergen_free false, 50 per page:` +
+        ` ${filtered.total} matches, ${kB(filtered.text.length)} answer;` +
+        ` with search '${SEARCH_TEXT}': ${searched.total} matches, ${kB(searched.text.length)}\n` +
         `  autocannon: ${connections} connections, ${WARMUP_SECONDS} s warm-up + ${seconds} s per target; app LOG_LEVEL=warn\n`,
     );
-
     const peer = await load(
       { name: 'hello-world', url: `${hello.url}/api/perfumes/filter`, body },
       seconds,
       connections,
     );
+    const payloadPeer = await load(
+      { name: 'static answer', url: `${hello.url}/payload`, body },
+      seconds,
+      connections,
+    );
+    const rows: TableRow[] = [
+      row('Fastify hello-world (peer)', peer, peer, payloadPeer),
+      row(
+        `Fastify, the app's ${kB(filtered.text.length)} answer pre-serialised`,
+        payloadPeer,
+        peer,
+        payloadPeer,
+      ),
+    ];
     const targets: Load[] = [
       { name: 'filter', url: filterUrl, body },
       { name: `filter + search '${SEARCH_TEXT}'`, url: searchUrl, body },
     ];
-    const rows: TableRow[] = [row('Fastify hello-world (peer)', peer, peer)];
-    for (const target of targets)
-      rows.push(row(`app: ${target.name}`, await load(target, seconds, connections), peer));
-    printTable(`POST /api/perfumes/filter vs hello-world (target >= ${TARGET_RATIO}x its req/s)`, rows);
+    for (const target of targets) {
+      rows.push(
+        row(`app: ${target.name}`, await load(target, seconds, connections), peer, payloadPeer, true),
+      );
+    }
+    printTable(
+      `POST /api/perfumes/filter vs a Fastify hello-world (target >= ${TARGET_RATIO}x its req/s)`,
+      rows,
+    );
   } finally {
     await hello.stop();
+    rmSync(tmp, { recursive: true, force: true });
   }
 }
 
-function row(name: string, m: Measured, peer: Measured): TableRow {
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+function row(name: string, m: Measured, peer: Measured, payloadPeer: Measured, judged = false): TableRow {
   const ratio = m.reqPerSec / peer.reqPerSec;
   return {
     target: name,
     'req/s': Math.round(m.reqPerSec),
     'p50 ms': m.p50,
     'p99 ms': m.p99,
-    requests: m.requests,
-    'vs peer': formatRatio(m.reqPerSec, peer.reqPerSec),
-    goal: m === peer ? '' : `>= ${TARGET_RATIO}x`,
-    ok: m === peer ? '' : verdict(ratio >= TARGET_RATIO),
+    'vs hello': formatRatio(m.reqPerSec, peer.reqPerSec, 3),
+    'vs same payload': formatRatio(m.reqPerSec, payloadPeer.reqPerSec, 3),
+    goal: judged ? `>= ${TARGET_RATIO}x` : '',
+    ok: judged ? verdict(ratio >= TARGET_RATIO) : '',
   };
 }
 

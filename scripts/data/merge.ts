@@ -56,33 +56,35 @@ type Field =
 
 /** Source preference per field, best first. Sources not listed never give that field. */
 export const FIELD_PRIORITY: Record<Field, readonly PerfumeSourceKey[]> = {
-  // Names and brands: sources that keep the original punctuation and accents come first.
+  // Names and brands: sources that keep the original punctuation and accents come first;
+  // smellthings:fragrantica (names rebuilt from URL slugs: `Victoria S Secret`), perfume_database
+  // (non-ASCII letters lost) and fra_cleaned (slugs) come last.
   name: [
-    'smellthings:fragrantica',
-    'fragrantica_new',
     'all_brands_clean',
-    'perfume_data_final',
-    '2011-2021_converted',
+    'fragrantica_new',
     'parfumo_data_clean',
     'smellthings:parfumo',
-    'perfume_database',
+    'perfume_data_final',
+    '2011-2021_converted',
+    'final_perfume_data',
     'luckyscent_notes',
     'smellthings:luckyscent',
-    'final_perfume_data',
+    'smellthings:fragrantica',
+    'perfume_database',
     'fra_cleaned',
   ],
   brand: [
-    'smellthings:fragrantica',
-    'fragrantica_new',
     'all_brands_clean',
-    'perfume_data_final',
-    '2011-2021_converted',
+    'fragrantica_new',
     'parfumo_data_clean',
     'smellthings:parfumo',
-    'perfume_database',
+    'perfume_data_final',
+    '2011-2021_converted',
+    'final_perfume_data',
     'luckyscent_notes',
     'smellthings:luckyscent',
-    'final_perfume_data',
+    'smellthings:fragrantica',
+    'perfume_database',
     'fra_cleaned',
   ],
   year_released: ['perfume_database', 'fragrantica_new', 'parfumo_data_clean'],
@@ -415,13 +417,26 @@ export function fuzzyMerge(groups: ReadonlyMap<string, SourcePerfume[]>): {
       push(byName, nameOf(key), key);
       if (nameOf(key).length >= 8) for (const v of new Set(variants(nameOf(key)))) push(byVariant, v, key);
     }
+    /** The name with one occurrence of the brand key (4+ letters) removed, for each occurrence. */
+    const brandRemovals = (name: string): string[] => {
+      const out: string[] = [];
+      if (brand.length < 4 || name.length <= brand.length) return out;
+      for (let i = name.indexOf(brand); i >= 0; i = name.indexOf(brand, i + 1)) {
+        out.push(name.slice(0, i) + name.slice(i + brand.length));
+      }
+      return out;
+    };
+    const withoutBrand = new Map<string, string[]>();
+    for (const key of pool) for (const plain of brandRemovals(nameOf(key))) push(withoutBrand, plain, key);
     const candidatesOf = (key: string): string[] => {
       const name = nameOf(key);
       const found = new Set<string>();
-      // Parfumo titles sometimes end with the brand: `N°5 L'Eau Chanel` = `N°5 L'Eau`.
-      const suffixed = [...(byName.get(`${name}${brand}`) ?? [])];
-      if (brand !== '' && name.endsWith(brand))
-        suffixed.push(...(byName.get(name.slice(0, -brand.length)) ?? []));
+      // Parfumo titles sometimes carry the brand: `N°5 L'Eau Chanel` = `N°5 L'Eau`,
+      // `N°5 L'Eau Chanel (All-Over Spray)` = `N°5 L'Eau All-Over Spray`.
+      const suffixed = [
+        ...brandRemovals(name).flatMap((plain) => byName.get(plain) ?? []),
+        ...(withoutBrand.get(name) ?? []),
+      ];
       for (const other of suffixed) {
         if (other !== key && [...sourcesOf(other)].every((src) => !sourcesOf(key).has(src))) found.add(other);
       }
@@ -442,11 +457,16 @@ export function fuzzyMerge(groups: ReadonlyMap<string, SourcePerfume[]>): {
       if (into.has(target)) continue;
       const back = candidatesOf(target);
       if (back.length === 1 && back[0] === key) {
-        // The row with the brand appended (`N°5 L'Eau Chanel`) joins the plain one, not the reverse.
-        const [from, to] =
-          nameOf(key) === `${nameOf(target)}${brand}` || nameOf(target) !== `${nameOf(key)}${brand}`
-            ? [key, target]
-            : [target, key];
+        // The better-attested perfume keeps its key and name: more rows, then not smellthings-only
+        // (that scrape cut brand words out of names, `Vanilla ama` for `Vanilla Diorama`, and kept
+        // Parfumo's brand-suffixed titles, `N°5 L'Eau Chanel`), then the longer name.
+        const size = (k: string) => groups.get(k)!.length;
+        const solid = (k: string) => Number([...sourcesOf(k)].some((src) => !src.startsWith('smellthings:')));
+        const keyWins =
+          size(key) - size(target) ||
+          solid(key) - solid(target) ||
+          nameOf(key).length - nameOf(target).length;
+        const [from, to] = keyWins > 0 ? [target, key] : [key, target];
         if (into.has(to) || targets.has(from)) continue;
         into.set(from, to);
         targets.add(to);

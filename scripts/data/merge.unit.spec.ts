@@ -104,7 +104,7 @@ describe('mergePerfumes', () => {
       'Chanel No 5 L Eau',
       'Muguet 2016',
       'Muguet 2019',
-      'Pentachords Auburn',
+      'Pentachord Auburn',
     ]);
   });
 
@@ -117,7 +117,8 @@ describe('mergePerfumes', () => {
       row('parfumo_data_clean', 2, { brand: 'Dunhill', name: 'Century' }),
     ]);
     expect(brandAliases).toHaveLength(1);
-    expect(perfumes.map((p) => p.brand)).toEqual(['Alfred Dunhill', 'Alfred Dunhill', 'Alfred Dunhill']);
+    // One display spelling for the house: Parfumo's beats the slug-rebuilt smellthings one.
+    expect(perfumes.map((p) => p.brand)).toEqual(['Dunhill', 'Dunhill', 'Dunhill']);
   });
 });
 
@@ -154,7 +155,8 @@ describe('the real source formats', () => {
   it('merges the fixture catalogue', () => {
     const { perfumes } = mergePerfumes(rows);
     const byId = new Map(perfumes.map((p) => [p.id, p]));
-    const n5 = byId.get('chanel--chanel-no-5')!;
+    const n5 = byId.get('chanel--n-5')!;
+    expect(n5.name).toBe('N°5');
     expect(n5.sources).toEqual([
       'all_brands_clean',
       'fra_cleaned',
@@ -167,10 +169,7 @@ describe('the real source formats', () => {
     expect(shalimar.description).toBe('The first oriental, in its richest form.');
     expect(shalimar.gender).toBe('feminine');
     // `By Kilian` and `Kilian` are one brand; the display spelling comes from the better source.
-    expect(byId.get('by-kilian--angels-share')?.sources).toEqual([
-      'parfumo_data_clean',
-      'perfume_data_final',
-    ]);
+    expect(byId.get('kilian--angels-share')?.sources).toEqual(['parfumo_data_clean', 'perfume_data_final']);
   });
 });
 
@@ -187,5 +186,19 @@ describe('helpers', () => {
     expect(oneLetterApart('alfustaan', 'alfustan')).toBe(true);
     expect(oneLetterApart('muguet2016', 'muguet2019')).toBe(false);
     expect(oneLetterApart('rose', 'rose')).toBe(false);
+  });
+});
+
+describe('Parfumo titles with the brand inside', () => {
+  it('joins them to the plain name', () => {
+    const { perfumes } = mergePerfumes([
+      row('parfumo_data_clean', 0, { brand: 'Chanel', name: "N°5 L'Eau All-Over Spray" }),
+      row('smellthings:parfumo', 0, { brand: 'Chanel', name: "N°5 L'Eau Chanel (All-Over Spray)" }),
+      row('perfume_database', 0, { brand: 'Chanel', name: 'Bleu de Chanel' }),
+    ]);
+    expect(perfumes.map((p) => [p.name, p.sources.length])).toEqual([
+      ['Bleu de Chanel', 1],
+      ["N°5 L'Eau All-Over Spray", 2],
+    ]);
   });
 });

@@ -13,8 +13,10 @@
  * 4. single molecules whose name or synonym is the note ("Coumarin", "Iso E Super"), from the IFRA
  *    glossary, Good Scents, the chemical database and one-molecule materials of DB_User_Materials.
  * A material matches a note equal to its name, the plural of it, a note ending with it ("Bulgarian
- * Rose" → rose) or the note plus a plant part ("Cinnamon" → cinnamon bark, cinnamon leaf). Vague
- * notes ("Woodsy Notes", "Spices") never link. Constituents below 0.1 % are left out and each note
+ * Rose" → rose; not when the first word changes the material, "Pink Pepper", or the leading words
+ * are a material themselves, "Mandarin Orange") or the note plus a plant part ("Cinnamon" →
+ * cinnamon bark, cinnamon leaf; not cedar leaf, which is thuja). Vague notes ("Woodsy Notes",
+ * "Spices") never link. Constituents below 0.1 % are left out and each note
  * keeps at most MAX_LINKS_PER_NOTE links (curated and direct links first, then by typical %).
  */
 import { isVagueNote, noteKey, textTokens } from '../../services/domain/src/catalogue/index.ts';

@@ -38,7 +38,7 @@ describe('buildDataset', () => {
     );
     for (const p of perfumes) for (const c of p.chemicals) expect(chemicalIds.has(c.chemical_id)).toBe(true);
     // Notes are canonicalised to the taxonomy spelling.
-    const n5 = perfumes.find((p) => p.id === 'chanel--chanel-no-5')!;
+    const n5 = perfumes.find((p) => p.id === 'chanel--n-5')!;
     expect(n5.notes.middle).toContain('Lily-of-the-Valley');
     expect(n5.notes.base).toContain('Oakmoss');
     const notes = JSON.parse(file(OUTPUT_FILES.notes).toString()) as Array<{

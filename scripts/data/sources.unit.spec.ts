@@ -203,3 +203,20 @@ describe('chemical type', () => {
     expect(chemicalType({ name: 'Linalool', ncs: false, smiles: 'CC(=CCCC(C)(C=C)O)C' })).toBe('synthetic');
   });
 });
+
+describe('cleanNotes', () => {
+  it('tidies note lists without inventing notes', async () => {
+    const { cleanNotes } = await import('./sources/common.ts');
+    expect(
+      cleanNotes([
+        ' Rose ',
+        'rose',
+        '& Ambergris.',
+        '"Oud"',
+        'NA',
+        '',
+        '11 select (but undisclosed!) notes that evoke vegetable tanned horse leather',
+      ]),
+    ).toEqual(['Rose', 'Ambergris', 'Oud']);
+  });
+});

@@ -148,12 +148,16 @@ export interface ChildServer {
   stop(): Promise<void>;
 }
 
-/** Runs a TypeScript server script with `PORT` set and waits until it answers HTTP on `/`. */
-export async function startScriptServer(script: string, timeoutMs = 30_000): Promise<ChildServer> {
+/** Runs a TypeScript server script with `PORT` (and `env`) set and waits until it answers HTTP on `/`. */
+export async function startScriptServer(
+  script: string,
+  env: Record<string, string> = {},
+  timeoutMs = 30_000,
+): Promise<ChildServer> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -1,10 +1,13 @@
 /**
- * The HTTP bench's peer: a Fastify hello-world (no logging, no plugins), run as its own process
- * like the app so both get a whole event loop. It parses the JSON body of the filter call and
- * answers a constant, so the ratio shows what the app spends beyond Fastify itself.
+ * The HTTP bench's peers: a Fastify hello-world (no logging, no plugins), run as its own process
+ * like the app so both get a whole event loop. `POST /api/perfumes/filter` parses the JSON body of
+ * the filter call and answers a constant, so the ratio shows what the app spends beyond Fastify
+ * itself; `POST /payload` answers the file `HELLO_PAYLOAD_FILE` (the app's own answer, already
+ * serialised), so a second ratio shows what the payload's size alone costs.
  *
- *   PORT=4000 node --import tsx scripts/bench/lib/hello-world.server.ts
+ *   PORT=4000 [HELLO_PAYLOAD_FILE=answer.json] node --import tsx scripts/bench/lib/hello-world.server.ts
  */
+import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 
 const port = Number(process.env.PORT);
@@ -16,6 +19,13 @@ if (!Number.isInteger(port) || port <= 0 || port > 65535) {
 const server = Fastify({ logger: false });
 server.get('/', async () => ({ hello: 'world' }));
 server.post('/api/perfumes/filter', async () => ({ hello: 'world' }));
+const payloadFile = process.env.HELLO_PAYLOAD_FILE;
+if (payloadFile) {
+  const payload = readFileSync(payloadFile);
+  server.post('/payload', (_request, reply) => {
+    reply.type('application/json; charset=utf-8').send(payload);
+  });
+}
 
 process.on('SIGTERM', () => {
   void server.close().then(() => process.exit(0));

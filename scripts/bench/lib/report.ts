@@ -16,10 +16,14 @@ export function median(values: readonly number[]): number {
   return percentile(values, 0.5);
 }
 
-/** `project / peer` as `1.23x`; `n/a` when the peer is zero or either side is not a number. */
-export function formatRatio(project: number, peer: number): string {
+/**
+ * `project / peer` as `1.23x`, with `digits` significant digits so a small ratio still shows
+ * (`0.00266x`); `n/a` when the peer is zero or either side is not a number.
+ */
+export function formatRatio(project: number, peer: number, digits = 3): string {
   if (!Number.isFinite(project) || !Number.isFinite(peer) || peer === 0) return 'n/a';
-  return `${(project / peer).toFixed(2)}x`;
+  const ratio = project / peer;
+  return `${ratio >= 1 || ratio === 0 ? ratio.toFixed(2) : ratio.toPrecision(digits)}x`;
 }
 
 /** `yes` / `NO` for a pass, so a failing row stands out in a column of results. */
@@ -29,7 +33,9 @@ export function verdict(pass: boolean): string {
 
 /** Numbers, and figures with a unit such as `102.8 kB` or `0.86x`, are right-aligned. */
 function isNumeric(value: Cell | undefined): boolean {
-  return typeof value === 'number' || (typeof value === 'string' && /^-?\d[\d.,]*(\s?[a-zA-Z%/]+)?$/.test(value));
+  return (
+    typeof value === 'number' || (typeof value === 'string' && /^-?\d[\d.,]*(\s?[a-zA-Z%/]+)?$/.test(value))
+  );
 }
 
 /**

@@ -20,7 +20,9 @@ describe('percentile', () => {
 describe('formatRatio', () => {
   it('divides the project by the peer', () => {
     expect(formatRatio(3, 2)).toBe('1.50x');
-    expect(formatRatio(1, 4)).toBe('0.25x');
+    expect(formatRatio(1, 4)).toBe('0.250x');
+    expect(formatRatio(58, 21812)).toBe('0.00266x');
+    expect(formatRatio(123, 10)).toBe('12.30x');
   });
 
   it('says n/a for a zero or missing peer', () => {

@@ -26,13 +26,29 @@ export function splitList(value: unknown, separator: string | RegExp = ','): str
     .filter((s) => s !== '' && s !== 'NA');
 }
 
-/** Cleans note names: trims, drops empties and repeats (case-insensitive), keeps order. */
+/** Longest note text kept: longer "notes" are sentences of a flat list ("11 select (but undisclosed!) notes that..."). */
+export const MAX_NOTE_LENGTH = 60;
+
+/**
+ * Cleans note names: trims, drops a leading `&`/`and`, trailing punctuation and wrapping quotes,
+ * drops empties, sentence-like texts (over MAX_NOTE_LENGTH characters) and repeats
+ * (case-insensitive); keeps order.
+ */
 export function cleanNotes(notes: readonly unknown[]): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
   for (const note of notes) {
-    const text = cleanText(note);
-    if (text === null) continue;
+    const raw = cleanText(note);
+    const text =
+      raw === null
+        ? null
+        : cleanText(
+            raw
+              .replace(/^(?:&|and\s)\s*/i, '')
+              .replace(/[.;:!,]+$/, '')
+              .replace(/^["'\u201c\u2018]+|["'\u201d\u2019]+$/g, ''),
+          );
+    if (text === null || text.length > MAX_NOTE_LENGTH) continue;
     const key = text.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);

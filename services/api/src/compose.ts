@@ -47,7 +47,13 @@ export async function compose(
   const store = await openStore(config);
   const closers: (() => Promise<void>)[] = [() => store.close()];
   try {
-    // First start of an empty log: import the shipped catalogue as events.
+    // Read side: the in-process catalogue index, fed by its projection.
+    const reference = await loadCatalogueReferenceData(dataDir);
+    const index = new InProcessSearchIndex({ regions: reference.regions, notes: reference.notes });
+    const catalogueProjection = createCatalogueProjection(index);
+
+    // First start of an empty log: import the shipped catalogue as events. The index takes each
+    // committed batch directly, so it need not read the whole catalogue back from the log.
     const files = catalogueFiles(dataDir);
     if (config.catalogueAutoload && (await store.eventLog.headPosition()) === 0) {
       if (catalogueFilesExist(files)) {
@@ -55,6 +61,7 @@ export async function compose(
         let lastLogged = 0;
         const summary = await importCatalogue(store.eventLog, {
           files,
+          onAppended: (events) => catalogueProjection.applyAll(events),
           onProgress: (p) => {
             if (p.stage === 'done' || p.done - lastLogged >= 10_000) {
               lastLogged = p.done;
@@ -71,14 +78,11 @@ export async function compose(
       }
     }
 
-    // Read side: the in-process catalogue index, fed by its projection from the log.
-    const reference = await loadCatalogueReferenceData(dataDir);
-    const index = new InProcessSearchIndex({ regions: reference.regions, notes: reference.notes });
-    const catalogueProjection = createCatalogueProjection(index);
     const runtime = createRuntime({
       sql: store.sql,
       eventLog: store.eventLog,
-      projections: [...projections, catalogueProjection],
+      // The runtime continues the catalogue projection from what it already holds.
+      projections: [...projections, { ...catalogueProjection, load: () => catalogueProjection.position }],
       logger: log,
     });
     const startedAt = Date.now();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { chemicals, type Actor, perfumes, systemActor } from '@scentinel/domain';
-import type { AppendToStream, EventLog, NewEvent, StoredEvent } from '@scentinel/platform';
+import { type Actor, chemicals, isDomainError, perfumes, systemActor } from '@scentinel/domain';
+import type { AppendResult, AppendToStream, EventLog, NewEvent, StoredEvent } from '@scentinel/platform';
 import { type CatalogueFiles, readChemicals, readJsonLinesGz } from './catalogue-files.ts';
 
 export interface ImportProgress {
@@ -11,8 +11,10 @@ export interface ImportProgress {
 }
 
 export interface ImportSummary {
-  chemicals: { records: number; added: number; updated: number; unchanged: number };
-  perfumes: { records: number; added: number; updated: number; unchanged: number };
+  chemicals: { records: number; added: number; updated: number; unchanged: number; rejected: number };
+  perfumes: { records: number; added: number; updated: number; unchanged: number; rejected: number };
+  /** The first rejected records (the domain refused them): `<stream id>: <detail>`. */
+  rejections: string[];
   eventsAppended: number;
   lastPosition: number;
   durationMs: number;
@@ -25,6 +27,11 @@ export interface ImportOptions {
   /** Streams per atomic `appendMany` call. */
   batchSize?: number;
   onProgress?: (p: ImportProgress) => void;
+  /**
+   * Called with the events of each committed batch, as stored (positions included), so an
+   * in-process read model can take them without reading them back from the log.
+   */
+  onAppended?: (events: StoredEvent[]) => Promise<void> | void;
 }
 
 interface StreamState<S> {
@@ -33,6 +40,8 @@ interface StreamState<S> {
 }
 
 type Counts = ImportSummary['chemicals'];
+
+const MAX_REPORTED_REJECTIONS = 20;
 
 /**
  * Imports the shipped catalogue into an event log, as events produced by the domain's own `decide`
@@ -67,8 +76,10 @@ export async function importCatalogue(log: EventLog, options: ImportOptions): Pr
   const pending: AppendToStream[] = [];
   const flush = async () => {
     if (pending.length === 0) return;
-    const results = await log.appendMany(pending.splice(0));
+    const batch = pending.splice(0);
+    const results = await log.appendMany(batch);
     for (const r of results) lastPosition = Math.max(lastPosition, r.lastPosition);
+    if (options.onAppended) await options.onAppended(storedEvents(batch, results));
   };
   const metadata = () => ({
     actorId: actor.id,
@@ -87,36 +98,53 @@ export async function importCatalogue(log: EventLog, options: ImportOptions): Pr
 
   // Chemicals.
   const chemicalRecords = await readChemicals(options.files.chemicals);
-  const chemCounts: Counts = { records: chemicalRecords.length, added: 0, updated: 0, unchanged: 0 };
+  const rejections: string[] = [];
+  /** A record the domain refuses is reported and skipped; the rest of the catalogue still loads. */
+  const attempt = <E>(counts: Counts, streamId: string, fn: () => E[]): E[] | null => {
+    try {
+      return fn();
+    } catch (err) {
+      if (!isDomainError(err)) throw err;
+      counts.rejected++;
+      if (rejections.length < MAX_REPORTED_REJECTIONS) rejections.push(`${streamId}: ${err.detail}`);
+      return null;
+    }
+  };
+  const chemCounts: Counts = { records: chemicalRecords.length, added: 0, updated: 0, unchanged: 0, rejected: 0 };
   let i = 0;
   for (const raw of chemicalRecords) {
+    if (++i % 500 === 0) report({ stage: 'chemicals', done: i, total: chemicalRecords.length, appended });
     const id = recordId(raw, 'chemical');
     const streamId = `chemical:${id}`;
     const current = chemicalStreams.get(streamId) ?? { version: 0, state: chemicals.initialState };
-    const events = chemicals.decide(
-      { type: 'ImportChemical', data: { chemical: raw as chemicals.Chemical } },
-      current.state,
-      { now, actor },
+    const events = attempt(chemCounts, streamId, () =>
+      chemicals.decide({ type: 'ImportChemical', data: { chemical: raw as chemicals.Chemical } }, current.state, {
+        now,
+        actor,
+      }),
     );
+    if (events === null) continue;
     tally(chemCounts, current.version, events.length);
     if (events.length > 0) await queue(streamId, current.version, events);
-    if (++i % 500 === 0) report({ stage: 'chemicals', done: i, total: chemicalRecords.length, appended });
   }
   await flush();
   report({ stage: 'chemicals', done: i, total: chemicalRecords.length, appended });
 
   // Perfumes (streamed: the file is large).
-  const perfCounts: Counts = { records: 0, added: 0, updated: 0, unchanged: 0 };
+  const perfCounts: Counts = { records: 0, added: 0, updated: 0, unchanged: 0, rejected: 0 };
   for await (const raw of readJsonLinesGz(options.files.perfumes)) {
     const id = recordId(raw, 'perfume');
     const streamId = `perfume:${id}`;
     const current = perfumeStreams.get(streamId) ?? { version: 0, state: perfumes.initialState };
-    const events = perfumes.decide(
-      { type: 'CataloguePerfume', data: { perfume: raw as perfumes.CataloguePerfume } },
-      current.state,
-      { now, actor },
-    );
     perfCounts.records++;
+    const events = attempt(perfCounts, streamId, () =>
+      perfumes.decide(
+        { type: 'CataloguePerfume', data: { perfume: raw as perfumes.CataloguePerfume } },
+        current.state,
+        { now, actor },
+      ),
+    );
+    if (events === null) continue;
     tally(perfCounts, current.version, events.length);
     if (events.length > 0) await queue(streamId, current.version, events);
     if (perfCounts.records % 1000 === 0) {
@@ -129,10 +157,33 @@ export async function importCatalogue(log: EventLog, options: ImportOptions): Pr
   return {
     chemicals: chemCounts,
     perfumes: perfCounts,
+    rejections,
     eventsAppended: appended,
     lastPosition,
     durationMs: Date.now() - started,
   };
+}
+
+/**
+ * The import appends one event per stream (decide never returns more for an import), so each
+ * result's `lastPosition` is that event's position and its version is the stream's new version.
+ */
+function storedEvents(batch: AppendToStream[], results: AppendResult[]): StoredEvent[] {
+  const recordedAt = new Date().toISOString();
+  const out = batch.map((b, i) => {
+    const r = results[i]!;
+    if (b.events.length !== 1) throw new Error(`import appended ${b.events.length} events to ${b.streamId}`);
+    const e = b.events[0]!;
+    return {
+      ...e,
+      schemaVersion: e.schemaVersion ?? 1,
+      streamId: b.streamId,
+      version: r.nextExpectedVersion,
+      position: r.lastPosition,
+      recordedAt,
+    };
+  });
+  return out.sort((a, b) => a.position - b.position);
 }
 
 function tally(counts: Counts, version: number, eventCount: number): void {

@@ -102,13 +102,13 @@ export interface ChemicalsContext extends CommandContext {
 }
 
 export const CHEMICAL_LIMITS = {
-  name: 200,
+  name: 500,
   inci_name: 500,
   ec_number: 30,
   description: 5000,
   restrictions: 5000,
   synonyms: 200,
-  synonym: 300,
+  synonym: 500,
 } as const;
 
 export function decide(

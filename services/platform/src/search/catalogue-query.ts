@@ -3,8 +3,8 @@
  * how text is cut into tokens, and how chemical and note references are resolved.
  */
 import { noteKey } from '@scentinel/domain';
-import type { ChemicalReadModel } from './chemical-table.ts';
 import type { NoteRecord } from './catalogue.types.ts';
+import type { ChemicalReadModel } from './chemical-table.ts';
 import type { CatalogueCategory, CatalogueQuery } from './search-index.port.ts';
 import { isCasNumber, normalizeCas, normalizeText } from './text-normalize.ts';
 
@@ -76,12 +76,18 @@ export function textRank(
  * Chemical ids each reference names (one entry per reference). References naming no chemical
  * resolve to an empty list: as an include it matches nothing, as an exclude it excludes nothing.
  */
-export function resolveChemicalRefs(refs: readonly string[] | undefined, chemicals: ChemicalReadModel): string[][] {
+export function resolveChemicalRefs(
+  refs: readonly string[] | undefined,
+  chemicals: ChemicalReadModel,
+): string[][] {
   return (refs ?? []).map((ref) => chemicals.resolve(ref));
 }
 
 /** Note keys (domain `noteKey`) each reference names: a taxonomy note id, else a note name. */
-export function resolveNoteRefs(refs: readonly string[] | undefined, taxonomy: ReadonlyMap<string, NoteRecord>): string[] {
+export function resolveNoteRefs(
+  refs: readonly string[] | undefined,
+  taxonomy: ReadonlyMap<string, NoteRecord>,
+): string[] {
   return (refs ?? []).map((ref) => noteKey(taxonomy.get(ref.trim())?.name ?? ref));
 }
 

@@ -5,7 +5,13 @@
  * in names) so text ranking and filters have ties and edge cases to get right.
  */
 import { cleanImportedChemical, type PerfumeState, perfumes } from '@scentinel/domain';
-import type { CataloguePerfume, Chemical, NoteRecord, PerfumeDocument, RegionRecord } from './catalogue.types.ts';
+import type {
+  CataloguePerfume,
+  Chemical,
+  NoteRecord,
+  PerfumeDocument,
+  RegionRecord,
+} from './catalogue.types.ts';
 
 export const fixtureRegions: RegionRecord[] = [
   { code: 'EU', name: 'European Union', description: 'EU Cosmetics Regulation 1223/2009' },
@@ -31,7 +37,13 @@ const CHEMICAL_SEEDS: ChemicalSeed[] = [
   { id: 'chem-citronellol', name: 'Citronellol', cas: '106-22-9', allergen: true },
   { id: 'chem-coumarin', name: 'Coumarin', cas: '91-64-5', allergen: true },
   { id: 'chem-benzyl-benzoate', name: 'Benzyl Benzoate', cas: '120-51-4', allergen: true },
-  { id: 'chem-hydroxycitronellal', name: 'Hydroxycitronellal', cas: '107-75-5', allergen: true, restricted: true },
+  {
+    id: 'chem-hydroxycitronellal',
+    name: 'Hydroxycitronellal',
+    cas: '107-75-5',
+    allergen: true,
+    restricted: true,
+  },
   { id: 'chem-vanillin', name: 'Vanillin', cas: '121-33-5', allergen: false },
   { id: 'chem-iso-e-super', name: 'Iso E Super', cas: '54464-57-2', allergen: false },
   { id: 'chem-hedione', name: 'Hedione', cas: '24851-98-7', allergen: false },
@@ -39,7 +51,14 @@ const CHEMICAL_SEEDS: ChemicalSeed[] = [
   { id: 'chem-ambroxan', name: 'Ambroxan', cas: '6790-58-5', allergen: false },
   { id: 'chem-musk-ketone', name: 'Musk Ketone', cas: '81-14-1', allergen: false, restricted: true },
   { id: 'chem-musk-ambrette', name: 'Musk Ambrette', cas: '83-66-9', allergen: false, prohibited: true },
-  { id: 'chem-methyleugenol', name: 'Methyleugenol', cas: '93-15-2', allergen: false, prohibited: true, prop65: true },
+  {
+    id: 'chem-methyleugenol',
+    name: 'Methyleugenol',
+    cas: '93-15-2',
+    allergen: false,
+    prohibited: true,
+    prop65: true,
+  },
   { id: 'chem-ethyl-vanillin', name: 'Ethyl Vanillin', cas: '121-32-4', allergen: false },
   { id: 'chem-santalol', name: 'Santalol', cas: null, allergen: false },
   // Same CAS as Linalool under another id: a CAS lookup must find both.
@@ -49,8 +68,10 @@ const CHEMICAL_SEEDS: ChemicalSeed[] = [
 export function makeChemical(seed: ChemicalSeed): Chemical {
   const regs: Record<string, unknown>[] = [];
   if (seed.allergen) regs.push({ region: 'EU', status: 'allergen', regulation: 'Annex III', details: null });
-  if (seed.prohibited) regs.push({ region: 'EU', status: 'prohibited', regulation: 'Annex II', details: null });
-  if (seed.restricted) regs.push({ region: 'EU', status: 'restricted', regulation: 'Annex III', details: null });
+  if (seed.prohibited)
+    regs.push({ region: 'EU', status: 'prohibited', regulation: 'Annex II', details: null });
+  if (seed.restricted)
+    regs.push({ region: 'EU', status: 'restricted', regulation: 'Annex III', details: null });
   if (seed.prop65) regs.push({ region: 'US', status: 'prop65_listed', regulation: 'Prop 65', details: null });
   if (seed.restricted) regs.push({ region: 'ASIA', status: 'restricted', regulation: 'ASEAN Annex III' });
   const prohibitedIn = seed.prohibited ? ['EU'] : [];
@@ -99,7 +120,14 @@ export const NOTE_CONSTITUENTS: Record<string, string[]> = {
   Tuberose: ['chem-unknown-tuberose-absolute'],
 };
 
-const NOTES = [...Object.keys(NOTE_CONSTITUENTS), 'Oud', 'Woody Notes', 'Iris', 'Patchouli', 'Lily of the valley'];
+const NOTES = [
+  ...Object.keys(NOTE_CONSTITUENTS),
+  'Oud',
+  'Woody Notes',
+  'Iris',
+  'Patchouli',
+  'Lily of the valley',
+];
 
 export const fixtureNotes: NoteRecord[] = [
   { id: 'note-bergamot', name: 'Bergamot', category: 'top', description: 'Citrus peel oil' },
@@ -171,7 +199,9 @@ function some<T>(rand: () => number, list: readonly T[], max: number): T[] {
   return [...out];
 }
 
-export function makePerfume(over: Partial<CataloguePerfume> & { id: string; name: string; brand: string }): CataloguePerfume {
+export function makePerfume(
+  over: Partial<CataloguePerfume> & { id: string; name: string; brand: string },
+): CataloguePerfume {
   return {
     year_released: null,
     gender: null,

@@ -4,8 +4,8 @@
  * deployment modes: it is small, and the perfume index resolves chemical references against it.
  */
 import type { Chemical, RegionRecord } from './catalogue.types.ts';
-import { compareCodeUnits } from './token-dictionary.ts';
 import { isCasNumber, normalizeCas, normalizeText } from './text-normalize.ts';
+import { compareCodeUnits } from './token-dictionary.ts';
 
 export const chemicalStatuses = ['prohibited', 'restricted', 'allergen', 'prop65'] as const;
 export type ChemicalStatus = (typeof chemicalStatuses)[number];
@@ -52,7 +52,11 @@ export class ChemicalTable implements ChemicalReadModel {
   private readonly regionDefs: RegionRecord[];
 
   constructor(regions: readonly RegionRecord[] = []) {
-    this.regionDefs = regions.map((r) => ({ code: r.code, name: r.name, description: r.description ?? null }));
+    this.regionDefs = regions.map((r) => ({
+      code: r.code,
+      name: r.name,
+      description: r.description ?? null,
+    }));
   }
 
   get size(): number {
@@ -95,7 +99,8 @@ export class ChemicalTable implements ChemicalReadModel {
     const trimmed = ref.trim();
     if (trimmed === '') return [];
     if (this.byId.has(trimmed)) return [trimmed];
-    if (isCasNumber(trimmed)) return [...(this.idsByCas.get(normalizeCas(trimmed)) ?? [])].sort(compareCodeUnits);
+    if (isCasNumber(trimmed))
+      return [...(this.idsByCas.get(normalizeCas(trimmed)) ?? [])].sort(compareCodeUnits);
     return [...(this.idsByName.get(normalizeText(trimmed)) ?? [])].sort(compareCodeUnits);
   }
 
@@ -109,7 +114,7 @@ export class ChemicalTable implements ChemicalReadModel {
       (c) =>
         (text !== '' && normalizeText(c.name).includes(text)) ||
         (text !== '' && c.inci_name !== null && normalizeText(c.inci_name).includes(text)) ||
-        (c.cas_number !== null && c.cas_number.toLowerCase().includes(cas)),
+        c.cas_number?.toLowerCase().includes(cas),
     );
   }
 

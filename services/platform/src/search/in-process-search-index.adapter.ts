@@ -11,13 +11,12 @@
  * Categories are derived lazily: a write marks the documents it touches (a perfume, or every
  * perfume linking an edited chemical) and the next read recomputes them with the domain's rule.
  */
-import { noteKey, type PerfumeGender } from '@scentinel/domain';
+import { dataCategory, isHypoallergenic, noteKey, type PerfumeGender } from '@scentinel/domain';
 import * as B from './bitset.ts';
 import type {
   Chemical,
   DeclaredChemicalLink,
   NoteRecord,
-  PerfumeCard,
   PerfumeDocument,
   PerfumeNotes,
   RegionRecord,
@@ -31,7 +30,7 @@ import {
 } from './catalogue-query.ts';
 import { ChemicalTable } from './chemical-table.ts';
 import { IntArena } from './int-arena.ts';
-import { classify, toPerfumeCard, visibleLinks } from './perfume-card.ts';
+import { toPerfumeCard, visibleLinks } from './perfume-card.ts';
 import { PostingList } from './posting-list.ts';
 import type {
   BrandCount,
@@ -56,6 +55,9 @@ export interface InProcessSearchIndexOptions {
 const GENDERS: readonly (PerfumeGender | null)[] = [null, 'masculine', 'feminine', 'unisex'];
 const NO_YEAR = -32768;
 const NOTE_POSITIONS = ['top', 'middle', 'base', 'unspecified'] as const;
+/** Per-chemical flags (domain rule on a one-link perfume): a link to it is chemical data / an allergen. */
+const COUNTS_AS_DATA = 1;
+const ALLERGEN = 2;
 
 /** Rarely present per-perfume state, kept beside the packed data. */
 interface Extras {
@@ -108,11 +110,17 @@ export class InProcessSearchIndex implements SearchIndex {
   private readonly brandIdByRaw = new Map<string, number>();
   private readonly brandNames: string[] = [];
   private readonly brandPostings: PostingList[] = [];
-  private readonly notePostings = new Map<string, PostingList>();
-  private readonly noteNames = new Map<string, string>();
+  /** Note key (domain `noteKey`) → dense note id; per note id its postings and first-seen name. */
+  private readonly noteIdsByKey = new Map<string, number>();
+  private readonly noteKeys: string[] = [];
+  private readonly noteNames: string[] = [];
+  private readonly notePostings: PostingList[] = [];
+  /** Interned string id → note id + 1 (0: not seen as a note yet). */
+  private noteIdOfString = new Int32Array(1024);
   private readonly chemIdx = new Map<string, number>();
   private readonly chemIds: string[] = [];
   private readonly chemPostings: (PostingList | undefined)[] = [];
+  private chemFlags = new Uint8Array(256);
   private readonly taxonomy: ReadonlyMap<string, NoteRecord>;
   private readonly taxonomyList: readonly NoteRecord[];
   private readonly pack: number[] = [];
@@ -174,12 +182,20 @@ export class InProcessSearchIndex implements SearchIndex {
   }
 
   upsertChemical(chemical: Chemical): void {
-    const previous = this.chemicals.upsert(chemical);
-    if (previous === null || previous.allergen_flag !== chemical.allergen_flag) this.markLinking(chemical.id);
+    this.chemicals.upsert(chemical);
+    this.chemicalChanged(chemical.id);
   }
 
   removeChemical(id: string): void {
-    if (this.chemicals.remove(id) !== null) this.markLinking(id);
+    if (this.chemicals.remove(id) !== null) this.chemicalChanged(id);
+  }
+
+  /** Perfumes linking the chemical need recomputing when what the domain rule reads of it changed. */
+  private chemicalChanged(chemicalId: string): void {
+    const idx = this.chemIndex(chemicalId);
+    const before = this.chemFlags[idx] ?? 0;
+    this.updateChemFlags(chemicalId);
+    if (this.chemFlags[idx] !== before) this.markLinking(chemicalId);
   }
 
   /** Recomputes pending categories and builds lazy lookup tables now rather than on the first read. */
@@ -243,11 +259,12 @@ export class InProcessSearchIndex implements SearchIndex {
     for (const note of this.taxonomyList) {
       const key = noteKey(note.name);
       covered.add(key);
-      out.push({ ...note, perfume_count: this.notePostings.get(key)?.size ?? 0 });
+      out.push({ ...note, perfume_count: this.notePosting(key)?.size ?? 0 });
     }
-    for (const [key, list] of this.notePostings) {
+    for (const [id, key] of this.noteKeys.entries()) {
+      const list = this.notePostings[id]!;
       if (covered.has(key) || list.size === 0) continue;
-      const name = this.noteNames.get(key) ?? key;
+      const name = this.noteNames[id]!;
       out.push({ id: name, name, category: null, description: null, perfume_count: list.size });
     }
     return out.sort((a, b) => compareText(a.name, b.name));
@@ -265,14 +282,9 @@ export class InProcessSearchIndex implements SearchIndex {
     return { total_perfumes: list.size, sample_perfumes: sample };
   }
 
-  /** Rough byte counts of the main structures (for the benchmark's memory report). */
-  footprint(): { documents: number; arenaBytes: number; strings: number; tokens: number } {
-    return {
-      documents: this.aliveCount,
-      arenaBytes: this.arena.byteSize,
-      strings: this.strings.size,
-      tokens: this.nameTokens.tokenCount,
-    };
+  /** Every perfume document, in catalogue order (for exports and benchmarks). */
+  *documents(): IterableIterator<PerfumeDocument> {
+    for (let d = 0; d < this.docCount; d++) if (B.testBit(this.alive, d)) yield this.documentOf(d);
   }
 
   // ---------------------------------------------------------------- query evaluation
@@ -317,13 +329,13 @@ export class InProcessSearchIndex implements SearchIndex {
     }
     for (const key of resolveNoteRefs(q.include_notes, this.taxonomy)) {
       B.clear(tmp, words);
-      this.notePostings.get(key)?.orInto(tmp);
+      this.notePosting(key)?.orInto(tmp);
       B.and(out, out, tmp, words);
     }
     const excludedNotes = resolveNoteRefs(q.exclude_notes, this.taxonomy);
     if (excludedNotes.length > 0) {
       B.clear(tmp, words);
-      for (const key of excludedNotes) this.notePostings.get(key)?.orInto(tmp);
+      for (const key of excludedNotes) this.notePosting(key)?.orInto(tmp);
       B.andNot(out, out, tmp, words);
     }
     return out;
@@ -559,23 +571,23 @@ export class InProcessSearchIndex implements SearchIndex {
     return r.subarray(i + 1, i + 1 + n);
   }
 
-  /** Note keys of `d`'s notes (any position), deduplicated (a scratch array: use it at once). */
-  private noteKeysOf(d: number): string[] {
+  /** Note ids of `d`'s notes (any position), deduplicated (a scratch array: use it at once). */
+  private noteIdsOf(d: number): number[] {
     const r = this.arena.read(d);
     let i = 1 + r[0]!;
-    const keys = this.keyScratch;
-    keys.length = 0;
+    const ids = this.keyScratch;
+    ids.length = 0;
     for (let k = 0; k < NOTE_POSITIONS.length; k++) {
       const n = r[i++]!;
       for (let j = 0; j < n; j++) {
-        const key = this.noteKeyOf(r[i++]!);
-        if (!keys.includes(key)) keys.push(key);
+        const id = this.noteIdOf(r[i++]!);
+        if (!ids.includes(id)) ids.push(id);
       }
     }
-    return keys;
+    return ids;
   }
 
-  private readonly keyScratch: string[] = [];
+  private readonly keyScratch: number[] = [];
 
   /** The distinct tokens of a normalised name, first token first. */
   private static nameTokensOf(norm: string): string[] {
@@ -584,17 +596,33 @@ export class InProcessSearchIndex implements SearchIndex {
     return tokens.length < 2 ? tokens : tokens.filter((t, i) => tokens.indexOf(t) === i);
   }
 
-  private readonly noteKeyCache = new Map<number, string>();
-
-  private noteKeyOf(stringId: number): string {
-    let key = this.noteKeyCache.get(stringId);
-    if (key === undefined) {
-      const name = this.strings.get(stringId);
-      key = noteKey(name);
-      this.noteKeyCache.set(stringId, key);
-      if (!this.noteNames.has(key)) this.noteNames.set(key, name);
+  /** The note id of an interned note name (its domain `noteKey` decides which names are one note). */
+  private noteIdOf(stringId: number): number {
+    const known = stringId < this.noteIdOfString.length ? this.noteIdOfString[stringId]! : 0;
+    if (known > 0) return known - 1;
+    const name = this.strings.get(stringId);
+    const key = noteKey(name);
+    let id = this.noteIdsByKey.get(key);
+    if (id === undefined) {
+      id = this.noteKeys.length;
+      this.noteIdsByKey.set(key, id);
+      this.noteKeys.push(key);
+      this.noteNames.push(name);
+      this.notePostings.push(new PostingList());
     }
-    return key;
+    if (stringId >= this.noteIdOfString.length) {
+      this.noteIdOfString = growInt32(
+        this.noteIdOfString,
+        Math.max(stringId + 1, this.noteIdOfString.length * 2),
+      );
+    }
+    this.noteIdOfString[stringId] = id + 1;
+    return id;
+  }
+
+  private notePosting(key: string): PostingList | undefined {
+    const id = this.noteIdsByKey.get(key);
+    return id === undefined ? undefined : this.notePostings[id];
   }
 
   private index(d: number): void {
@@ -602,14 +630,7 @@ export class InProcessSearchIndex implements SearchIndex {
     for (const token of tokens) this.nameTokens.add(token, d);
     if (tokens.length > 0) this.firstTokens.add(tokens[0]!, d);
     this.brandPostings[this.brandIdOf[d]!]!.add(d);
-    for (const key of this.noteKeysOf(d)) {
-      let list = this.notePostings.get(key);
-      if (!list) {
-        list = new PostingList();
-        this.notePostings.set(key, list);
-      }
-      list.add(d);
-    }
+    for (const id of this.noteIdsOf(d)) this.notePostings[id]!.add(d);
     for (const idx of this.visibleChemIdx(d)) {
       let list = this.chemPostings[idx];
       if (!list) {
@@ -625,7 +646,7 @@ export class InProcessSearchIndex implements SearchIndex {
     for (const token of tokens) this.nameTokens.remove(token, d);
     if (tokens.length > 0) this.firstTokens.remove(tokens[0]!, d);
     this.brandPostings[this.brandIdOf[d]!]?.remove(d);
-    for (const key of this.noteKeysOf(d)) this.notePostings.get(key)?.remove(d);
+    for (const id of this.noteIdsOf(d)) this.notePostings[id]!.remove(d);
     for (const idx of this.visibleChemIdx(d)) this.chemPostings[idx]?.remove(d);
   }
 
@@ -668,25 +689,45 @@ export class InProcessSearchIndex implements SearchIndex {
     this.dirtyAny = true;
   }
 
-  /** Recomputes category and hypoallergenic flags of marked documents (domain `classify`). */
+  /**
+   * Recomputes category and hypoallergenic flags of marked documents. The domain rule (`classify.ts`)
+   * is evaluated once per chemical (`chemFlags`) and combined per perfume: complete when a link
+   * counts as chemical data, hypoallergenic when complete and no link is an allergen. The oracle
+   * tests pin this to the domain functions applied to whole perfumes.
+   */
   private refresh(): void {
     if (!this.dirtyAny) return;
-    const known = this.chemicals.known();
-    const links: { chemical_id: string }[] = [];
+    const flags = this.chemFlags;
     B.forEach(
       this.dirty,
       (d) => {
         if (!B.testBit(this.alive, d)) return;
-        links.length = 0;
-        for (const idx of this.visibleChemIdx(d)) links.push({ chemical_id: this.chemIds[idx]! });
-        const c = classify(links, known);
-        B.assignBit(this.complete, d, c.category === 'complete');
-        B.assignBit(this.hypo, d, c.hypoallergenic);
+        const visible = this.visibleChemIdx(d);
+        let any = 0;
+        for (let k = 0; k < visible.length; k++) any |= flags[visible[k]!] ?? 0;
+        const complete = (any & COUNTS_AS_DATA) !== 0;
+        B.assignBit(this.complete, d, complete);
+        B.assignBit(this.hypo, d, complete && (any & ALLERGEN) === 0);
       },
       this.words,
     );
     B.clear(this.dirty, this.words);
     this.dirtyAny = false;
+  }
+
+  /** Re-derives a chemical's flags with the domain rule applied to a one-link perfume. */
+  private updateChemFlags(chemicalId: string): void {
+    const idx = this.chemIndex(chemicalId);
+    const known = this.chemicals.known();
+    const one = { chemicals: [{ chemical_id: chemicalId }] };
+    const data = dataCategory(one, known) === 'complete';
+    const allergen = data && !isHypoallergenic(one, known);
+    if (idx >= this.chemFlags.length) {
+      const next = new Uint8Array(Math.max(idx + 1, this.chemFlags.length * 2));
+      next.set(this.chemFlags);
+      this.chemFlags = next;
+    }
+    this.chemFlags[idx] = (data ? COUNTS_AS_DATA : 0) | (allergen ? ALLERGEN : 0);
   }
 
   private take(slot: number): B.Bits {

@@ -18,8 +18,8 @@ import {
   makeChemical,
   QUERY_VOCABULARY as V,
 } from './catalogue.fixtures.ts';
-import { CatalogueOracle } from './catalogue-oracle.ts';
 import type { Chemical, PerfumeDocument } from './catalogue.types.ts';
+import { CatalogueOracle } from './catalogue-oracle.ts';
 import { InProcessSearchIndex } from './in-process-search-index.adapter.ts';
 import { type CatalogueQuery, catalogueCategories } from './search-index.port.ts';
 
@@ -28,7 +28,10 @@ const textArb = fc.oneof(
   {
     weight: 3,
     arbitrary: fc
-      .tuple(fc.array(fc.constantFrom(...V.words), { minLength: 2, maxLength: 3 }), fc.constantFrom(' ', '  ', '-', ', '))
+      .tuple(
+        fc.array(fc.constantFrom(...V.words), { minLength: 2, maxLength: 3 }),
+        fc.constantFrom(' ', '  ', '-', ', '),
+      )
       .map(([ws, sep]) => ws.join(sep)),
   },
   { weight: 1, arbitrary: fc.constantFrom(...V.cas) },
@@ -48,7 +51,10 @@ const queryArb: fc.Arbitrary<CatalogueQuery> = fc.record(
     allergen_free: fc.boolean(),
     include_unspecific: fc.boolean(),
     limit: fc.integer({ min: 1, max: 60 }),
-    skip: fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 0, max: 10 }) }, fc.integer({ min: 0, max: 400 })),
+    skip: fc.oneof(
+      { weight: 3, arbitrary: fc.integer({ min: 0, max: 10 }) },
+      fc.integer({ min: 0, max: 400 }),
+    ),
   },
   { requiredKeys: ['limit', 'skip'] },
 );
@@ -163,13 +169,15 @@ describe('in-process search index vs brute-force oracle', () => {
         fc.array(queryArb, { minLength: 1, maxLength: 25 }),
         (seed, size, chemicalsFirst, queries) => {
           const { index, oracle } = load(generateCatalogue(seed, size), fixtureChemicals(), chemicalsFirst);
-          expect(index.searchSync({ limit: 1, skip: 0 }).total).toBe(oracle.search({ limit: 1, skip: 0 }).total);
+          expect(index.searchSync({ limit: 1, skip: 0 }).total).toBe(
+            oracle.search({ limit: 1, skip: 0 }).total,
+          );
           for (const q of queries) same(index, oracle, q);
         },
       ),
       { numRuns: 100 },
     );
-  });
+  }, 60_000);
 
   it('stays equal to the oracle through random writes (chemical edits and deletes, perfume replacements)', async () => {
     await fc.assert(
@@ -192,15 +200,19 @@ describe('in-process search index vs brute-force oracle', () => {
       ),
       { numRuns: 40 },
     );
-  });
+  }, 60_000);
 
   it('a new chemical with the same CAS is found by CAS text search (tier after name matches)', () => {
     const docs = generateCatalogue(7, 120);
-    const { index, oracle } = load(docs, [...fixtureChemicals(), makeChemical({ id: 'x', name: 'X', cas: '50-00-0', allergen: false })], true);
+    const { index, oracle } = load(
+      docs,
+      [...fixtureChemicals(), makeChemical({ id: 'x', name: 'X', cas: '50-00-0', allergen: false })],
+      true,
+    );
     for (const text of ['78-70-6', '50-00-0', 'rose', 'eau de', "l'eau", 'ÉCLAT']) {
       same(index, oracle, { text, limit: 200, skip: 0 });
     }
-  });
+  }, 30_000);
 
   const realCatalogue = path.resolve(import.meta.dirname, '../../../../data/catalogue/perfumes.jsonl.gz');
   const realChemicals = path.resolve(import.meta.dirname, '../../../../data/chemicals/chemicals.json');

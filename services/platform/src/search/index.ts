@@ -34,13 +34,24 @@ export {
   type RegionWithCount,
   regionalStatuses,
 } from './chemical-table.ts';
-export { type EsPerfumeDoc, MAX_RESULT_WINDOW, perfumeIndexDefinition, toEsDoc } from './elasticsearch/es-document.ts';
-export { type EsQuery, type EsSearchBody, type ResolvedRefs, TIER_BOOSTS, toEsSearchBody } from './elasticsearch/es-query.ts';
 export {
-  type ElasticsearchSearchIndexOptions,
   ElasticsearchSearchIndex,
+  type ElasticsearchSearchIndexOptions,
   type EsClient,
 } from './elasticsearch/elasticsearch-search-index.adapter.ts';
+export {
+  type EsPerfumeDoc,
+  MAX_RESULT_WINDOW,
+  perfumeIndexDefinition,
+  toEsDoc,
+} from './elasticsearch/es-document.ts';
+export {
+  type EsQuery,
+  type EsSearchBody,
+  type ResolvedRefs,
+  TIER_BOOSTS,
+  toEsSearchBody,
+} from './elasticsearch/es-query.ts';
 export { InProcessSearchIndex, type InProcessSearchIndexOptions } from './in-process-search-index.adapter.ts';
 export { classify, toPerfumeCard, visibleLinks } from './perfume-card.ts';
 export { type CatalogueReferenceData, loadCatalogueReferenceData } from './reference-data.ts';

@@ -10,7 +10,13 @@ import {
   type PerfumeChemicalLink,
   perfumeChemicals,
 } from '@scentinel/domain';
-import type { Chemical, DataCategory, PerfumeCard, PerfumeCardChemical, PerfumeDocument } from './catalogue.types.ts';
+import type {
+  Chemical,
+  DataCategory,
+  PerfumeCard,
+  PerfumeCardChemical,
+  PerfumeDocument,
+} from './catalogue.types.ts';
 
 /** Declared links first, then inferred links neither removed nor declared (domain `perfumeChemicals`). */
 export function visibleLinks(doc: PerfumeDocument): PerfumeChemicalLink[] {

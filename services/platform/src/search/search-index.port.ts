@@ -4,8 +4,9 @@
  * (`in-process-search-index.adapter.ts`, the embedded default) and Elasticsearch
  * (`elasticsearch/`, scale-out). Both must give the answers `catalogue-oracle.ts` gives.
  */
-import type { ChemicalReadModel } from './chemical-table.ts';
+
 import type { Chemical, NoteRecord, PerfumeCard, PerfumeDocument } from './catalogue.types.ts';
+import type { ChemicalReadModel } from './chemical-table.ts';
 
 export const catalogueCategories = ['all', 'complete', 'unspecific', 'hypoallergenic'] as const;
 export type CatalogueCategory = (typeof catalogueCategories)[number];

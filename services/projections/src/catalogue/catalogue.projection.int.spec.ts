@@ -11,7 +11,9 @@ import { createCatalogueProjection } from './catalogue.projection.ts';
 const { fixtureChemicals, fixtureNotes, fixtureRegions, generateCatalogue } = catalogueFixtures;
 
 if (!process.env.DATABASE_URL) {
-  console.warn('catalogue.projection.int.spec.ts: Postgres server suite skipped (DATABASE_URL not set); PGlite runs');
+  console.warn(
+    'catalogue.projection.int.spec.ts: Postgres server suite skipped (DATABASE_URL not set); PGlite runs',
+  );
 }
 
 for (const backend of testBackends) {
@@ -49,7 +51,8 @@ for (const backend of testBackends) {
       await runtime.start();
       expect(await runtime.waitForPosition(await eventLog.headPosition(), 20_000)).toBe(true);
       expect((await index.stats()).total_perfumes).toBe(60);
-      const withLinalool = (await index.search({ include_chemicals: ['78-70-6'], limit: 200, skip: 0 })).total;
+      const withLinalool = (await index.search({ include_chemicals: ['78-70-6'], limit: 200, skip: 0 }))
+        .total;
       expect(withLinalool).toBeGreaterThan(0);
 
       // Live: Linalool and Limonene stop being allergens; the index must agree with a fresh oracle.
@@ -57,7 +60,13 @@ for (const backend of testBackends) {
       for (const c of linalool) {
         await eventLog.append(
           `chemical:${c.id}`,
-          [newEvent('ChemicalEdited', { chemical_id: c.id, changes: { allergen_flag: false }, source: 'admin' })],
+          [
+            newEvent('ChemicalEdited', {
+              chemical_id: c.id,
+              changes: { allergen_flag: false },
+              source: 'admin',
+            }),
+          ],
           1,
         );
       }

@@ -105,7 +105,9 @@ function applyPerfume(index: SearchIndex, stored: StoredEvent): MaybePromise<voi
   const id = perfumeIdOf(event, stored.streamId);
   if (event.type === 'PerfumeCatalogued') return evolveInto(index, null, event, stored);
   const doc = index.getPerfume(id);
-  return doc instanceof Promise ? doc.then((d) => evolveInto(index, d, event, stored)) : evolveInto(index, doc, event, stored);
+  return doc instanceof Promise
+    ? doc.then((d) => evolveInto(index, d, event, stored))
+    : evolveInto(index, doc, event, stored);
 }
 
 /** Applies the domain's `evolve` to the stored document and writes the result. */
@@ -117,7 +119,9 @@ function evolveInto(
 ): MaybePromise<void> {
   const state: PerfumeState = doc ? { status: 'catalogued', ...doc } : perfumes.initialState;
   if (event.type !== 'PerfumeCatalogued' && state.status === 'absent') {
-    throw new Error(`${event.type} at position ${stored.position} for a perfume that is not catalogued (${stored.streamId})`);
+    throw new Error(
+      `${event.type} at position ${stored.position} for a perfume that is not catalogued (${stored.streamId})`,
+    );
   }
   const next = perfumes.evolve(state, event);
   if (next.status !== 'catalogued') return undefined;

@@ -314,5 +314,5 @@ describe('catalogue projection', () => {
       ),
       { numRuns: 60 },
     );
-  });
+  }, 60_000);
 });

@@ -10,6 +10,8 @@ import { editDistance } from './string-distance.ts';
 export interface ParsedIngredient {
   /** The ingredient as printed, cleaned of noise (`AQUA (WATER)`, `Linalool`). */
   text: string;
+  /** The separator that ended it: a period may be OCR noise inside a name (`ETHYLHEXYL. METHOXYCINNAMATE`). */
+  endedBy: string;
   /** A printed concentration such as `0.5%`, when there is one. */
   concentration: string | null;
   /** Listed under "may contain" / "+/-" (colourants that may or may not be present). */
@@ -168,7 +170,9 @@ function endsWithTerminalPeriod(text: string): boolean {
 export function parseLabelText(ocrText: string): ParsedLabel {
   const lines = repairHyphenation(ocrText.replace(/\r\n?/g, '\n'))
     .split('\n')
-    .map((l) => l.replace(/[ \t]+/g, ' ').trimEnd());
+    .map((l) => l.replace(/[ \t]+/g, ' ').trimEnd())
+    // Lines of punctuation only are specks and rules read as `: ; -`: they would split an item.
+    .filter((l) => l.trim() === '' || /[\p{L}\p{N}]/u.test(l));
   const header = findHeader(lines);
   let startLine: number;
   let startColumn: number;
@@ -253,6 +257,7 @@ function densestListBlock(lines: readonly string[]): number | null {
 export function splitIngredients(sectionText: string): ParsedIngredient[] {
   const text = markMayContainGroups(sectionText.replace(/\s*\n\s*/g, ' '));
   const pieces: string[] = [];
+  const enders: string[] = [];
   let current = '';
   let depth = 0;
   for (let i = 0; i < text.length; i += 1) {
@@ -282,23 +287,25 @@ export function splitIngredients(sectionText: string): ParsedIngredient[] {
     if ((separator || period) && depth > 0 && !bracketClosesSoon(text, i)) depth = 0;
     if ((separator || period) && depth === 0) {
       pieces.push(current);
+      enders.push(c);
       current = '';
       continue;
     }
     current += c;
   }
   pieces.push(current);
+  enders.push('');
 
   const out: ParsedIngredient[] = [];
   let mayContain = false;
-  for (let piece of pieces) {
+  for (let [index, piece] of pieces.entries()) {
     if (piece.includes(GROUP_START)) {
       mayContain = true;
       piece = piece.replace(GROUP_START, ' ');
     }
     const ends = piece.includes(GROUP_END);
     const item = cleanIngredient(piece.replace(GROUP_END, ' '));
-    if (item) out.push({ ...item, mayContain });
+    if (item) out.push({ ...item, endedBy: enders[index]!, mayContain });
     if (ends) mayContain = false;
   }
   return out;
@@ -384,7 +391,9 @@ export function cleanIngredient(raw: string): { text: string; concentration: str
   text = text
     .split(' ')
     .map(fixOcrConfusions)
-    .join(' ');
+    .join(' ')
+    // `Cl 19140`, `C1 77491`: the Colour Index prefix misread.
+    .replace(/\bC[lI1|]\s?(\d{5})\b/g, 'CI $1');
   // Drop an unmatched opening bracket at the end and brackets left empty.
   text = text.replace(/\s*[([]\s*$/, '').replace(/\(\s*\)|\[\s*\]/g, '').trim();
   if ((text.match(/\p{L}/gu) ?? []).length < 2) return null;

@@ -2,6 +2,7 @@ import type { AnalysisType, ScanIngredient, ScanResult } from '@scentinel/domain
 import type { Barcode } from './barcode-reader.ts';
 import type { ChemicalRecord } from './chemical-database.ts';
 import { type ChemicalMatch, type ChemicalMatcher, matchKey } from './chemical-matcher.ts';
+import { editDistance } from './string-distance.ts';
 import { type ImageStats, imageWarnings, rateImage } from './image-quality.ts';
 import { type ParsedIngredient, parseLabelText } from './ingredient-list.parser.ts';
 import { type BrandIndex, parseProductIdentification } from './product-info.parser.ts';
@@ -43,6 +44,8 @@ function displayName(printed: string, match: ChemicalMatch | null): string {
 
 /** Items with no database match are kept only when they read like an ingredient name. */
 function plausibleUnmatched(text: string): boolean {
+  // Colour Index numbers (`CI 77491`, `Yellow 5 (CI 19140)`) are names of their own.
+  if (/\bCI \d{5}\b/.test(text)) return true;
   const compact = text.replace(/\s/g, '');
   const letters = (compact.match(/\p{L}/gu) ?? []).length;
   if (letters < 3 || letters < compact.length * 0.6) return false;
@@ -52,8 +55,82 @@ function plausibleUnmatched(text: string): boolean {
   return true;
 }
 
-/** Matches parsed items to chemicals, splitting run-together names (a lost comma) when that explains them. */
-export function matchIngredients(items: readonly ParsedIngredient[], matcher: ChemicalMatcher): MatchedIngredient[] {
+export interface MatchOptions {
+  /**
+   * Tesseract's confidence (0–100) in a word as read, by its `matchKey`: a confidently read word is
+   * not "corrected" into a neighbouring name (`NITRATE` read at 96 % is not `CITRATE`).
+   */
+  wordConfidence?: (key: string) => number | undefined;
+  /** Lowest fuzzy score accepted (default `MIN_MATCH_SCORE`). */
+  minScore?: number;
+}
+
+/** Confidence at or above which a word is taken as printed, unless the change is a typical misreading. */
+const TRUSTED_WORD = 90;
+
+/**
+ * A word's outline for OCR confusions: similar glyphs unified (`l`/`I`/`1`/`|`, `0`/`o`, `rn`/`m`,
+ * `cl`/`d`) and thin glyphs OCR drops (`i`, `l`, `t`, `f`, `r`, `j`) removed. Two words with one
+ * outline may be one word misread; `nitrate` and `citrate` are not.
+ */
+export function ocrOutline(key: string): string {
+  return key
+    .replace(/rn/g, 'm')
+    .replace(/cl/g, 'd')
+    .replace(/vv/g, 'w')
+    .replace(/0/g, 'o')
+    .replace(/5/g, 's')
+    .replace(/8/g, 'b')
+    .replace(/[il1|!tfrj]/g, '');
+}
+
+const TOKEN_SPLIT = /[\s/\\()-]+/;
+
+/**
+ * Whether a fuzzy match may stand: the database name must not add a whole word the text lacks
+ * (`BRAN EXTRACT` is not `BRAN OIL EXTRACT`), and words Tesseract read confidently are only
+ * corrected where the difference is a typical misreading (`lonone` → `ionone`, `Laury` → `Lauryl`).
+ */
+function fuzzyMayStand(text: string, alias: string, options: MatchOptions): boolean {
+  const textKey = matchKey(text);
+  const textTokens = text.split(TOKEN_SPLIT).map(matchKey).filter((k) => k !== '');
+  const aliasTokens = alias.split(TOKEN_SPLIT).map(matchKey).filter((k) => k !== '');
+  for (const token of aliasTokens) {
+    if (token.length < 3 || textKey.includes(token)) continue;
+    if (!textTokens.some((t) => editDistance(t, token, 2) <= Math.min(2, Math.floor(token.length / 4)))) return false;
+  }
+  const confidence = options.wordConfidence;
+  if (!confidence) return true;
+  const aliasSet = new Set(aliasTokens);
+  for (const token of textTokens) {
+    if (aliasSet.has(token) || (confidence(token) ?? 0) < TRUSTED_WORD) continue;
+    let closest = aliasTokens[0] ?? '';
+    for (const a of aliasTokens) if (editDistance(token, a) < editDistance(token, closest)) closest = a;
+    if (ocrOutline(token) !== ocrOutline(closest)) return false;
+  }
+  return true;
+}
+
+function acceptMatch(text: string, matcher: ChemicalMatcher, options: MatchOptions): ChemicalMatch | null {
+  const found = matcher.match(text);
+  if (!found || found.kind !== 'fuzzy') return found;
+  if (found.score < (options.minScore ?? MIN_MATCH_SCORE)) return null;
+  return fuzzyMayStand(text, found.alias, options) ? found : null;
+}
+
+/** Separators OCR invents inside a name (a speck read as `.` or `;`), unlike the list's commas. */
+const WEAK_SEPARATORS = new Set(['.', ';', '|', '•', '·', '●', '']);
+
+/**
+ * Matches parsed items to chemicals. Two neighbours are joined when together they name a chemical
+ * better than apart (`ETHYLHEXYL. METHOXYCINNAMATE`, `Hexyl` / `Cinnamal` split by a stray mark), and
+ * run-together names (a lost comma) are split when that explains them.
+ */
+export function matchIngredients(
+  items: readonly ParsedIngredient[],
+  matcher: ChemicalMatcher,
+  options: MatchOptions = {},
+): MatchedIngredient[] {
   const out: MatchedIngredient[] = [];
   const seen = new Set<string>();
   const push = (printed: string, concentration: string | null, match: ChemicalMatch | null) => {
@@ -71,18 +148,32 @@ export function matchIngredients(items: readonly ParsedIngredient[], matcher: Ch
       match,
     });
   };
-  for (const item of items) {
-    const found = matcher.match(item.text);
-    if (found && found.score >= MIN_MATCH_SCORE) {
+  const matches = items.map((item) => acceptMatch(item.text, matcher, options));
+  for (let i = 0; i < items.length; i += 1) {
+    const item = items[i]!;
+    let found = matches[i] ?? null;
+    const next = items[i + 1];
+    if (next && (WEAK_SEPARATORS.has(item.endedBy) || found === null || matches[i + 1] === null)) {
+      const joined = acceptMatch(`${item.text} ${next.text}`, matcher, options);
+      const apart = Math.max(found?.score ?? 0, matches[i + 1]?.score ?? 0);
+      const oneUnmatched = found === null || matches[i + 1] === null;
+      if (joined && joined.score >= 0.9 && (joined.score > apart || (joined.score >= apart && oneUnmatched))) {
+        push(`${item.text} ${next.text}`, item.concentration ?? next.concentration, joined);
+        i += 1;
+        continue;
+      }
+    }
+    if (found) {
       push(item.text, item.concentration, found);
       continue;
     }
-    const parts = segment(item.text, matcher);
+    const parts = segment(item.text, matcher, options);
     if (parts) {
       for (const part of parts) push(part.text, null, part.match);
       continue;
     }
-    if (plausibleUnmatched(item.text)) push(item.text, item.concentration, null);
+    found = null;
+    if (plausibleUnmatched(item.text)) push(item.text, item.concentration, found);
   }
   return out;
 }
@@ -91,7 +182,11 @@ export function matchIngredients(items: readonly ParsedIngredient[], matcher: Ch
  * Splits `Farnesol Cinnamal` (a comma lost by OCR) into the fewest runs of words that each match a
  * chemical; null unless every word is covered and there are at least two runs.
  */
-function segment(text: string, matcher: ChemicalMatcher): { text: string; match: ChemicalMatch }[] | null {
+function segment(
+  text: string,
+  matcher: ChemicalMatcher,
+  options: MatchOptions,
+): { text: string; match: ChemicalMatch }[] | null {
   const words = text.split(/\s+/).filter((w) => w !== '');
   if (words.length < 2 || words.length > 12) return null;
   const best: ({ count: number; parts: { text: string; match: ChemicalMatch }[] } | null)[] = [
@@ -104,7 +199,7 @@ function segment(text: string, matcher: ChemicalMatcher): { text: string; match:
       if (!prev) continue;
       const piece = words.slice(start, end).join(' ');
       if (piece === text) continue;
-      const match = matcher.match(piece);
+      const match = acceptMatch(piece, matcher, options);
       if (!match || match.score < 0.86) continue;
       const current = best[end];
       if (current === null || current === undefined || prev.count + 1 < current.count) {
@@ -146,6 +241,8 @@ export interface OcrEvidence {
   text: string;
   /** 0–100. */
   confidence: number;
+  /** Confidence of a word as read, by its `matchKey` (the lowest when it occurs more than once). */
+  wordConfidence?: (key: string) => number | undefined;
 }
 
 export interface LabelEvidence {
@@ -181,7 +278,10 @@ export function analyzeLabel(evidence: LabelEvidence, deps: LabelAnalysisDeps): 
   const wantsBarcodes = analysisType !== 'ingredients';
 
   const parsed = ocr ? parseLabelText(ocr.text) : null;
-  const matches = parsed && wantsIngredients ? matchIngredients(parsed.ingredients, deps.matcher) : [];
+  const matches =
+    parsed && wantsIngredients
+      ? matchIngredients(parsed.ingredients, deps.matcher, { wordConfidence: ocr?.wordConfidence })
+      : [];
   const product =
     parsed && wantsProduct
       ? parseProductIdentification(parsed.otherLines, deps.brands)

@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { readImageBarcodes } from './barcode-reader.ts';
 import { measurePage } from './deskew.ts';
 import { type DecodedImage, decodeImage } from './image-input.ts';
-import { analyzeLabel, type LabelAnalysisDeps } from './label-analysis.ts';
+import { matchKey } from './chemical-matcher.ts';
+import { analyzeLabel, type LabelAnalysisDeps, type OcrEvidence } from './label-analysis.ts';
 import type { OcrPool } from './ocr-pool.ts';
 import type { ScanEngine, ScanEngineInput } from './scan-engine.port.ts';
 
@@ -120,7 +121,16 @@ export class LocalScanEngine implements ScanEngine {
     ]);
 
     await onProgress?.({ stage: 'matching', percent: 85 });
-    return analyzeLabel({ analysisType, ocr, barcodes, image: decoded.stats }, this.analysis);
+    let evidence: OcrEvidence | null = null;
+    if (ocr) {
+      const confidences = new Map<string, number>();
+      for (const word of ocr.words) {
+        const key = matchKey(word.text);
+        confidences.set(key, Math.min(confidences.get(key) ?? 100, word.confidence));
+      }
+      evidence = { text: ocr.text, confidence: ocr.confidence, wordConfidence: (key) => confidences.get(key) };
+    }
+    return analyzeLabel({ analysisType, ocr: evidence, barcodes, image: decoded.stats }, this.analysis);
   }
 
   async close(): Promise<void> {

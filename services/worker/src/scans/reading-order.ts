@@ -36,13 +36,19 @@ function widestGap(intervals: [number, number][]): { at: number; size: number } 
   return best;
 }
 
+/** Words that really are text: specks, rules and glare read as `~~` or `oo` must not fill a gutter. */
+function isSolid(w: OcrWord): boolean {
+  return w.confidence >= 50 && (w.text.match(/[\p{L}\p{N}]/gu) ?? []).length >= 2;
+}
+
 function cut(words: OcrWord[], height: number, out: OcrWord[][]): void {
-  if (words.length <= 1) {
+  const solid = words.filter(isSolid);
+  if (solid.length <= 1) {
     if (words.length) out.push(words);
     return;
   }
-  const vertical = widestGap(words.map((w) => [w.x0, w.x1]));
-  const horizontal = widestGap(words.map((w) => [w.y0, w.y1]));
+  const vertical = widestGap(solid.map((w) => [w.x0, w.x1]));
+  const horizontal = widestGap(solid.map((w) => [w.y0, w.y1]));
   // A column gutter is wider than any word space; a paragraph break taller than line spacing.
   const colGap = vertical && vertical.size >= height * 1.6 ? vertical : null;
   const rowGap = horizontal && horizontal.size >= height * 0.9 ? horizontal : null;
@@ -92,9 +98,10 @@ function blockText(words: OcrWord[]): string {
 
 /** The page's text in reading order, blocks separated by blank lines. */
 export function readingOrderText(words: readonly OcrWord[]): string {
-  const real = words.filter((w) => w.text.trim() !== '');
+  // Tesseract's guesses at specks and glare: nothing readable, and they would split items.
+  const real = words.filter((w) => w.text.trim() !== '' && (w.confidence >= 20 || /[\p{L}\p{N}]{3}/u.test(w.text)));
   if (real.length === 0) return '';
-  const height = median(real.map((w) => w.y1 - w.y0)) || 10;
+  const height = median(real.filter(isSolid).map((w) => w.y1 - w.y0)) || 10;
   const blocks: OcrWord[][] = [];
   cut([...real], height, blocks);
   return blocks.map(blockText).join('\n\n');

@@ -24,7 +24,7 @@ import {
   SearchText,
   Skip,
 } from './catalogue.schemas.ts';
-import { cleanBrandAnswer, CleanBrandSchema } from './clean-brands.ts';
+import { CleanBrandSchema, cleanBrandAnswer } from './clean-brands.ts';
 
 export interface CatalogueRouteDeps {
   catalogue: SearchIndex;
@@ -61,7 +61,9 @@ const HypoallergenicQuery = Type.Object(
       Type.Literal('low', { description: 'Only low is offered: no linked allergen at all' }),
     ),
     include_unspecific: Type.Optional(
-      Type.Boolean({ description: 'Accepted for compatibility; hypoallergenic perfumes always have chemical data' }),
+      Type.Boolean({
+        description: 'Accepted for compatibility; hypoallergenic perfumes always have chemical data',
+      }),
     ),
     search: Type.Optional(SearchText),
     brand: Type.Optional(BrandName),
@@ -98,7 +100,10 @@ const FilterQuery = Type.Object(
   { additionalProperties: false },
 );
 
-const BrandParams = Type.Object({ brand: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false });
+const BrandParams = Type.Object(
+  { brand: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+);
 const BrandPageQuery = Type.Object({ ...Paging }, { additionalProperties: false });
 
 const Percent = Type.Object({ count: Type.Integer(), percentage: Type.Number() });
@@ -140,7 +145,10 @@ const HypoallergenicAnswer = Type.Object(
     }),
     ...CleanBrandSchema.properties,
   },
-  { description: 'The page of hypoallergenic perfumes, with the clean-brand structure when the database has none' },
+  {
+    description:
+      'The page of hypoallergenic perfumes, with the clean-brand structure when the database has none',
+  },
 );
 
 const PageAnswer = PerfumePageSchema;
@@ -178,7 +186,10 @@ async function page(index: SearchIndex, q: CatalogueQuery) {
 
 const TAGS = ['catalogue'];
 
-export const catalogueRoutes: FastifyPluginAsyncTypebox<{ deps: CatalogueRouteDeps }> = async (app, { deps }) => {
+export const catalogueRoutes: FastifyPluginAsyncTypebox<{ deps: CatalogueRouteDeps }> = async (
+  app,
+  { deps },
+) => {
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   const index = deps.catalogue;
 
@@ -188,13 +199,15 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ deps: CatalogueRouteDe
       schema: {
         tags: TAGS,
         summary: 'Data-completeness summary',
-        description: 'How many perfumes have complete chemical data, how many are unspecific, and how many are hypoallergenic.',
+        description:
+          'How many perfumes have complete chemical data, how many are unspecific, and how many are hypoallergenic.',
         response: { 200: Categorization },
       },
     },
     async () => {
       const s = await index.stats();
-      const pct = (n: number) => (s.total_perfumes === 0 ? 0 : Math.round((n / s.total_perfumes) * 1000) / 10);
+      const pct = (n: number) =>
+        s.total_perfumes === 0 ? 0 : Math.round((n / s.total_perfumes) * 1000) / 10;
       return {
         total_perfumes: s.total_perfumes,
         complete_chemical_data: { count: s.complete, percentage: pct(s.complete) },
@@ -319,7 +332,12 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ deps: CatalogueRouteDe
       };
       const stats = await index.stats();
       const result = await page(index, query);
-      const pagination = { limit: query.limit, skip: query.skip, total: result.total, has_more: result.has_more };
+      const pagination = {
+        limit: query.limit,
+        skip: query.skip,
+        total: result.total,
+        has_more: result.has_more,
+      };
       if (stats.hypoallergenic > 0) {
         return { ...result, allergen_tolerance: 'low' as const, pagination };
       }
@@ -377,7 +395,8 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ deps: CatalogueRouteDe
       schema: {
         tags: TAGS,
         summary: 'Fragrance notes',
-        description: 'The notes taxonomy and every note used in the catalogue, with perfume counts; ids work as note filters.',
+        description:
+          'The notes taxonomy and every note used in the catalogue, with perfume counts; ids work as note filters.',
         response: { 200: NotesAnswer },
       },
     },

@@ -99,7 +99,13 @@ describe('GET /api/perfumes/enhanced', () => {
     expect(ids((await get('/api/perfumes/enhanced?brand=lancome')).body)).toEqual(['p5', 'p6']);
     expect(ids((await get('/api/perfumes/enhanced?category=unspecific')).body)).toEqual(['p4', 'p5']);
     expect(ids((await get('/api/perfumes/enhanced?category=all&search=&brand=')).body)).toHaveLength(7);
-    expect(ids((await get('/api/perfumes/enhanced?search=%20%20')).body)).toEqual(['p1', 'p2', 'p3', 'p6', 'p7']);
+    expect(ids((await get('/api/perfumes/enhanced?search=%20%20')).body)).toEqual([
+      'p1',
+      'p2',
+      'p3',
+      'p6',
+      'p7',
+    ]);
   });
 
   it('refuses bad input with 400 and a detail', async () => {
@@ -149,7 +155,11 @@ describe('POST /api/perfumes/filter', () => {
     let r = await post('/api/perfumes/filter?limit=1', { allergen_free: true });
     expect(ids(r.body)).toEqual(['p2']);
     expect(r.body).toMatchObject({ total: 2, has_more: true, limit: 1 });
-    r = await post('/api/perfumes/filter?limit=1', { allergen_free: true, limit: 5, brands: ['Lancôme', 'Dior'] });
+    r = await post('/api/perfumes/filter?limit=1', {
+      allergen_free: true,
+      limit: 5,
+      brands: ['Lancôme', 'Dior'],
+    });
     expect(ids(r.body)).toEqual(['p6']);
     r = await post('/api/perfumes/filter?search=rose', { brands: ['Maison Rose'] });
     expect(ids(r.body)).toEqual(['p1', 'p2']);
@@ -183,7 +193,9 @@ describe('POST /api/perfumes/filter', () => {
 
 describe('GET /api/perfumes/hypoallergenic', () => {
   it('lists hypoallergenic perfumes with pagination.has_more', async () => {
-    const { status, body } = await get('/api/perfumes/hypoallergenic?limit=1&skip=0&allergen_tolerance=low&include_unspecific=true');
+    const { status, body } = await get(
+      '/api/perfumes/hypoallergenic?limit=1&skip=0&allergen_tolerance=low&include_unspecific=true',
+    );
     expect(status).toBe(200);
     expect(ids(body)).toEqual(['p2']);
     expect(body).toMatchObject({
@@ -199,7 +211,10 @@ describe('GET /api/perfumes/hypoallergenic', () => {
     const noHypo = smallCatalogue().filter((d) => !['p2', 'p6'].includes(d.perfume.id));
     const other = await buildCatalogueApp(loadIndex(noHypo));
     try {
-      const res = await other.inject({ method: 'GET', url: '/api/perfumes/hypoallergenic?allergen_tolerance=low' });
+      const res = await other.inject({
+        method: 'GET',
+        url: '/api/perfumes/hypoallergenic?allergen_tolerance=low',
+      });
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body).toMatchObject({
@@ -208,7 +223,12 @@ describe('GET /api/perfumes/hypoallergenic', () => {
         total: 0,
         pagination: { has_more: false },
         brands: [],
-        statistics: { total_brands: 0, perfumes_found: 0, percentage_of_database: 0, current_tolerance_level: 'low' },
+        statistics: {
+          total_brands: 0,
+          perfumes_found: 0,
+          percentage_of_database: 0,
+          current_tolerance_level: 'low',
+        },
         educational_info: { clean_brand_recommendations: [] },
       });
       const allergens = catalogueFixtures.fixtureChemicals().filter((c) => c.allergen_flag);
@@ -223,7 +243,9 @@ describe('GET /api/perfumes/hypoallergenic', () => {
 
 describe('GET /api/get-perfumes-by-brand/{brand}', () => {
   it("lists a brand's perfumes in every category, and 404s an unknown brand", async () => {
-    const { status, body } = await get(`/api/get-perfumes-by-brand/${encodeURIComponent('HERMES')}?limit=50&skip=0`);
+    const { status, body } = await get(
+      `/api/get-perfumes-by-brand/${encodeURIComponent('HERMES')}?limit=50&skip=0`,
+    );
     expect(status).toBe(200);
     expect(ids(body)).toEqual(['p3', 'p4']);
     expect(body.brand).toBe('HERMES');
@@ -250,7 +272,13 @@ describe('GET /api/brands and /api/notes', () => {
   it('lists the taxonomy and the notes in use, with counts; note ids work as filters', async () => {
     const { body } = await get('/api/notes');
     const rose = body.notes.find((n: { name: string }) => n.name === 'Rose');
-    expect(rose).toEqual({ id: 'note-rose', name: 'Rose', category: 'middle', description: null, perfume_count: 2 });
+    expect(rose).toEqual({
+      id: 'note-rose',
+      name: 'Rose',
+      category: 'middle',
+      description: null,
+      perfume_count: 2,
+    });
     const lemon = body.notes.find((n: { name: string }) => n.name === 'Lemon');
     expect(lemon).toMatchObject({ id: 'Lemon', perfume_count: 1 });
     expect(body.total).toBe(body.notes.length);

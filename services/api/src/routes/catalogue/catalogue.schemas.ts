@@ -18,7 +18,10 @@ export const SearchText = Type.String({
   maxLength: 200,
   description: 'Perfume name, brand or CAS number (prefix and token match, case- and accent-insensitive)',
 });
-export const BrandName = Type.String({ maxLength: 200, description: 'Exact brand (case- and accent-insensitive)' });
+export const BrandName = Type.String({
+  maxLength: 200,
+  description: 'Exact brand (case- and accent-insensitive)',
+});
 export const CategoryParam = Type.Union(
   [
     Type.Literal(''),
@@ -85,5 +88,7 @@ export const PerfumePageSchema = Type.Object({
   has_more: Type.Boolean(),
   limit: Type.Integer(),
   skip: Type.Integer(),
-  category: Type.String({ description: 'The category that applied (all, complete, unspecific or hypoallergenic)' }),
+  category: Type.String({
+    description: 'The category that applied (all, complete, unspecific or hypoallergenic)',
+  }),
 });

@@ -25,7 +25,11 @@ export const CleanBrandSchema = Type.Object({
     }),
   ),
   article_info: Type.Optional(
-    Type.Object({ title: Type.String(), source: Type.Union([Type.String(), Type.Null()]), note: Type.String() }),
+    Type.Object({
+      title: Type.String(),
+      source: Type.Union([Type.String(), Type.Null()]),
+      note: Type.String(),
+    }),
   ),
   educational_info: Type.Optional(
     Type.Object({
@@ -55,7 +59,9 @@ export function cleanBrandAnswer(stats: CatalogueStats, allergens: readonly Chem
       total_brands: 0,
       perfumes_found: stats.hypoallergenic,
       percentage_of_database:
-        stats.total_perfumes === 0 ? 0 : Math.round((stats.hypoallergenic / stats.total_perfumes) * 1000) / 10,
+        stats.total_perfumes === 0
+          ? 0
+          : Math.round((stats.hypoallergenic / stats.total_perfumes) * 1000) / 10,
       current_tolerance_level: 'low',
     },
     article_info: {

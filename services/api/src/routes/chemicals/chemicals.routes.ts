@@ -67,11 +67,16 @@ const ChemicalDetail = Type.Object({
   odour: Type.Optional(Nullable(Type.Array(Type.String()))),
   safety_information: Type.Object(
     { regional_regulations: Type.Array(RegionalRegulation) },
-    { additionalProperties: true, description: 'Flags, regional regulations and summary, SCCS data, sources' },
+    {
+      additionalProperties: true,
+      description: 'Flags, regional regulations and summary, SCCS data, sources',
+    },
   ),
   usage_statistics: Type.Object({
     total_perfumes: Type.Integer(),
-    sample_perfumes: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), brand: Type.String() })),
+    sample_perfumes: Type.Array(
+      Type.Object({ id: Type.String(), name: Type.String(), brand: Type.String() }),
+    ),
   }),
 });
 
@@ -122,7 +127,9 @@ const StatusParam = Type.Object(
   {
     status: Type.Union(
       chemicalStatuses.map((s) => Type.Literal(s)),
-      { description: 'prohibited (EU Annex II), restricted (EU Annex III), allergen (EU labelling) or prop65' },
+      {
+        description: 'prohibited (EU Annex II), restricted (EU Annex III), allergen (EU labelling) or prop65',
+      },
     ),
   },
   { additionalProperties: false },
@@ -171,7 +178,10 @@ function pageOf<T>(items: readonly T[], skip: number, limit: number) {
 
 const TAGS = ['chemicals'];
 
-export const chemicalReadRoutes: FastifyPluginAsyncTypebox<{ deps: ChemicalRouteDeps }> = async (app, { deps }) => {
+export const chemicalReadRoutes: FastifyPluginAsyncTypebox<{ deps: ChemicalRouteDeps }> = async (
+  app,
+  { deps },
+) => {
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   const index = deps.catalogue;
   const chemicals = index.chemicals;
@@ -192,9 +202,13 @@ export const chemicalReadRoutes: FastifyPluginAsyncTypebox<{ deps: ChemicalRoute
       schema: {
         tags: TAGS,
         summary: 'The chemical list',
-        description: 'Every chemical by name (without safety details); `search` narrows it to name, INCI or CAS substrings.',
+        description:
+          'Every chemical by name (without safety details); `search` narrows it to name, INCI or CAS substrings.',
         querystring: ListQuery,
-        response: { 200: Type.Object({ chemicals: Type.Array(ChemicalSummary), total: Type.Integer() }), 400: Problem },
+        response: {
+          200: Type.Object({ chemicals: Type.Array(ChemicalSummary), total: Type.Integer() }),
+          400: Problem,
+        },
       },
     },
     async (request) => {
@@ -235,7 +249,10 @@ export const chemicalReadRoutes: FastifyPluginAsyncTypebox<{ deps: ChemicalRoute
       schema: {
         tags: TAGS,
         summary: 'Look a chemical up by id',
-        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
+        params: Type.Object(
+          { id: Type.String({ minLength: 1, maxLength: 200 }) },
+          { additionalProperties: false },
+        ),
         response: { 200: Lookup, 400: Problem, 404: Problem },
       },
     },
@@ -267,7 +284,10 @@ export const chemicalReadRoutes: FastifyPluginAsyncTypebox<{ deps: ChemicalRoute
       schema: {
         tags: TAGS,
         summary: "A region's regulated chemicals",
-        params: Type.Object({ code: Type.String({ minLength: 1, maxLength: 40 }) }, { additionalProperties: false }),
+        params: Type.Object(
+          { code: Type.String({ minLength: 1, maxLength: 40 }) },
+          { additionalProperties: false },
+        ),
         querystring: RegionQuery,
         response: {
           200: Type.Object({
@@ -332,7 +352,12 @@ export const chemicalReadRoutes: FastifyPluginAsyncTypebox<{ deps: ChemicalRoute
       return {
         status,
         chemicals: slice.map(summary),
-        summary: { status, description: STATUS_DESCRIPTION[status], results_found: total, showing: slice.length },
+        summary: {
+          status,
+          description: STATUS_DESCRIPTION[status],
+          results_found: total,
+          showing: slice.length,
+        },
         total,
         has_more,
       };

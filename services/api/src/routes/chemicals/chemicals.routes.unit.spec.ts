@@ -24,7 +24,9 @@ describe('GET /api/chemicals', () => {
     expect(status).toBe(200);
     expect(body.total).toBe(fixtures.length);
     const names = body.chemicals.map((c: { name: string }) => c.name);
-    expect(names).toEqual([...names].sort((a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    expect(names).toEqual(
+      [...names].sort((a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase())),
+    );
     const linalool = body.chemicals.find((c: { id: string }) => c.id === 'chem-linalool');
     expect(linalool).toMatchObject({
       name: 'Linalool',
@@ -37,13 +39,12 @@ describe('GET /api/chemicals', () => {
   });
 
   it('narrows by name or CAS substring and pages', async () => {
-    expect((await get('/api/chemicals?search=vanill')).body.chemicals.map((c: { id: string }) => c.id)).toEqual([
-      'chem-ethyl-vanillin',
-      'chem-vanillin',
-    ]);
-    expect((await get('/api/chemicals?search=5989')).body.chemicals.map((c: { id: string }) => c.id)).toEqual([
-      'chem-limonene',
-    ]);
+    expect(
+      (await get('/api/chemicals?search=vanill')).body.chemicals.map((c: { id: string }) => c.id),
+    ).toEqual(['chem-ethyl-vanillin', 'chem-vanillin']);
+    expect((await get('/api/chemicals?search=5989')).body.chemicals.map((c: { id: string }) => c.id)).toEqual(
+      ['chem-limonene'],
+    );
     const page = (await get('/api/chemicals?limit=2&skip=1')).body;
     expect(page.chemicals).toHaveLength(2);
     expect(page.total).toBe(fixtures.length);
@@ -80,7 +81,10 @@ describe('GET /api/chemicals/search/{cas}', () => {
     });
     for (const bad of ['78-70', 'abc', '12345678-12-1', '78-70-66']) {
       const r = await get(`/api/chemicals/search/${bad}`);
-      expect(r).toEqual({ status: 400, body: { detail: `Invalid CAS number format: ${bad}`, code: 'validation' } });
+      expect(r).toEqual({
+        status: 400,
+        body: { detail: `Invalid CAS number format: ${bad}`, code: 'validation' },
+      });
     }
   });
 });
@@ -89,7 +93,11 @@ describe('GET /api/chemicals/search-by-id/{id}', () => {
   it('finds by id, and 404s an unknown id', async () => {
     const { status, body } = await get('/api/chemicals/search-by-id/chem-santalol');
     expect(status).toBe(200);
-    expect(body).toMatchObject({ found: true, search_cas: null, chemical: { id: 'chem-santalol', name: 'Santalol' } });
+    expect(body).toMatchObject({
+      found: true,
+      search_cas: null,
+      chemical: { id: 'chem-santalol', name: 'Santalol' },
+    });
     expect(await get('/api/chemicals/search-by-id/chem-nope')).toEqual({
       status: 404,
       body: { detail: 'Chemical not found: chem-nope', code: 'not_found' },
@@ -101,11 +109,27 @@ describe('regions', () => {
   it('lists regions with live chemical counts', async () => {
     const { body } = await get('/api/chemicals/regions');
     const count = (region: string) =>
-      fixtures.filter((c) => c.safety_information.regional_regulations.some((r) => r.region === region)).length;
+      fixtures.filter((c) => c.safety_information.regional_regulations.some((r) => r.region === region))
+        .length;
     expect(body.regions).toEqual([
-      { code: 'EU', name: 'European Union', description: 'EU Cosmetics Regulation 1223/2009', chemical_count: count('EU') },
-      { code: 'US', name: 'United States', description: 'California Proposition 65', chemical_count: count('US') },
-      { code: 'ASIA', name: 'Asia', description: 'Asian cosmetic regulations', chemical_count: count('ASIA') },
+      {
+        code: 'EU',
+        name: 'European Union',
+        description: 'EU Cosmetics Regulation 1223/2009',
+        chemical_count: count('EU'),
+      },
+      {
+        code: 'US',
+        name: 'United States',
+        description: 'California Proposition 65',
+        chemical_count: count('US'),
+      },
+      {
+        code: 'ASIA',
+        name: 'Asia',
+        description: 'Asian cosmetic regulations',
+        chemical_count: count('ASIA'),
+      },
     ]);
     expect(body.total).toBe(3);
   });
@@ -115,7 +139,10 @@ describe('regions', () => {
     expect(all.region.code).toBe('EU');
     expect(all.total).toBe(all.region.chemical_count);
     const prohibited = (await get('/api/chemicals/by-region/EU?status=prohibited')).body;
-    expect(prohibited.chemicals.map((c: { id: string }) => c.id)).toEqual(['chem-methyleugenol', 'chem-musk-ambrette']);
+    expect(prohibited.chemicals.map((c: { id: string }) => c.id)).toEqual([
+      'chem-methyleugenol',
+      'chem-musk-ambrette',
+    ]);
     expect(prohibited.chemicals[0].regional_regulations).toEqual([
       expect.objectContaining({ region: 'EU', status: 'prohibited', regulation: 'Annex II' }),
     ]);
@@ -147,7 +174,11 @@ describe('GET /api/chemicals/by-status/{status}', () => {
       expect(body.chemicals.map((c: { id: string }) => c.id).sort()).toEqual(list.map((c) => c.id).sort());
     }
     const prop65 = (await get('/api/chemicals/by-status/prop65')).body.chemicals[0];
-    expect(prop65.regulatory_summary).toEqual({ prohibited_in: ['EU'], restricted_in: [], prop65_listed: true });
+    expect(prop65.regulatory_summary).toEqual({
+      prohibited_in: ['EU'],
+      restricted_in: [],
+      prop65_listed: true,
+    });
     const page = (await get('/api/chemicals/by-status/allergen?limit=3')).body;
     expect(page).toMatchObject({ total: expected.allergen.length, has_more: true });
     expect(page.chemicals).toHaveLength(3);

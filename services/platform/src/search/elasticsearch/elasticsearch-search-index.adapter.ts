@@ -10,8 +10,8 @@
  * cards rendered with them, exactly as the in-process adapter does.
  */
 import { noteKey } from '@scentinel/domain';
-import { resolveChemicalRefs, resolveNoteRefs, prepareText } from '../catalogue-query.ts';
 import type { Chemical, NoteRecord, PerfumeDocument, RegionRecord } from '../catalogue.types.ts';
+import { prepareText, resolveChemicalRefs, resolveNoteRefs } from '../catalogue-query.ts';
 import { ChemicalTable } from '../chemical-table.ts';
 import { toPerfumeCard } from '../perfume-card.ts';
 import type {
@@ -33,7 +33,12 @@ interface EsHit<T> {
 
 /** The subset of the `@elastic/elasticsearch` v8 client this adapter uses. */
 export interface EsClient {
-  index(params: { index: string; id: string; document: unknown; refresh?: boolean | 'wait_for' }): Promise<unknown>;
+  index(params: {
+    index: string;
+    id: string;
+    document: unknown;
+    refresh?: boolean | 'wait_for';
+  }): Promise<unknown>;
   delete(params: { index: string; id: string }): Promise<unknown>;
   get<T>(params: { index: string; id: string }): Promise<{ found: boolean; _source?: T }>;
   search<T>(params: { index: string } & Record<string, unknown>): Promise<{
@@ -67,7 +72,9 @@ export class ElasticsearchSearchIndex implements SearchIndex {
   }
 
   async upsertPerfume(doc: PerfumeDocument, position: number): Promise<void> {
-    const existing = await this.client.get<EsPerfumeDoc>({ index: this.index, id: doc.perfume.id }).catch(() => null);
+    const existing = await this.client
+      .get<EsPerfumeDoc>({ index: this.index, id: doc.perfume.id })
+      .catch(() => null);
     const seq = existing?.found && existing._source ? existing._source.seq : position;
     await this.client.index({
       index: this.index,
@@ -87,7 +94,8 @@ export class ElasticsearchSearchIndex implements SearchIndex {
 
   async upsertChemical(chemical: Chemical): Promise<void> {
     const previous = this.chemicals.upsert(chemical);
-    if (previous === null || previous.allergen_flag !== chemical.allergen_flag) await this.reclassify(chemical.id);
+    if (previous === null || previous.allergen_flag !== chemical.allergen_flag)
+      await this.reclassify(chemical.id);
   }
 
   async removeChemical(id: string): Promise<void> {
@@ -125,10 +133,14 @@ export class ElasticsearchSearchIndex implements SearchIndex {
 
   async notes(): Promise<NoteCount[]> {
     const counts = new Map((await this.terms('note_keys')).map((b) => [b.key, b.doc_count]));
-    const out: NoteCount[] = this.taxonomyList.map((n) => ({ ...n, perfume_count: counts.get(noteKey(n.name)) ?? 0 }));
+    const out: NoteCount[] = this.taxonomyList.map((n) => ({
+      ...n,
+      perfume_count: counts.get(noteKey(n.name)) ?? 0,
+    }));
     const covered = new Set(this.taxonomyList.map((n) => noteKey(n.name)));
     for (const [key, n] of counts) {
-      if (!covered.has(key)) out.push({ id: key, name: key, category: null, description: null, perfume_count: n });
+      if (!covered.has(key))
+        out.push({ id: key, name: key, category: null, description: null, perfume_count: n });
     }
     return out;
   }
@@ -147,7 +159,13 @@ export class ElasticsearchSearchIndex implements SearchIndex {
       total_perfumes: total,
       sample_perfumes: res.hits.hits.flatMap((h) =>
         h._source
-          ? [{ id: h._source.document.perfume.id, name: h._source.document.perfume.name, brand: h._source.document.perfume.brand }]
+          ? [
+              {
+                id: h._source.document.perfume.id,
+                name: h._source.document.perfume.name,
+                brand: h._source.document.perfume.brand,
+              },
+            ]
           : [],
       ),
     };

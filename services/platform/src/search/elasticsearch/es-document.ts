@@ -6,8 +6,8 @@
  * with the current chemicals, like the in-process adapter does.
  */
 import { noteKey } from '@scentinel/domain';
-import { brandKeyOf } from '../catalogue-query.ts';
 import type { Chemical, PerfumeDocument } from '../catalogue.types.ts';
+import { brandKeyOf } from '../catalogue-query.ts';
 import { classify, visibleLinks } from '../perfume-card.ts';
 import { normalizeText } from '../text-normalize.ts';
 
@@ -26,7 +26,11 @@ export interface EsPerfumeDoc {
   document: PerfumeDocument;
 }
 
-export function toEsDoc(doc: PerfumeDocument, known: ReadonlyMap<string, Chemical>, seq: number): EsPerfumeDoc {
+export function toEsDoc(
+  doc: PerfumeDocument,
+  known: ReadonlyMap<string, Chemical>,
+  seq: number,
+): EsPerfumeDoc {
   const p = doc.perfume;
   const links = visibleLinks(doc);
   const c = classify(links, known);

@@ -56,11 +56,13 @@ export function toEsSearchBody(q: CatalogueQuery, refs: ResolvedRefs): EsSearchB
       break;
   }
   if (q.allergen_free) filter.push({ term: { hypoallergenic: true } });
-  if (q.brands && q.brands.length > 0) filter.push({ terms: { brand_key: unique(q.brands.map(brandKeyOf)) } });
+  if (q.brands && q.brands.length > 0)
+    filter.push({ terms: { brand_key: unique(q.brands.map(brandKeyOf)) } });
   for (const ids of refs.includeChemicals) {
     filter.push(ids.length === 0 ? MATCH_NONE : { terms: { chemical_ids: unique(ids) } });
   }
-  if (refs.excludeChemicals.length > 0) mustNot.push({ terms: { chemical_ids: unique(refs.excludeChemicals) } });
+  if (refs.excludeChemicals.length > 0)
+    mustNot.push({ terms: { chemical_ids: unique(refs.excludeChemicals) } });
   for (const key of refs.includeNotes) filter.push({ term: { note_keys: key } });
   if (refs.excludeNotes.length > 0) mustNot.push({ terms: { note_keys: unique(refs.excludeNotes) } });
 
@@ -100,7 +102,8 @@ function tokensIn(fields: readonly string[], tokens: readonly string[]): EsQuery
 function textMatch(text: PreparedText, casChemicalIds: string[]): EsQuery {
   const options: EsQuery[] = [];
   if (text.tokens.length > 0) options.push(tokensIn(['name_tokens', 'brand_tokens'], text.tokens));
-  if (text.cas !== null && casChemicalIds.length > 0) options.push({ terms: { chemical_ids: unique(casChemicalIds) } });
+  if (text.cas !== null && casChemicalIds.length > 0)
+    options.push({ terms: { chemical_ids: unique(casChemicalIds) } });
   if (options.length === 0) return MATCH_NONE;
   return { bool: { should: options, minimum_should_match: 1 } };
 }

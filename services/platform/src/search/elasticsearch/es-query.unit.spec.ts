@@ -6,7 +6,6 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { resolveChemicalRefs, resolveNoteRefs, prepareText } from '../catalogue-query.ts';
 import {
   fixtureChemicals,
   fixtureNotes,
@@ -15,6 +14,7 @@ import {
   QUERY_VOCABULARY as V,
 } from '../catalogue.fixtures.ts';
 import { CatalogueOracle } from '../catalogue-oracle.ts';
+import { prepareText, resolveChemicalRefs, resolveNoteRefs } from '../catalogue-query.ts';
 import { type CatalogueQuery, catalogueCategories } from '../search-index.port.ts';
 import { type EsPerfumeDoc, perfumeIndexDefinition, toEsDoc } from './es-document.ts';
 import { type EsQuery, type ResolvedRefs, toEsSearchBody } from './es-query.ts';
@@ -64,7 +64,8 @@ function evaluate(q: EsQuery, doc: EsPerfumeDoc): [boolean, number] {
       for (const c of filter) if (!evaluate(c, doc)[0]) return [false, 0];
       for (const c of mustNot) if (evaluate(c, doc)[0]) return [false, 0];
       const minimum =
-        (body.minimum_should_match as number | undefined) ?? (must.length + filter.length === 0 && should.length > 0 ? 1 : 0);
+        (body.minimum_should_match as number | undefined) ??
+        (must.length + filter.length === 0 && should.length > 0 ? 1 : 0);
       let matched = 0;
       for (const c of should) {
         const [ok, s] = evaluate(c, doc);
@@ -163,7 +164,9 @@ describe('CatalogueQuery → Elasticsearch', () => {
     expect(toEsSearchBody({ limit: 10, skip: 0 }, noRefs()).query).toEqual({
       bool: { filter: [{ term: { category: 'complete' } }] },
     });
-    expect(toEsSearchBody({ category: 'all', limit: 10, skip: 0 }, noRefs()).query).toEqual({ match_all: {} });
+    expect(toEsSearchBody({ category: 'all', limit: 10, skip: 0 }, noRefs()).query).toEqual({
+      match_all: {},
+    });
   });
 
   it('ranks text with nested constant-score tiers and falls back to CAS links', () => {
@@ -176,12 +179,18 @@ describe('CatalogueQuery → Elasticsearch', () => {
       expect.objectContaining({ constant_score: expect.objectContaining({ boost: 2 }) }),
       expect.objectContaining({ constant_score: expect.objectContaining({ boost: 1 }) }),
     ]);
-    const cas = toEsSearchBody({ text: '78-70-6', limit: 5, skip: 0 }, { ...noRefs(), casChemicalIds: ['c1', 'c2'] });
+    const cas = toEsSearchBody(
+      { text: '78-70-6', limit: 5, skip: 0 },
+      { ...noRefs(), casChemicalIds: ['c1', 'c2'] },
+    );
     expect(JSON.stringify(cas.query)).toContain('{"terms":{"chemical_ids":["c1","c2"]}}');
   });
 
   it('an include that names no chemical matches nothing', () => {
-    const body = toEsSearchBody({ include_chemicals: ['nope'], limit: 5, skip: 0 }, { ...noRefs(), includeChemicals: [[]] });
+    const body = toEsSearchBody(
+      { include_chemicals: ['nope'], limit: 5, skip: 0 },
+      { ...noRefs(), includeChemicals: [[]] },
+    );
     expect(JSON.stringify(body.query)).toContain('{"match_none":{}}');
   });
 
@@ -201,7 +210,14 @@ describe('CatalogueQuery → Elasticsearch', () => {
       }
     };
     walk(body.query);
-    for (const field of ['name_key', 'name_tokens', 'brand_tokens', 'brand_key', 'chemical_ids', 'note_keys']) {
+    for (const field of [
+      'name_key',
+      'name_tokens',
+      'brand_tokens',
+      'brand_key',
+      'chemical_ids',
+      'note_keys',
+    ]) {
       expect(used.has(field)).toBe(true);
       expect(perfumeIndexDefinition.mappings.properties[field as 'name_key'].type).toBe('keyword');
     }
@@ -229,18 +245,32 @@ describe('CatalogueQuery → Elasticsearch', () => {
       { requiredKeys: ['limit', 'skip'] },
     );
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 100_000 }), fc.array(query, { minLength: 1, maxLength: 20 }), (seed, qs) => {
-        const { oracle, esDocs, refs } = setup(seed, 120);
-        for (const q of qs) {
-          const want = oracle.search(q);
-          expect({ q, ...runEs(esDocs, q, refs(q)) }).toEqual({ q, ids: want.items.map((p) => p.id), total: want.total });
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 100_000 }),
+        fc.array(query, { minLength: 1, maxLength: 20 }),
+        (seed, qs) => {
+          const { oracle, esDocs, refs } = setup(seed, 120);
+          for (const q of qs) {
+            const want = oracle.search(q);
+            expect({ q, ...runEs(esDocs, q, refs(q)) }).toEqual({
+              q,
+              ids: want.items.map((p) => p.id),
+              total: want.total,
+            });
+          }
+        },
+      ),
       { numRuns: 40 },
     );
-  });
+  }, 60_000);
 });
 
 function noRefs(): ResolvedRefs {
-  return { includeChemicals: [], excludeChemicals: [], includeNotes: [], excludeNotes: [], casChemicalIds: [] };
+  return {
+    includeChemicals: [],
+    excludeChemicals: [],
+    includeNotes: [],
+    excludeNotes: [],
+    casChemicalIds: [],
+  };
 }

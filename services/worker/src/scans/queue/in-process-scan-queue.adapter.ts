@@ -1,0 +1,170 @@
+import { EventEmitter } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from 'pino';
+import type { ScanProgress } from '../scan-engine.port.ts';
+import { type ScanProcessor, UnrecoverableScanError } from '../scan.processor.ts';
+import {
+  failedResponse,
+  SCAN_ATTEMPTS,
+  SCAN_BACKOFF_MS,
+  type ScanJobInput,
+  type ScanJobStatus,
+  type ScanJobUpdate,
+  type ScanQueue,
+  ScanQueueUnavailableError,
+  waitThroughWatch,
+} from './scan-queue.port.ts';
+
+export interface InProcessScanQueueOptions {
+  /** Jobs run at once (default 1); more wait in order. */
+  concurrency?: number;
+  attempts?: number;
+  backoffMs?: number;
+  /** Finished jobs are kept this long for `status` (default one hour), at most `keep` of them. */
+  retainMs?: number;
+  keep?: number;
+  /** At most this many jobs waiting; more are refused as if the queue were down (default 500). */
+  maxWaiting?: number;
+  logger?: Logger;
+}
+
+interface Entry {
+  input: ScanJobInput | null;
+  status: ScanJobStatus;
+  finishedAt: number | null;
+}
+
+/**
+ * The embedded default: the same processor as the BullMQ worker, run in this process with bounded
+ * concurrency, retries with exponential backoff for transient failures and none for bad images.
+ * Jobs do not survive a restart (that is what the BullMQ adapter is for).
+ */
+export class InProcessScanQueue implements ScanQueue {
+  private readonly jobs = new Map<string, Entry>();
+  private readonly waiting: string[] = [];
+  private readonly events = new EventEmitter();
+  private running = 0;
+  private closed = false;
+  private readonly concurrency: number;
+  private readonly attempts: number;
+  private readonly backoffMs: number;
+  private readonly retainMs: number;
+  private readonly keep: number;
+  private readonly maxWaiting: number;
+  private readonly active = new Set<Promise<void>>();
+
+  constructor(
+    private readonly processor: ScanProcessor,
+    private readonly options: InProcessScanQueueOptions = {},
+  ) {
+    this.concurrency = Math.max(1, options.concurrency ?? 1);
+    this.attempts = Math.max(1, options.attempts ?? SCAN_ATTEMPTS);
+    this.backoffMs = options.backoffMs ?? SCAN_BACKOFF_MS;
+    this.retainMs = options.retainMs ?? 3_600_000;
+    this.keep = options.keep ?? 1_000;
+    this.maxWaiting = options.maxWaiting ?? 500;
+    this.events.setMaxListeners(0);
+  }
+
+  async enqueue(input: ScanJobInput): Promise<void> {
+    if (this.closed) throw new ScanQueueUnavailableError('The scan queue is shutting down.');
+    if (this.waiting.length >= this.maxWaiting) {
+      throw new ScanQueueUnavailableError('The scanner is busy; please try again in a minute.');
+    }
+    if (this.jobs.has(input.scanId)) throw new Error(`Scan job ${input.scanId} already exists`);
+    this.prune();
+    this.jobs.set(input.scanId, {
+      input,
+      status: { id: input.scanId, state: 'queued', progress: { stage: 'queued', percent: 0 }, attempts: 0, response: null },
+      finishedAt: null,
+    });
+    this.waiting.push(input.scanId);
+    this.pump();
+  }
+
+  async status(id: string): Promise<ScanJobStatus | null> {
+    const entry = this.jobs.get(id);
+    return entry ? structuredClone(entry.status) : null;
+  }
+
+  waitForResult(id: string, timeoutMs: number): Promise<ScanJobStatus> {
+    return waitThroughWatch(this, id, timeoutMs);
+  }
+
+  async watch(id: string, listener: (update: ScanJobUpdate) => void): Promise<() => void> {
+    this.events.on(id, listener);
+    return () => this.events.off(id, listener);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.waiting.length = 0;
+    await Promise.allSettled([...this.active]);
+  }
+
+  private pump(): void {
+    while (!this.closed && this.running < this.concurrency && this.waiting.length > 0) {
+      const id = this.waiting.shift()!;
+      const entry = this.jobs.get(id);
+      if (!entry?.input) continue;
+      this.running += 1;
+      const run = this.run(entry).finally(() => {
+        this.running -= 1;
+        this.active.delete(run);
+        this.pump();
+      });
+      this.active.add(run);
+    }
+  }
+
+  private emit(id: string, update: ScanJobUpdate): void {
+    this.events.emit(id, update);
+  }
+
+  private async run(entry: Entry): Promise<void> {
+    const input = entry.input!;
+    const status = entry.status;
+    for (let attempt = 1; attempt <= this.attempts; attempt += 1) {
+      status.state = 'active';
+      status.attempts = attempt;
+      try {
+        const response = await this.processor.process(
+          { ...input, attempt, maxAttempts: this.attempts },
+          (progress: ScanProgress) => {
+            status.progress = progress;
+            this.emit(input.scanId, { type: 'progress', progress });
+          },
+        );
+        this.finish(entry, 'completed', response);
+        return;
+      } catch (error) {
+        const last = error instanceof UnrecoverableScanError || attempt === this.attempts || this.closed;
+        if (last) {
+          const reason = error instanceof Error ? error.message : String(error);
+          this.finish(entry, 'failed', failedResponse(input.scanId, input.analysisType, reason));
+          return;
+        }
+        this.options.logger?.info({ scanId: input.scanId, attempt }, 'scan will be retried');
+        status.state = 'queued';
+        await sleep(this.backoffMs * 2 ** (attempt - 1));
+      }
+    }
+  }
+
+  private finish(entry: Entry, state: 'completed' | 'failed', response: ScanJobStatus['response']): void {
+    entry.input = null; // the image is not needed any more
+    entry.finishedAt = Date.now();
+    entry.status.state = state;
+    entry.status.response = response;
+    entry.status.progress = { stage: 'done', percent: 100 };
+    this.emit(entry.status.id, { type: 'finished', status: structuredClone(entry.status) });
+  }
+
+  private prune(): void {
+    const now = Date.now();
+    const finished = [...this.jobs.entries()].filter(([, e]) => e.finishedAt !== null);
+    for (const [id, e] of finished) if (now - e.finishedAt! > this.retainMs) this.jobs.delete(id);
+    const left = finished.filter(([id]) => this.jobs.has(id));
+    for (const [id] of left.slice(0, Math.max(0, left.length - this.keep))) this.jobs.delete(id);
+  }
+}

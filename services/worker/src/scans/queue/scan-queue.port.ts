@@ -1,0 +1,100 @@
+import type { AnalysisType } from '@scentinel/domain';
+import type { ScanProgress } from '../scan-engine.port.ts';
+import type { ScanResponse } from '../scan.processor.ts';
+
+/**
+ * The scan job queue. Adapters: in-process (embedded default) and BullMQ on Redis (scale-out,
+ * with a separate worker process). Both pass `scan-queue.contract.ts`.
+ */
+
+export interface ScanJobInput {
+  scanId: string;
+  analysisType: AnalysisType;
+  image: Buffer;
+}
+
+export type ScanJobState = 'queued' | 'active' | 'completed' | 'failed';
+
+export interface ScanJobStatus {
+  id: string;
+  state: ScanJobState;
+  progress: ScanProgress;
+  /** Attempts started so far. */
+  attempts: number;
+  /** Set once the job has finished: success with a result, or `success: false` with the reason. */
+  response: ScanResponse | null;
+}
+
+export type ScanJobUpdate =
+  | { type: 'progress'; progress: ScanProgress }
+  | { type: 'finished'; status: ScanJobStatus };
+
+/** The queue cannot take or report jobs (Redis down): the API answers 503. */
+export class ScanQueueUnavailableError extends Error {
+  override readonly name = 'ScanQueueUnavailableError';
+}
+
+/** A bounded wait for a job ended before the job did. */
+export class ScanWaitTimeoutError extends Error {
+  override readonly name = 'ScanWaitTimeoutError';
+  constructor(
+    readonly jobId: string,
+    readonly timeoutMs: number,
+  ) {
+    super(`Scan ${jobId} did not finish within ${Math.round(timeoutMs / 1000)} s`);
+  }
+}
+
+export interface ScanQueue {
+  /** Adds a job (its id is the scan id). Throws `ScanQueueUnavailableError` quickly when the queue is down. */
+  enqueue(input: ScanJobInput): Promise<void>;
+  /** The job's state, or null for an unknown (or expired) id. */
+  status(id: string): Promise<ScanJobStatus | null>;
+  /** Resolves with the finished job; throws `ScanWaitTimeoutError` after `timeoutMs`. */
+  waitForResult(id: string, timeoutMs: number): Promise<ScanJobStatus>;
+  /** Calls `listener` with progress and the final status; returns the unsubscribe function. */
+  watch(id: string, listener: (update: ScanJobUpdate) => void): Promise<() => void>;
+  close(): Promise<void>;
+}
+
+/** How many attempts a job gets (the first run plus retries for transient failures). */
+export const SCAN_ATTEMPTS = 3;
+/** First retry delay; each further retry doubles it. */
+export const SCAN_BACKOFF_MS = 1_000;
+
+/** The response a failed job answers with (spec §8: the client shows `error`). */
+export function failedResponse(id: string, analysisType: AnalysisType, reason: string | null): ScanResponse {
+  return { scan_id: id, analysis_type: analysisType, success: false, error: reason || 'Analysis failed', result: null };
+}
+
+/**
+ * Waits for a job through `watch` + `status` (subscribe first, then look, so a finish in between
+ * is never missed); shared by the adapters.
+ */
+export async function waitThroughWatch(queue: ScanQueue, id: string, timeoutMs: number): Promise<ScanJobStatus> {
+  let settled = false;
+  let unsubscribe: (() => void) | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  const finished = new Promise<ScanJobStatus>((resolve, reject) => {
+    timer = setTimeout(() => reject(new ScanWaitTimeoutError(id, timeoutMs)), timeoutMs);
+    queue
+      .watch(id, (update) => {
+        if (update.type === 'finished') resolve(update.status);
+      })
+      .then(async (off) => {
+        if (settled) off();
+        else unsubscribe = off;
+        const now = await queue.status(id);
+        if (now === null) reject(new Error(`Unknown scan job ${id}`));
+        else if (now.state === 'completed' || now.state === 'failed') resolve(now);
+      })
+      .catch(reject);
+  });
+  try {
+    return await finished;
+  } finally {
+    settled = true;
+    clearTimeout(timer);
+    (unsubscribe as (() => void) | null)?.();
+  }
+}
