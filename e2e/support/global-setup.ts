@@ -1,30 +1,25 @@
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { catalogueFiles, catalogueFilesExist, importCatalogue } from '@scentinel/importer';
-import { openStore } from '@scentinel/platform/store';
+import { loadConfig } from '@scentinel/platform/config';
+import pino from 'pino';
+import { compose } from '../../services/api/src/compose.ts';
 import { ROOT } from './paths.ts';
 
-/** A PGlite data dir with the shipped catalogue imported once; each e2e server starts on a copy. */
+/** A data dir with the shipped catalogue imported once (and its index snapshot); servers start on copies. */
 export const SEED_DIR = path.join(ROOT, '.tmp/e2e-seed');
 
 export default async function setup(): Promise<void> {
-  const files = catalogueFiles(path.join(ROOT, 'data'));
-  if (!catalogueFilesExist(files)) throw new Error('e2e needs the shipped catalogue in data/ (npm run data:build)');
   rmSync(SEED_DIR, { recursive: true, force: true });
   mkdirSync(SEED_DIR, { recursive: true });
-  const store = await openStore({ dataDir: SEED_DIR, databaseSchema: 'public', databaseUrl: undefined });
-  try {
-    const started = Date.now();
-    const summary = await importCatalogue(store.eventLog, { files });
-    process.stderr.write(
-      `e2e seed: ${summary.eventsAppended} events imported in ${Date.now() - started} ms into ${SEED_DIR}\n`,
-    );
-  } finally {
-    await store.close();
-  }
+  const started = Date.now();
+  // Exactly what a first `npm start` does: import the catalogue, build the index, snapshot it on close.
+  const config = loadConfig({ DATA_DIR: SEED_DIR, LOG_LEVEL: 'warn' }, ROOT);
+  const composed = await compose(config, pino({ level: 'warn' }));
+  await composed.close();
+  process.stderr.write(`e2e seed ready in ${Date.now() - started} ms (${SEED_DIR})\n`);
 }
 
-/** Copies the seeded data dir to `target` (PGlite keeps its database in `<DATA_DIR>/pglite`). */
+/** Copies the seeded data dir to `target`. */
 export function copySeed(target: string): void {
   if (!existsSync(SEED_DIR)) throw new Error('the e2e seed is missing: run the e2e project (globalSetup)');
   cpSync(SEED_DIR, target, { recursive: true });

@@ -12,6 +12,7 @@ import { registerErrorHandling } from './http/errors.ts';
 import { catalogueRoutes } from './routes/catalogue/catalogue.routes.ts';
 import { chemicalReadRoutes } from './routes/chemicals/chemicals.routes.ts';
 import { healthRoutes } from './routes/health/health.routes.ts';
+import { scanRoutes } from './routes/scans/scans.routes.ts';
 
 export interface AppOptions {
   deps: AppDeps;
@@ -50,6 +51,8 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (fastify, { deps }) => {
       // Sessions (`request.authenticate()`), accounts, admin review, curation and contributions.
       if (deps.accounts) await api.register(accountsApi, { deps: deps.accounts });
       else api.log.warn('no accounts deps: sign-in, curation and contribution routes are not served');
+      if (deps.scans) await api.register(scanRoutes, { deps: { scans: deps.scans } });
+      else api.log.warn('no scans deps: the scanner routes are not served');
       if (deps.catalogue) {
         await api.register(catalogueRoutes, { deps: { catalogue: deps.catalogue } });
         await api.register(chemicalReadRoutes, { deps: { catalogue: deps.catalogue } });

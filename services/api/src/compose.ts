@@ -7,11 +7,15 @@ import { openStore, type Store } from '@scentinel/platform/store';
 import {
   AccountClaims,
   AccountsReadModel,
+  CATALOGUE_PROJECTION,
+  CATALOGUE_PROJECTION_VERSION,
   ContributionsReadModel,
   createCatalogueProjection,
   createRuntime,
   type ProjectionRuntime,
   projections,
+  restoreCatalogueSnapshot,
+  saveCatalogueSnapshot,
 } from '@scentinel/projections';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountsDeps } from './auth/accounts.deps.ts';
@@ -21,6 +25,9 @@ import type { AppDeps } from './deps.ts';
 
 /** The repository's `data/` folder: the processed catalogue the product ships. */
 export const SHIPPED_DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../data');
+
+/** Snapshot the catalogue index after start once it is this many events ahead of the last one. */
+const SNAPSHOT_EVERY = 1_000;
 
 export interface Composed {
   deps: AppDeps;
@@ -50,7 +57,24 @@ export async function compose(
     // Read side: the in-process catalogue index, fed by its projection.
     const reference = await loadCatalogueReferenceData(dataDir);
     const index = new InProcessSearchIndex({ regions: reference.regions, notes: reference.notes });
-    const catalogueProjection = createCatalogueProjection(index);
+    // Restored from the last snapshot when it belongs to this log; the projection catches up from it.
+    const snapshotFile = path.join(config.dataDir, 'snapshots', `${CATALOGUE_PROJECTION}.jsonl.gz`);
+    const restoreStarted = Date.now();
+    const restored = await restoreCatalogueSnapshot(snapshotFile, index, store.eventLog, CATALOGUE_PROJECTION_VERSION);
+    if (restored.restored)
+      log.info({ ...restored, ms: Date.now() - restoreStarted }, 'catalogue snapshot restored');
+    else
+      log.info({ reason: restored.reason }, 'no usable catalogue snapshot: building the index from the log');
+    const catalogueProjection = createCatalogueProjection(index, restored.restored ? restored.position : 0);
+    let snapshotPosition = catalogueProjection.position;
+    const saveSnapshot = async () => {
+      const position = catalogueProjection.position;
+      if (position === snapshotPosition) return;
+      const started = Date.now();
+      await saveCatalogueSnapshot(snapshotFile, index, store.eventLog, position, CATALOGUE_PROJECTION_VERSION);
+      snapshotPosition = position;
+      log.info({ position, ms: Date.now() - started }, 'catalogue snapshot saved');
+    };
 
     // First start of an empty log: import the shipped catalogue as events. The index takes each
     // committed batch directly, so it need not read the whole catalogue back from the log.
@@ -82,7 +106,7 @@ export async function compose(
       sql: store.sql,
       eventLog: store.eventLog,
       // The runtime continues the catalogue projection from what it already holds.
-      projections: [...projections, { ...catalogueProjection, load: () => catalogueProjection.position }],
+      projections: [...projections, catalogueProjection],
       logger: log,
     });
     const startedAt = Date.now();
@@ -95,6 +119,11 @@ export async function compose(
       throw new Error(`projections did not catch up to position ${head} within 10 minutes`);
     }
     log.info({ ms: Date.now() - startedAt, position: head }, 'projections caught up');
+    // Keep the next start fast: snapshot when the index moved on, and again on shutdown.
+    if (catalogueProjection.position - snapshotPosition >= SNAPSHOT_EVERY) {
+      saveSnapshot().catch((err) => log.warn({ err }, 'catalogue snapshot failed'));
+    }
+    closers.unshift(() => saveSnapshot().catch((err) => log.warn({ err }, 'catalogue snapshot failed')));
 
     // Write side: accounts, curation and contributions (commands → events), admin from the env.
     const accounts: AccountsDeps = {

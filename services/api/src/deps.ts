@@ -1,5 +1,6 @@
 import type { AppConfig } from '@scentinel/platform/config';
 import type { SearchIndex } from '@scentinel/platform/search';
+import type { ScanService } from '@scentinel/worker';
 import type { AccountsDeps } from './auth/accounts.deps.ts';
 
 /** One projection's health, as reported by the projector runtime. */
@@ -28,4 +29,6 @@ export interface AppDeps {
   accounts?: AccountsDeps;
   /** Catalogue search index and chemicals read model (`@scentinel/platform/search`), fed by the catalogue projection. */
   catalogue?: SearchIndex;
+  /** Label scans: the job queue (in-process or BullMQ) and the scan event recorder (`createScanService`). */
+  scans?: ScanService;
 }

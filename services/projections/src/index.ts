@@ -2,9 +2,15 @@ export * from './accounts/index.ts';
 export {
   CATALOGUE_EVENT_TYPES,
   CATALOGUE_PROJECTION,
+  CATALOGUE_PROJECTION_VERSION,
   type CatalogueProjection,
   createCatalogueProjection,
 } from './catalogue/catalogue.projection.ts';
+export {
+  type RestoreOutcome,
+  restoreCatalogueSnapshot,
+  saveCatalogueSnapshot,
+} from './catalogue/catalogue-snapshot.ts';
 export * from './contributions/index.ts';
 export { createRuntime, projections, type RuntimeDeps } from './registry.ts';
 export {

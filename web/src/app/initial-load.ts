@@ -1,5 +1,5 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../lib/api-client.ts';
 
 export const MAX_RETRIES = 3;
@@ -56,7 +56,9 @@ export function useInitialLoad(load: (client: QueryClient) => Promise<void>) {
     const go = async () => {
       try {
         await load(client);
-        if (alive.current) setState({ status: 'loaded', retryCount });
+        // A transition lets React build the whole main page in short slices, so the page stays
+        // responsive (no long task) while the first results render.
+        if (alive.current) startTransition(() => setState({ status: 'loaded', retryCount }));
       } catch (error) {
         if (!alive.current) return;
         console.error('Initial load failed', error);

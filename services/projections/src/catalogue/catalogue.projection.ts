@@ -22,6 +22,8 @@ import type { MaybePromise, PerfumeDocument, SearchIndex } from '@scentinel/plat
 import type { InProcessProjection } from '../runtime/projection.ts';
 
 export const CATALOGUE_PROJECTION = 'catalogue';
+/** Bump when the index's meaning changes: snapshots of another version are not restored. */
+export const CATALOGUE_PROJECTION_VERSION = 1;
 
 export const CATALOGUE_EVENT_TYPES = [
   ...chemicals.chemicalEventTypes,
@@ -38,8 +40,12 @@ export interface CatalogueProjection extends InProcessProjection {
   readonly position: number;
 }
 
-export function createCatalogueProjection(index: SearchIndex): CatalogueProjection {
-  let position = 0;
+/**
+ * `initialPosition`: what the index already holds when it was restored from a snapshot
+ * (`catalogue-snapshot.ts`); the runtime continues from there.
+ */
+export function createCatalogueProjection(index: SearchIndex, initialPosition = 0): CatalogueProjection {
+  let position = initialPosition;
   const failed = new Set<number>();
 
   async function applyOne(event: StoredEvent): Promise<void> {
@@ -66,12 +72,13 @@ export function createCatalogueProjection(index: SearchIndex): CatalogueProjecti
 
   return {
     name: CATALOGUE_PROJECTION,
-    version: 1,
+    version: CATALOGUE_PROJECTION_VERSION,
     kind: 'in-process',
     description: 'Catalogue search index and chemicals read model (perfume cards, filters, categories)',
     handles: CATALOGUE_EVENT_TYPES,
     apply: applyAll,
     applyAll,
+    load: () => position,
     get position() {
       return position;
     },

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import type sharp from 'sharp';
+import type { Sharp } from 'sharp';
 import { prepareZXingModule, type ReaderOptions, readBarcodes } from 'zxing-wasm/reader';
 
 export interface Barcode {
@@ -31,7 +31,7 @@ const OPTIONS: ReaderOptions = {
 };
 
 /** EAN/UPC/QR codes in a (greyscale or colour) image, read at most 1600 px wide. */
-export async function readImageBarcodes(image: sharp.Sharp): Promise<Barcode[]> {
+export async function readImageBarcodes(image: Sharp): Promise<Barcode[]> {
   await prepare();
   const { data, info } = await image
     .clone()

@@ -68,3 +68,20 @@ export async function waitForChemicalRecords(
   }
   return loadChemicalRecords(file);
 }
+
+export const DEFAULT_CATALOGUE_PATH = path.join(REPO_ROOT, 'data/catalogue/perfumes.jsonl.gz');
+
+/** Brand names of the shipped catalogue (`perfumes.jsonl.gz`), for product identification; [] if absent. */
+export async function loadBrandNames(file = DEFAULT_CATALOGUE_PATH): Promise<string[]> {
+  if (!existsSync(file)) return [];
+  const { createReadStream } = await import('node:fs');
+  const { createGunzip } = await import('node:zlib');
+  const { createInterface } = await import('node:readline');
+  const input = createReadStream(file).pipe(createGunzip());
+  const brands = new Set<string>();
+  for await (const line of createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })) {
+    const m = /"brand":"((?:[^"\\]|\\.)*)"/.exec(line);
+    if (m) brands.add(JSON.parse(`"${m[1]}"`) as string);
+  }
+  return [...brands];
+}

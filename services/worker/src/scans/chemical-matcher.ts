@@ -120,7 +120,7 @@ export class ChemicalMatcher {
    * Best match for one ingredient as printed (`AQUA (WATER)`, `Linalool (78-70-6)`, `Parfum/Fragrance`),
    * or null when nothing is close enough. Tries the whole text, then its parts.
    */
-  match(text: string): ChemicalMatch | null {
+  match(text: string, { wholeOnly = false }: { wholeOnly?: boolean } = {}): ChemicalMatch | null {
     const whole = text.trim();
     if (whole === '') return null;
     for (const raw of whole.match(CAS_IN_TEXT) ?? []) {
@@ -133,8 +133,10 @@ export class ChemicalMatcher {
       .replace(/\s+/g, ' ')
       .trim();
     const inside = [...withoutCas.matchAll(/\(([^)]*)\)|\[([^\]]*)\]/g)].map((m) => (m[1] ?? m[2] ?? '').trim());
-    const slashParts = outside.includes('/') ? outside.split('/').map((p) => p.trim()) : [];
-    const parts = [withoutCas, outside, ...slashParts, ...inside].filter((p) => p.length > 1);
+    const slashParts = /[/\\]/.test(outside) ? outside.split(/[/\\]/).map((p) => p.trim()) : [];
+    const parts = (wholeOnly ? [withoutCas, outside] : [withoutCas, outside, ...slashParts, ...inside]).filter(
+      (p) => p.length > 1,
+    );
 
     for (const part of parts) {
       const id = this.exact.get(matchKey(part));
@@ -142,7 +144,7 @@ export class ChemicalMatcher {
       if (entry) return { chemical: entry.chemical, alias: entry.alias, score: 1, kind: 'exact' };
     }
     let best: ChemicalMatch | null = null;
-    for (const part of [withoutCas, outside, ...slashParts]) {
+    for (const part of wholeOnly ? [withoutCas, outside] : [withoutCas, outside, ...slashParts]) {
       const found = this.fuzzy(matchKey(part));
       if (found && (best === null || found.score > best.score)) best = found;
     }

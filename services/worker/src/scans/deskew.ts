@@ -1,4 +1,4 @@
-import type sharp from 'sharp';
+import type { Sharp } from 'sharp';
 
 /**
  * Skew estimate by projection profiles: text lines are straight rows of ink, so the rotation that
@@ -58,7 +58,7 @@ export interface PageGeometry {
 }
 
 /** Skew and text line height of a page, from its ink's row profiles. */
-export async function measurePage(image: sharp.Sharp, width: number, dark: boolean): Promise<PageGeometry> {
+export async function measurePage(image: Sharp, width: number, dark: boolean): Promise<PageGeometry> {
   const { data, info } = await image
     .clone()
     .resize({ width: Math.min(width, WORK_WIDTH) })

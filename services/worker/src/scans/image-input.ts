@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { ScanImageType } from '@scentinel/domain';
 import { type ImageStats, measureImage } from './image-quality.ts';
 
@@ -44,7 +44,7 @@ const MAX_INPUT_PIXELS = 150_000_000;
 
 export interface DecodedImage {
   /** Oriented (EXIF), greyscale, decoded once into raw pixels; clone it for each use. */
-  image: sharp.Sharp;
+  image: Sharp;
   width: number;
   height: number;
   stats: ImageStats;

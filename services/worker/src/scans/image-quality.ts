@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 
 /** What the picture itself is like, measured before OCR (no text involved). */
 export interface ImageStats {
@@ -21,7 +21,7 @@ export type ImageQuality = 'good' | 'fair' | 'poor';
 const STATS_WIDTH = 1000;
 
 /** Measures an (already oriented) image. Throws when sharp cannot decode it. */
-export async function measureImage(image: sharp.Sharp, width: number, height: number): Promise<ImageStats> {
+export async function measureImage(image: Sharp, width: number, height: number): Promise<ImageStats> {
   const { data, info } = await image
     .clone()
     .greyscale()

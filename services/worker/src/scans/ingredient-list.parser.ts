@@ -26,6 +26,8 @@ export interface ParsedLabel {
   sectionText: string;
   /** Every line that is not part of the list (for product identification and printed warnings). */
   otherLines: string[];
+  /** The lines above the list (where brand and product name usually are). */
+  linesBefore: string[];
 }
 
 /** Header words in the label languages we meet (folded: lower case, no accents). */
@@ -182,7 +184,8 @@ export function parseLabelText(ocrText: string): ParsedLabel {
   } else {
     const block = densestListBlock(lines);
     if (block === null) {
-      return { header: null, ingredients: [], sectionText: '', otherLines: lines.filter((l) => l.trim() !== '') };
+      const all = lines.filter((l) => l.trim() !== '');
+      return { header: null, ingredients: [], sectionText: '', otherLines: all, linesBefore: all };
     }
     startLine = block;
     startColumn = 0;
@@ -224,7 +227,14 @@ export function parseLabelText(ocrText: string): ParsedLabel {
     tail,
     ...lines.slice(endLine + 1),
   ].filter((l) => l.trim() !== '');
-  return { header: header?.word ?? null, ingredients: splitIngredients(section), sectionText: section, otherLines };
+  const linesBefore = lines.slice(0, startLine).filter((l) => l.trim() !== '');
+  return {
+    header: header?.word ?? null,
+    ingredients: splitIngredients(section),
+    sectionText: section,
+    otherLines,
+    linesBefore,
+  };
 }
 
 /** Without a header: the first line of the block with the most commas (at least three). */
@@ -396,7 +406,7 @@ export function cleanIngredient(raw: string): { text: string; concentration: str
     .replace(/\bC[lI1|]\s?(\d{5})\b/g, 'CI $1');
   // Drop an unmatched opening bracket at the end and brackets left empty.
   text = text.replace(/\s*[([]\s*$/, '').replace(/\(\s*\)|\[\s*\]/g, '').trim();
-  if ((text.match(/\p{L}/gu) ?? []).length < 2) return null;
+  if (!/\p{L}/u.test(text) || (text.match(/[\p{L}\p{N}]/gu) ?? []).length < 2) return null;
   if (text.length > 120 || wordCount(text) > 10) return null;
   return { text, concentration };
 }

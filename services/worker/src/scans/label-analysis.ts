@@ -26,18 +26,23 @@ export interface MatchedIngredient {
   match: ChemicalMatch | null;
 }
 
-/** `AQUA` → `Aqua` for all-caps label text; mixed case is kept as printed. */
+/** INCI abbreviations that stay in capitals. */
+const ACRONYMS = new Set(['BHA', 'BHT', 'CI', 'DEA', 'DMDM', 'EDTA', 'MEA', 'PEG', 'PPG', 'PVP', 'SLS', 'TEA', 'UV']);
+
+/** `AQUA (WATER)` → `Aqua (Water)` for all-caps label text (`BHT`, `PEG-40`, `CI 77491` stay); mixed case is kept. */
 export function tidyCase(text: string): string {
   const letters = text.match(/\p{L}/gu) ?? [];
   const upper = text.match(/\p{Lu}/gu) ?? [];
   if (letters.length === 0 || upper.length < letters.length * 0.8) return text;
-  return text.toLowerCase().replace(/(^|[\s(/[-])(\p{L})/gu, (_m, sep: string, c: string) => sep + c.toUpperCase());
+  return text.replace(/\p{L}+/gu, (word) =>
+    ACRONYMS.has(word) || !/[AEIOUY]/.test(word) ? word : word[0] + word.slice(1).toLowerCase(),
+  );
 }
 
 function displayName(printed: string, match: ChemicalMatch | null): string {
   if (match === null) return tidyCase(printed);
   const paren = /\(([^)]+)\)/.exec(printed)?.[1];
-  const alias = match.alias;
+  const alias = tidyCase(match.alias);
   if (paren && !matchKey(alias).includes(matchKey(paren))) return `${alias} (${tidyCase(paren)})`;
   return alias;
 }
@@ -111,8 +116,13 @@ function fuzzyMayStand(text: string, alias: string, options: MatchOptions): bool
   return true;
 }
 
-function acceptMatch(text: string, matcher: ChemicalMatcher, options: MatchOptions): ChemicalMatch | null {
-  const found = matcher.match(text);
+function acceptMatch(
+  text: string,
+  matcher: ChemicalMatcher,
+  options: MatchOptions,
+  wholeOnly = false,
+): ChemicalMatch | null {
+  const found = matcher.match(text, { wholeOnly });
   if (!found || found.kind !== 'fuzzy') return found;
   if (found.score < (options.minScore ?? MIN_MATCH_SCORE)) return null;
   return fuzzyMayStand(text, found.alias, options) ? found : null;
@@ -154,7 +164,8 @@ export function matchIngredients(
     let found = matches[i] ?? null;
     const next = items[i + 1];
     if (next && (WEAK_SEPARATORS.has(item.endedBy) || found === null || matches[i + 1] === null)) {
-      const joined = acceptMatch(`${item.text} ${next.text}`, matcher, options);
+      // Only the joined text as a whole counts, not a bracketed part of one of the two.
+      const joined = acceptMatch(`${item.text} ${next.text}`, matcher, options, true);
       const apart = Math.max(found?.score ?? 0, matches[i + 1]?.score ?? 0);
       const oneUnmatched = found === null || matches[i + 1] === null;
       if (joined && joined.score >= 0.9 && (joined.score > apart || (joined.score >= apart && oneUnmatched))) {
@@ -199,7 +210,7 @@ function segment(
       if (!prev) continue;
       const piece = words.slice(start, end).join(' ');
       if (piece === text) continue;
-      const match = acceptMatch(piece, matcher, options);
+      const match = acceptMatch(piece, matcher, options, true);
       if (!match || match.score < 0.86) continue;
       const current = best[end];
       if (current === null || current === undefined || prev.count + 1 < current.count) {
@@ -211,7 +222,7 @@ function segment(
   return done && done.count >= 2 ? done.parts : null;
 }
 
-function regulatoryWarnings(matches: readonly MatchedIngredient[]): string[] {
+export function regulatoryWarnings(matches: readonly MatchedIngredient[]): string[] {
   const out: string[] = [];
   for (const { ingredient, match } of matches) {
     const chemical: ChemicalRecord | undefined = match?.chemical;
@@ -226,7 +237,7 @@ function regulatoryWarnings(matches: readonly MatchedIngredient[]): string[] {
   return out;
 }
 
-function allergenWarnings(matches: readonly MatchedIngredient[], lines: readonly string[]): string[] {
+export function allergenWarnings(matches: readonly MatchedIngredient[], lines: readonly string[]): string[] {
   const printed = lines
     .flatMap((l) => l.split(/(?<=[.!])\s+/))
     .map((s) => s.trim())
@@ -253,9 +264,9 @@ export interface LabelEvidence {
   image: ImageStats;
 }
 
-const IMAGE_SCORE = { good: 1, fair: 0.7, poor: 0.4 } as const;
+export const IMAGE_SCORE = { good: 1, fair: 0.7, poor: 0.4 } as const;
 
-function round(value: number, digits = 3): number {
+export function roundFraction(value: number, digits = 3): number {
   const f = 10 ** digits;
   return Math.round(Math.min(1, Math.max(0, value)) * f) / f;
 }
@@ -284,7 +295,7 @@ export function analyzeLabel(evidence: LabelEvidence, deps: LabelAnalysisDeps): 
       : [];
   const product =
     parsed && wantsProduct
-      ? parseProductIdentification(parsed.otherLines, deps.brands)
+      ? parseProductIdentification(parsed.otherLines, deps.brands, parsed.linesBefore)
       : { brand: null, product_name: null, product_type: null, size_ml: null };
 
   const ocrConfidence = ocr ? ocr.confidence / 100 : 0;
@@ -336,7 +347,7 @@ export function analyzeLabel(evidence: LabelEvidence, deps: LabelAnalysisDeps): 
       allergen_warnings: wantsIngredients ? allergenWarnings(matches, parsed?.otherLines ?? []) : [],
     },
     analysis_quality: {
-      confidence: round(confidence),
+      confidence: roundFraction(confidence),
       text_clarity: textClarity(ocr),
       image_quality: imageQuality,
     },

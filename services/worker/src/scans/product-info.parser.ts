@@ -47,7 +47,7 @@ const PRODUCT_TYPES: ReadonlyArray<[RegExp, string]> = (
     ['baume apres[ -]rasage', 'Aftershave Balm'],
     ['after ?shave', 'Aftershave'],
     ['apres[ -]rasage', 'Aftershave'],
-    ['antiperspirant', 'Antiperspirant'],
+    ['anti-?perspirant', 'Antiperspirant'],
     ['deodorant stick', 'Deodorant Stick'],
     ['deodorant', 'Deodorant'],
     ['deo spray', 'Deodorant'],
@@ -157,8 +157,14 @@ function tidy(text: string): string | null {
  * Brand, name, type and size from the lines above/around the list (top of the label first).
  * Only what the text shows: anything not found is null.
  */
-export function parseProductIdentification(lines: readonly string[], brands?: BrandIndex): ProductIdentification {
+export function parseProductIdentification(
+  lines: readonly string[],
+  brands?: BrandIndex,
+  /** Where to look for the brand first (the lines above the ingredient list). */
+  top: readonly string[] = lines,
+): ProductIdentification {
   const clean = lines.map((l) => l.trim()).filter((l) => l !== '');
+  const topCount = Math.max(1, top.filter((l) => l.trim() !== '').length);
   const all = clean.join('\n');
   const size_ml = parseSizeMl(all);
 
@@ -173,7 +179,7 @@ export function parseProductIdentification(lines: readonly string[], brands?: Br
   let brandLine = -1;
   let brand: string | null = null;
   if (brands) {
-    for (let i = 0; i < clean.length && brand === null; i += 1) {
+    for (let i = 0; i < Math.min(clean.length, topCount) && brand === null; i += 1) {
       if (!isNameLike(clean[i]!)) continue;
       brand = brands.find(clean[i]!);
       if (brand) brandLine = i;

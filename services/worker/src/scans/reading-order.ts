@@ -99,7 +99,9 @@ function blockText(words: OcrWord[]): string {
 /** The page's text in reading order, blocks separated by blank lines. */
 export function readingOrderText(words: readonly OcrWord[]): string {
   // Tesseract's guesses at specks and glare: nothing readable, and they would split items.
-  const real = words.filter((w) => w.text.trim() !== '' && (w.confidence >= 20 || /[\p{L}\p{N}]{3}/u.test(w.text)));
+  const real = words.filter(
+    (w) => /[\p{L}\p{N}]/u.test(w.text) && (w.confidence >= 20 || /[\p{L}\p{N}]{3}/u.test(w.text)),
+  );
   if (real.length === 0) return '';
   const height = median(real.filter(isSolid).map((w) => w.y1 - w.y0)) || 10;
   const blocks: OcrWord[][] = [];

@@ -21,3 +21,9 @@ export interface ScanEngine {
   analyze(input: ScanEngineInput): Promise<ScanResult>;
   close(): Promise<void>;
 }
+
+/** The logging the scanner does (pino and Fastify loggers both fit). */
+export interface ScanLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+}

@@ -1,5 +1,5 @@
 import type { AnalysisType, ScanResult } from '@scentinel/domain';
-import type { Logger } from 'pino';
+import type { ScanLogger as Logger } from './scan-engine.port.ts';
 import { BadImageError } from './image-input.ts';
 import type { ScanEventRecorder } from './scan-events.ts';
 import type { ScanEngine, ScanProgress } from './scan-engine.port.ts';

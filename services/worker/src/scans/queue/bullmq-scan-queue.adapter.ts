@@ -1,6 +1,8 @@
 import type { AnalysisType } from '@scentinel/domain';
+import { once } from 'node:events';
 import { type Job, Queue, QueueEvents, type RedisOptions } from 'bullmq';
-import type { Logger } from 'pino';
+import { Redis } from 'ioredis';
+import type { ScanLogger as Logger } from '../scan-engine.port.ts';
 import type { ScanProgress } from '../scan-engine.port.ts';
 import type { ScanResponse } from '../scan.processor.ts';
 import {
@@ -96,6 +98,8 @@ function progressOf(value: unknown): ScanProgress {
  */
 export class BullmqScanQueue implements ScanQueue {
   private readonly queue: Queue<BullScanJobData, ScanResponse>;
+  /** The API's own connection: no offline queue, so a call while Redis is away fails at once. */
+  private readonly redis: Redis;
   private events: QueueEvents | null = null;
   private readonly listeners = new Map<string, Set<(update: ScanJobUpdate) => void>>();
 
@@ -104,15 +108,29 @@ export class BullmqScanQueue implements ScanQueue {
     private readonly logger?: Logger,
     private readonly queueName = SCAN_QUEUE_NAME,
   ) {
-    this.queue = new Queue<BullScanJobData, ScanResponse>(queueName, {
-      connection: redisOptions(redisUrl, false),
-      skipWaitingForReady: true,
-    });
+    this.redis = new Redis(redisOptions(redisUrl, false));
+    this.redis.on('error', (err) => this.logger?.warn({ err: err.message }, 'scan queue: redis error'));
+    this.queue = new Queue<BullScanJobData, ScanResponse>(queueName, { connection: this.redis });
     this.queue.on('error', (err) => this.logger?.warn({ err: err.message }, 'scan queue: redis error'));
+  }
+
+  /**
+   * Fails fast while Redis is away (the client is reconnecting); right after start, waits briefly
+   * for the first connection.
+   */
+  private async connected(what: string): Promise<void> {
+    const status = this.redis.status;
+    if (status === 'ready') return;
+    if (status === 'wait' || status === 'connecting' || status === 'connect') {
+      await withTimeout(once(this.redis, 'ready'), what);
+      return;
+    }
+    throw new ScanQueueUnavailableError('The scan queue is unavailable (Redis is not reachable); please try again later.');
   }
 
   async enqueue(input: ScanJobInput): Promise<void> {
     try {
+      await this.connected('enqueue');
       await withTimeout(
         this.queue.add(
           'scan',
@@ -152,6 +170,7 @@ export class BullmqScanQueue implements ScanQueue {
 
   async status(id: string): Promise<ScanJobStatus | null> {
     try {
+      await this.connected('status');
       return await withTimeout(
         this.queue.getJob(id).then((job) => (job ? this.snapshot(job) : null)),
         'status',
@@ -209,5 +228,6 @@ export class BullmqScanQueue implements ScanQueue {
   async close(): Promise<void> {
     await this.events?.close();
     await this.queue.close();
+    this.redis.disconnect();
   }
 }

@@ -1,5 +1,5 @@
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
-import type { Logger } from 'pino';
+import type { ScanLogger as Logger } from '../scan-engine.port.ts';
 import type { ScanProgress } from '../scan-engine.port.ts';
 import { type ScanProcessor, type ScanResponse, UnrecoverableScanError } from '../scan.processor.ts';
 import { type BullScanJobData, redisOptions, SCAN_QUEUE_NAME } from './bullmq-scan-queue.adapter.ts';

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Logger } from 'pino';
+import type { ScanLogger as Logger } from '../scan-engine.port.ts';
 import type { ScanProgress } from '../scan-engine.port.ts';
 import { type ScanProcessor, UnrecoverableScanError } from '../scan.processor.ts';
 import {

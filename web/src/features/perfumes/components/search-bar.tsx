@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrands } from '../api/get-brands.ts';
 
@@ -14,6 +14,12 @@ type SearchBarProps = {
 export function SearchBar({ value, onChange, onSubmit, brand, onBrandChange, onScan }: SearchBarProps) {
   const { t } = useTranslation();
   const brands = useBrands();
+  // ~4,000 <option>s cost a few hundred ms of style and layout on a phone, so the full list is only
+  // built when the user reaches for the dropdown (pointer, focus or key); until then it holds
+  // All Brands and the chosen brand. Automation: click or focus the select before picking a brand.
+  const [listBuilt, setListBuilt] = useState(false);
+  const buildList = () => setListBuilt(true);
+  const shownBrands = listBuilt ? (brands.data ?? []) : brand ? [brand] : [];
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -42,11 +48,14 @@ export function SearchBar({ value, onChange, onSubmit, brand, onBrandChange, onS
           <select
             value={brand}
             onChange={(event) => onBrandChange(event.target.value)}
+            onPointerDown={buildList}
+            onFocus={buildList}
+            onKeyDown={buildList}
             data-testid="brand-select"
             aria-busy={brands.isLoading}
           >
             <option value="">{t('search.allBrands')}</option>
-            {(brands.data ?? []).map((name) => (
+            {shownBrands.map((name) => (
               <option key={name} value={name}>
                 {name}
               </option>

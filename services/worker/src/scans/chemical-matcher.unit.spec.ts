@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { allowedEdits, ChemicalMatcher, matchKey } from './chemical-matcher.ts';
+import { FIXTURE_CHEMICALS } from './scan.testing.ts';
+
+const matcher = new ChemicalMatcher(FIXTURE_CHEMICALS);
+const id = (text: string) => matcher.match(text)?.chemical.id ?? null;
+
+describe('matchKey', () => {
+  it('ignores case, accents, spaces, hyphens and label abbreviations', () => {
+    expect(matchKey('Alpha-Isomethyl Ionone')).toBe(matchKey('ALPHA ISOMETHYL IONONE'));
+    expect(matchKey('Hexyl Cinnamal')).toBe('hexylcinnamal');
+    expect(matchKey('Citrus Limon Peel Ext.')).toBe(matchKey('citrus limon peel extract'));
+    expect(matchKey('Sodium Lauryl Sulphate')).toBe(matchKey('Sodium Lauryl Sulfate'));
+    expect(matchKey('Crème')).toBe('creme');
+  });
+});
+
+describe('ChemicalMatcher', () => {
+  it('matches INCI names, common names and synonyms exactly', () => {
+    expect(matcher.match('LINALOOL')).toMatchObject({ kind: 'exact', score: 1, chemical: { id: 'chem-78-70-6' } });
+    expect(id('Hexyl cinnamaldehyde')).toBe('chem-101-86-0');
+    expect(id('iso-Methyl-β-ionone')).toBe('chem-127-51-5');
+    expect(id('Alcohol Denat.')).toBe('chem-64-17-5');
+  });
+
+  it('matches by a CAS number in the text', () => {
+    expect(matcher.match('Some Perfume Material (78-70-6)')).toMatchObject({ kind: 'cas', chemical: { id: 'chem-78-70-6' } });
+  });
+
+  it('matches an ingredient by its bracketed or slashed parts', () => {
+    expect(id('PARFUM (FRAGRANCE)')).toBe('chem-parfum');
+    expect(id('Aqua/Water/Parfum')).toBe('chem-parfum');
+    expect(id('AQUA (WATER)')).toBeNull();
+    expect(matcher.match('PARFUM AQUA', { wholeOnly: true })).toBeNull();
+  });
+
+  it('corrects OCR misreadings with a score below 1', () => {
+    const m = matcher.match('HYDROXYCITRONELIAL');
+    expect(m).toMatchObject({ kind: 'fuzzy', chemical: { id: 'chem-107-75-5' } });
+    expect(m!.score).toBeGreaterThan(0.9);
+    expect(m!.score).toBeLessThan(1);
+    expect(id('Alpha-lsomethyl lonone')).toBe('chem-127-51-5');
+  });
+
+  it('never guesses at short names or far-off text', () => {
+    expect(allowedEdits(4)).toBe(0);
+    expect(id('BHT')).toBeNull();
+    expect(id('Lilac')).toBeNull();
+    expect(id('Keep away from heat and flame')).toBeNull();
+  });
+
+  it('indexes thousands of names and still answers quickly', () => {
+    const many = Array.from({ length: 20_000 }, (_, i) => ({
+      ...FIXTURE_CHEMICALS[0]!,
+      id: `c${i}`,
+      name: `Synthetic Ester ${i.toString(36)} Acetate`,
+      inci_name: null,
+      cas_number: null,
+      allergen_flag: false,
+    }));
+    const big = new ChemicalMatcher([...FIXTURE_CHEMICALS, ...many]);
+    const started = performance.now();
+    for (let i = 0; i < 200; i += 1) big.match('BENZYL SALICYLATF');
+    const perLookup = (performance.now() - started) / 200;
+    expect(big.match('BENZYL SALICYLATF')?.chemical.id).toBe('chem-118-58-1');
+    expect(perLookup).toBeLessThan(20);
+  });
+});

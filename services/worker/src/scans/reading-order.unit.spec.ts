@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { type OcrWord, readingOrderText } from './reading-order.ts';
+
+/** Words of one printed line, laid out left to right from `x` with 12 px spaces. */
+function line(texts: string[], x: number, y: number, lineNo: number, confidence = 95): OcrWord[] {
+  let at = x;
+  return texts.map((text) => {
+    const w = { text, confidence, x0: at, y0: y, x1: at + text.length * 14, y1: y + 24, line: lineNo };
+    at = w.x1 + 12;
+    return w;
+  });
+}
+
+describe('readingOrderText', () => {
+  it('reads a two-column label column by column even where Tesseract joined the lines', () => {
+    const words = [
+      ...line(['CHANEL'], 400, 20, 0),
+      // Tesseract's line 1 runs across the gutter: the list's first line and the warning's.
+      ...line(['INGREDIENTS:', 'ALCOHOL,', 'PARFUM,'], 40, 100, 1),
+      ...line(['Keep', 'away', 'from', 'heat.'], 700, 100, 1),
+      ...line(['LINALOOL,', 'LIMONENE.'], 40, 134, 2),
+      ...line(['Made', 'in', 'France'], 700, 134, 3),
+    ];
+    expect(readingOrderText(words)).toBe(
+      'CHANEL\n\nINGREDIENTS: ALCOHOL, PARFUM,\nLINALOOL, LIMONENE.\n\nKeep away from heat.\nMade in France',
+    );
+  });
+
+  it('ignores specks in the gutter and drops unreadable guesses', () => {
+    const words = [
+      ...line(['AQUA,', 'PARFUM,'], 40, 100, 0),
+      ...line(['Keep', 'away.'], 700, 100, 0),
+      { text: '~~', confidence: 20, x0: 500, y0: 100, x1: 530, y1: 124, line: 0 },
+      { text: 'oo', confidence: 5, x0: 560, y0: 130, x1: 590, y1: 154, line: 9 },
+      ...line(['LINALOOL.'], 40, 134, 1),
+    ];
+    expect(readingOrderText(words)).toBe('AQUA, PARFUM,\nLINALOOL.\n\nKeep away.');
+  });
+
+  it('keeps a single-column paragraph in Tesseract line order', () => {
+    const words = [...line(['Aqua,', 'Glycerin,'], 40, 100, 0), ...line(['Parfum.'], 40, 130, 1)];
+    expect(readingOrderText(words)).toBe('Aqua, Glycerin,\nParfum.');
+  });
+});
