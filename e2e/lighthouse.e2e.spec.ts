@@ -29,7 +29,9 @@ describe('main page quality (axe, crawlability)', () => {
   beforeAll(async () => {
     server = await startServer();
     browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    // axe needs a page of an explicit context.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
     await page.goto(server.url);
     await page.getByTestId('perfume-card').first().waitFor({ timeout: 60_000 });
   });

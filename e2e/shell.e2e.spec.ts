@@ -70,7 +70,8 @@ describe('npm start serves the product (embedded default)', () => {
   });
 
   it('loads the page in Chromium with the title and the header', async () => {
-    const page = await browser.newPage();
+    const context = await browser.newContext();
+    const page = await context.newPage();
     await page.goto(server.url);
     await expect(page.title()).resolves.toBe('Scentinel - Fragrance Analysis & Allergen Detection');
     const header = page.locator('header');
@@ -80,6 +81,6 @@ describe('npm start serves the product (embedded default)', () => {
     const axe = await new AxeBuilder({ page }).analyze();
     const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-    await page.close();
+    await context.close();
   });
 });

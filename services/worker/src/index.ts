@@ -20,3 +20,5 @@ export * from './scans/scan-events.ts';
 export * from './scans/scan-service.ts';
 export * from './scans/scan.processor.ts';
 export * from './scans/string-distance.ts';
+/** Test helpers (a scripted engine, in-memory images, a small chemical database) for scanner tests elsewhere. */
+export * as scanTesting from './scans/scan.testing.ts';

@@ -19,8 +19,7 @@ export const MAX_QUERY_TOKENS = 8;
 export function effectiveCategory(q: CatalogueQuery): CatalogueCategory {
   if (q.category !== undefined) return q.category;
   const active =
-    (q.text !== undefined && normalizeText(q.text) !== '') ||
-    (q.text !== undefined && isCasNumber(q.text)) ||
+    prepareText(q.text) !== null ||
     (q.brands?.length ?? 0) > 0 ||
     (q.include_chemicals?.length ?? 0) > 0 ||
     (q.exclude_chemicals?.length ?? 0) > 0 ||

@@ -41,9 +41,6 @@ export function tokenize(input: string): string[] {
   return n === '' ? [] : n.split(' ');
 }
 
-/** A key for exact matching of names (brands, notes): the normalised text. */
-export const keyOf = normalizeText;
-
 /** CAS Registry Number format accepted by search (spec §5): 1-7 digits, 2 digits, 1 check digit. */
 export const CAS_PATTERN = /^\d{1,7}-\d{2}-\d$/;
 

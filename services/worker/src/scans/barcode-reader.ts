@@ -30,8 +30,16 @@ const OPTIONS: ReaderOptions = {
   maxNumberOfSymbols: 8,
 };
 
-/** EAN/UPC/QR codes in a (greyscale or colour) image, read at most 1600 px wide. */
-export async function readImageBarcodes(image: Sharp): Promise<Barcode[]> {
+/**
+ * EAN/UPC/QR codes in a (greyscale or colour) image, read at most 1600 px wide; a blurred photo
+ * (`blurred`) gets a second, sharpened look when the first finds nothing.
+ */
+export async function readImageBarcodes(image: Sharp, { blurred = false }: { blurred?: boolean } = {}): Promise<Barcode[]> {
+  const found = await readOnce(image);
+  return found.length > 0 || !blurred ? found : readOnce(image.clone().sharpen({ sigma: 2 }));
+}
+
+async function readOnce(image: Sharp): Promise<Barcode[]> {
   await prepare();
   const { data, info } = await image
     .clone()

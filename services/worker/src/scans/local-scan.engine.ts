@@ -20,6 +20,8 @@ const MAX_OCR_WIDTH = 2400;
 const MAX_OCR_PIXELS = 4_000_000;
 /** Estimated noise σ above which a median filter helps more than it blurs. */
 const NOISY = 6;
+/** Laplacian variance below which a photo counts as blurred (barcodes get a sharpened second look). */
+const BLURRED = 1_000;
 /** Background is estimated on a copy this many times smaller. */
 const BACKGROUND_SHRINK = 8;
 
@@ -117,7 +119,7 @@ export class LocalScanEngine implements ScanEngine {
     await onProgress?.({ stage: wantsText ? 'reading_text' : 'reading_codes', percent: 15 });
     const [ocr, barcodes] = await Promise.all([
       wantsText ? prepareForOcr(decoded).then((png) => this.ocr.recognize(png)) : Promise.resolve(null),
-      wantsCodes ? readImageBarcodes(decoded.image) : Promise.resolve([]),
+      wantsCodes ? readImageBarcodes(decoded.image, { blurred: decoded.stats.sharpness < BLURRED }) : Promise.resolve([]),
     ]);
 
     await onProgress?.({ stage: 'matching', percent: 85 });

@@ -92,6 +92,8 @@ export interface ScanServiceOptions {
   engine?: ScanEngine;
   waitTimeoutMs?: number;
   concurrency?: number;
+  /** BullMQ queue name (default `scans`; tests use their own). */
+  queueName?: string;
 }
 
 /**
@@ -105,7 +107,7 @@ export function createScanService(
   const events = new ScanEventRecorder(options.eventLog);
   const waitTimeoutMs = options.waitTimeoutMs ?? 60_000;
   if (config.redisUrl) {
-    const queue = new BullmqScanQueue(config.redisUrl, options.logger);
+    const queue = new BullmqScanQueue(config.redisUrl, options.logger, options.queueName);
     return { queue, events, mode: 'bullmq', waitTimeoutMs, close: () => queue.close() };
   }
   const engine =

@@ -1,0 +1,96 @@
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, SCREENSHOT_DIR } from './support/browser.ts';
+import { ROOT, type RunningServer, removeDir, startServer } from './support/server.ts';
+
+type Styled = { getComputedStyle(el: unknown): Record<string, string> };
+/** A computed CSS property of the located element (runs in the page). */
+const cssOf = (locator: Locator, property: string) =>
+  locator.evaluate((el, prop) => (globalThis as unknown as Styled).getComputedStyle(el)[prop], property);
+
+const LABEL = path.join(ROOT, 'services/worker/fixtures/labels/label-001.jpg');
+const NOT_AN_IMAGE = path.join(ROOT, 'services/worker/fixtures/labels/LICENSE.sensodyne');
+
+describe('Fragrance Scanner (embedded default: in-process queue, local OCR)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchChromium();
+    page = await browser.newPage();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (server) removeDir(server.dataDir);
+  });
+
+  it('opens from the Scan button, loaded lazily, and offers the upload area without a camera', async () => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto(server.url);
+    await page.getByTestId('scan-button').waitFor();
+    const before = scripts.length;
+    await page.getByTestId('scan-button').click();
+    const dialog = page.getByTestId('scanner-dialog');
+    await dialog.waitFor();
+    // The dialog's code arrives only now, in its own chunk.
+    expect(scripts.length).toBeGreaterThan(before);
+    await expect(dialog.getByRole('heading', { name: 'Fragrance Scanner' }).isVisible()).resolves.toBe(true);
+    // Headless Chromium has no camera: the spec's camera message and the upload area.
+    await dialog.getByText('Failed to access camera. Please check permissions or use file upload.').waitFor();
+    await dialog.getByRole('button', { name: 'Choose image' }).waitFor();
+    await expect(dialog.getByLabel('Analysis type').inputValue()).resolves.toBe('comprehensive');
+  });
+
+  it('refuses a file that is not an image before uploading it', async () => {
+    const dialog = page.getByTestId('scanner-dialog');
+    await page.getByTestId('scanner-file-input').setInputFiles(NOT_AN_IMAGE);
+    await dialog.getByText('Please select a valid image file (JPEG, PNG, or WebP).').waitFor();
+  });
+
+  it('analyses an uploaded label and shows the result with allergens in red', async () => {
+    const dialog = page.getByTestId('scanner-dialog');
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/camera/scan/product'), { timeout: 120_000 });
+    await page.getByTestId('scanner-file-input').setInputFiles(LABEL);
+    await dialog.getByText('Analyzing image with AI...').waitFor();
+    await expect(dialog.getByLabel('Analysis type').isDisabled()).resolves.toBe(true);
+    expect((await answer).status()).toBe(200);
+
+    const panel = dialog.getByTestId('scan-result');
+    await panel.waitFor({ timeout: 120_000 });
+    await panel.getByRole('heading', { name: 'Analysis Complete' }).waitFor();
+    const allergen = panel.locator('.scan-ingredient--allergen', { hasText: 'Linalool' });
+    await allergen.waitFor();
+    await expect(cssOf(allergen, 'color')).resolves.toBe('rgb(179, 38, 30)');
+    const other = panel.locator('.scan-ingredient--other').first();
+    await expect(cssOf(other, 'color')).resolves.toBe('rgb(28, 90, 166)');
+    await expect(panel.getByTestId('scan-confidence').textContent()).resolves.toMatch(/^\d{1,3}\.\d%$/);
+    await panel.getByText('100 ml').waitFor();
+    await expect(cssOf(panel, 'maxHeight')).resolves.toBe('384px');
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'scanner-result.png') });
+
+    const axe = await new AxeBuilder({ page }).include('[data-testid="scanner-dialog"]').analyze();
+    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  });
+
+  it('scans another, and clears everything on close', async () => {
+    const dialog = page.getByTestId('scanner-dialog');
+    await dialog.getByRole('button', { name: 'Scan Another' }).click();
+    await expect(dialog.getByTestId('scan-result').count()).resolves.toBe(0);
+    await expect(dialog.getByLabel('Analysis type').isDisabled()).resolves.toBe(false);
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await expect(page.getByTestId('scanner-dialog').count()).resolves.toBe(0);
+    await page.getByTestId('scan-button').click();
+    await page.getByTestId('scanner-dialog').waitFor();
+    await expect(page.getByTestId('scan-result').count()).resolves.toBe(0);
+  });
+});

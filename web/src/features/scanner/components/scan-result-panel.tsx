@@ -1,0 +1,130 @@
+import { useTranslation } from 'react-i18next';
+import type { ScanResult } from '../api/scan-product.ts';
+import { formatConfidence } from '../scan-file.ts';
+
+/** The "Analysis Complete" panel (spec §2): scrolls within 24rem; allergens red, others blue; warnings amber. */
+export function ScanResultPanel({ result }: { result: ScanResult }) {
+  const { t, i18n } = useTranslation();
+  const product = result.product_identification;
+  const productRows = [
+    ['brand', product.brand],
+    ['productName', product.product_name],
+    ['productType', product.product_type],
+    ['size', product.size_ml === null ? null : t('scanner.sizeMl', { size: product.size_ml })],
+  ] as const;
+  const shownProduct = productRows.filter(([, value]) => value !== null && value !== '');
+  const quality = result.analysis_quality;
+  const allergens = result.ingredients.filter((i) => i.is_allergen).length;
+
+  return (
+    <section className="scan-result" aria-labelledby="scan-result-title" data-testid="scan-result">
+      <h3 id="scan-result-title" className="scan-result__title">
+        {t('scanner.completeTitle')}
+      </h3>
+
+      {shownProduct.length > 0 ? (
+        <div className="scan-result__section">
+          <h4>{t('scanner.product')}</h4>
+          <dl className="scan-result__facts">
+            {shownProduct.map(([key, value]) => (
+              <div key={key}>
+                <dt>{t(`scanner.${key}`)}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      ) : null}
+
+      <div className="scan-result__section">
+        <h4>
+          {t('scanner.ingredients', { count: result.ingredients.length })}
+          {allergens > 0 ? <span className="scan-result__count"> · {t('scanner.allergenCount', { count: allergens })}</span> : null}
+        </h4>
+        {result.ingredients.length === 0 ? (
+          <p className="scan-result__muted">{t('scanner.noIngredients')}</p>
+        ) : (
+          <ul className="scan-ingredients">
+            {result.ingredients.map((ingredient, index) => (
+              <li
+                // Names can repeat on a label; the position keeps keys unique.
+                key={`${index}-${ingredient.name}`}
+                className={`scan-ingredient ${ingredient.is_allergen ? 'scan-ingredient--allergen' : 'scan-ingredient--other'}`}
+                data-allergen={ingredient.is_allergen ? 'true' : 'false'}
+              >
+                {ingredient.name}
+                {ingredient.concentration ? <span className="scan-ingredient__pct"> {ingredient.concentration}</span> : null}
+                {ingredient.is_allergen ? <span className="visually-hidden"> ({t('scanner.allergen')})</span> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      {result.codes_and_regulatory.barcodes.length > 0 ? (
+        <div className="scan-result__section">
+          <h4>{t('scanner.barcodes')}</h4>
+          <ul className="scan-result__plain">
+            {result.codes_and_regulatory.barcodes.map((code) => (
+              <li key={code.number}>
+                <code>{code.number}</code>
+                {code.format ? <span className="scan-result__muted"> ({code.format})</span> : null}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      {result.codes_and_regulatory.allergen_warnings.length > 0 ? (
+        <div className="scan-result__section">
+          <h4>{t('scanner.allergenWarnings')}</h4>
+          <ul className="scan-result__plain scan-result__allergen-warnings">
+            {result.codes_and_regulatory.allergen_warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      {result.warnings.length > 0 ? (
+        <div className="scan-result__section">
+          <h4>{t('scanner.warnings')}</h4>
+          {result.warnings.map((warning) => (
+            <p key={warning} className="scan-warning">
+              {warning}
+            </p>
+          ))}
+        </div>
+      ) : null}
+
+      <div className="scan-result__section">
+        <h4>{t('scanner.quality')}</h4>
+        <dl className="scan-result__facts">
+          <div>
+            <dt>{t('scanner.confidence')}</dt>
+            <dd data-testid="scan-confidence">{formatConfidence(quality.confidence, i18n.resolvedLanguage)}</dd>
+          </div>
+          {quality.text_clarity ? (
+            <div>
+              <dt>{t('scanner.textClarity')}</dt>
+              <dd>{t(`scanner.clarity.${quality.text_clarity}`, { defaultValue: quality.text_clarity })}</dd>
+            </div>
+          ) : null}
+          {quality.image_quality ? (
+            <div>
+              <dt>{t('scanner.imageQuality')}</dt>
+              <dd>{t(`scanner.imageQualities.${quality.image_quality}`, { defaultValue: quality.image_quality })}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </div>
+
+      {result.notes ? (
+        <div className="scan-result__section">
+          <h4>{t('scanner.notes')}</h4>
+          <p className="scan-result__muted">{result.notes}</p>
+        </div>
+      ) : null}
+    </section>
+  );
+}
