@@ -59,6 +59,18 @@ describe('main page quality (axe, crawlability)', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 
+  it('builds the ~4,000-brand dropdown only when the user reaches for it, then offers every brand', async () => {
+    const select = page.getByTestId('brand-select');
+    // Until then it holds All Brands only: thousands of <option>s cost hundreds of ms on a phone.
+    await expect(select.locator('option').count()).resolves.toBe(1);
+    await select.focus();
+    await expect.poll(() => select.locator('option').count(), { timeout: 10_000 }).toBeGreaterThan(100);
+    const brand = await select.locator('option').nth(1).getAttribute('value');
+    await select.selectOption(brand ?? '');
+    await expect(select.inputValue()).resolves.toBe(brand);
+    await select.selectOption('');
+  });
+
   it('describes itself to crawlers: lang, title, meta description, a plain-text robots.txt', async () => {
     await expect(page.locator('html').getAttribute('lang')).resolves.toMatch(/^[a-z]{2}/);
     const description = await page.locator('meta[name="description"]').getAttribute('content');

@@ -19,9 +19,11 @@ describe('Fragrance Scanner (embedded default: in-process queue, local OCR)', ()
   let page: Page;
 
   beforeAll(async () => {
-    server = await startServer();
+    // The scanner needs no catalogue: start on an empty log, without the import, to be quick.
+    server = await startServer({ seeded: false, env: { CATALOGUE_AUTOLOAD: 'false' } });
     browser = await launchChromium();
-    page = await browser.newPage();
+    // A context of its own (axe needs one), as a visitor's tab.
+    page = await (await browser.newContext()).newPage();
   });
 
   afterAll(async () => {
@@ -58,7 +60,9 @@ describe('Fragrance Scanner (embedded default: in-process queue, local OCR)', ()
 
   it('analyses an uploaded label and shows the result with allergens in red', async () => {
     const dialog = page.getByTestId('scanner-dialog');
-    const answer = page.waitForResponse((r) => r.url().endsWith('/api/camera/scan/product'), { timeout: 120_000 });
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/camera/scan/product'), {
+      timeout: 120_000,
+    });
     await page.getByTestId('scanner-file-input').setInputFiles(LABEL);
     await dialog.getByText('Analyzing image with AI...').waitFor();
     await expect(dialog.getByLabel('Analysis type').isDisabled()).resolves.toBe(true);

@@ -47,8 +47,8 @@ describe('npm start serves the product (embedded default)', () => {
     expect(before.complete_chemical_data.count + before.unspecific_chemical_ingredients.count).toBe(
       before.total_perfumes,
     );
-    const headBefore = (await getJson<{ event_log: { position: number } }>(`${server.url}/api/health`)).event_log
-      .position;
+    const headBefore = (await getJson<{ event_log: { position: number } }>(`${server.url}/api/health`))
+      .event_log.position;
     expect(headBefore).toBeGreaterThan(before.total_perfumes);
 
     await server.stop();

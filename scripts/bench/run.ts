@@ -117,10 +117,13 @@ async function main(): Promise<number> {
   return failed > 0 ? 1 : 0;
 }
 
-function firstLine(err: unknown): string {
-  const text = err instanceof Error ? err.message : String(err);
-  const line = text.split('\n')[0] ?? '';
-  return line.length > 100 ? `${line.slice(0, 97)}...` : line;
+/** The gist of an error for the summary: its first line, plus the first `...Error: ` line below it. */
+export function firstLine(err: unknown): string {
+  const lines = (err instanceof Error ? err.message : String(err)).split('\n').map((l) => l.trim());
+  const head = lines[0] ?? '';
+  const cause = lines.slice(1).find((l) => /^\w*Error\b.*:/.test(l));
+  const line = cause ? `${head} ${cause}` : head;
+  return line.length > 120 ? `${line.slice(0, 117)}...` : line;
 }
 
 const isEntry = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));

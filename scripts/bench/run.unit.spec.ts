@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { selectBenches } from './run.ts';
+import { firstLine, selectBenches } from './run.ts';
 
 describe('bench runner selection', () => {
   const available = ['event-log', 'http', 'search', 'web'];
@@ -19,5 +19,18 @@ describe('bench runner selection', () => {
     expect(() => selectBenches(['serch'], available)).toThrow(
       'unknown bench: serch (available: event-log, http, search, web)',
     );
+  });
+});
+
+describe('bench runner failure summary', () => {
+  it('keeps the first line and the underlying error of a child process failure', () => {
+    const err = new Error(
+      'server exited with 1:\n/x/open-store.ts:79\n  throw new X(\n\nDataDirLockedError: in use by 22777.\n    at lockDataDir',
+    );
+    expect(firstLine(err)).toBe('server exited with 1: DataDirLockedError: in use by 22777.');
+  });
+
+  it('cuts long messages', () => {
+    expect(firstLine('x'.repeat(300))).toHaveLength(120);
   });
 });

@@ -15,6 +15,7 @@ import {
   ChemicalMatcher,
   DEFAULT_CHEMICALS_PATH,
   LocalScanEngine,
+  loadBrandNames,
   matchKey,
   OcrPool,
   TESSERACT_LANG_PATH,
@@ -147,7 +148,8 @@ export async function run(
   }
 
   const pool = await OcrPool.create({ size: 1 });
-  const engine = new LocalScanEngine(pool, { matcher, brands: new BrandIndex([]) });
+  // Brand names come from the shipped catalogue (not from the fixtures' ground truth).
+  const engine = new LocalScanEngine(pool, { matcher, brands: new BrandIndex(await loadBrandNames()) });
   const baseline = await createWorker('eng', OEM.LSTM_ONLY, {
     langPath: TESSERACT_LANG_PATH,
     cacheMethod: 'none',
@@ -166,7 +168,7 @@ export async function run(
     const c = process.cpuUsage(c0);
     return (c.user + c.system) / 1000;
   };
-  const fields = { brand: 0, product_type: 0, size_ml: 0, barcodes: 0, barcodeTotal: 0 };
+  const fields = { brand: 0, product_name: 0, product_type: 0, size_ml: 0, barcodes: 0, barcodeTotal: 0 };
   try {
     for (const truth of truths) {
       const image = readFileSync(path.join(LABELS_DIR, truth.file));
@@ -185,6 +187,12 @@ export async function run(
       )
         fields.brand += 1;
       if (p.product_type === truth.product_identification.product_type) fields.product_type += 1;
+      if (
+        p.product_name &&
+        truth.product_identification.product_name &&
+        matchKey(p.product_name) === matchKey(truth.product_identification.product_name)
+      )
+        fields.product_name += 1;
       if (p.size_ml === truth.product_identification.size_ml) fields.size_ml += 1;
       fields.barcodeTotal += truth.barcodes.length;
       fields.barcodes += truth.barcodes.filter((b) =>
@@ -245,7 +253,7 @@ export async function run(
     );
   process.stdout.write(
     `F1 ratio pipeline/plain: ${(pipeline.f1 / Math.max(plain.f1, 1e-9)).toFixed(2)}x; time ratio: ${(pipeline.cpuP50Ms / Math.max(plain.cpuP50Ms, 1e-9)).toFixed(2)}x (CPU p50)\n` +
-      `product fields right: brand ${fields.brand}/${n}, type ${fields.product_type}/${n}, size ${fields.size_ml}/${n}; barcodes ${fields.barcodes}/${fields.barcodeTotal}\n`,
+      `product fields right: brand ${fields.brand}/${n}, name ${fields.product_name}/${n}, type ${fields.product_type}/${n}, size ${fields.size_ml}/${n}; barcodes ${fields.barcodes}/${fields.barcodeTotal}\n`,
   );
   return { labels: n, pipeline, plain, productFields: fields };
 }

@@ -99,13 +99,14 @@ function clean<T>(list: Iterable<unknown>, fn: (raw: unknown) => T, what: string
   return out;
 }
 
+/** Parsed lines of a gzipped JSON-lines file (decoded line by line: the file may exceed a JS string). */
 function* jsonLines(file: string): Iterable<unknown> {
-  const text = gunzipSync(readFileSync(file)).toString('utf8');
+  const bytes = gunzipSync(readFileSync(file));
   let at = 0;
-  while (at < text.length) {
-    let end = text.indexOf('\n', at);
-    if (end < 0) end = text.length;
-    const line = text.slice(at, end);
+  while (at < bytes.length) {
+    let end = bytes.indexOf(10, at);
+    if (end < 0) end = bytes.length;
+    const line = bytes.toString('utf8', at, end);
     at = end + 1;
     if (line.trim() !== '') yield JSON.parse(line);
   }

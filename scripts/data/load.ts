@@ -39,12 +39,17 @@ if (!catalogueFilesExist(files)) {
 
 const store = await openStore(config);
 const bar = new cliProgress.SingleBar(
-  { format: ' {stage} |{bar}| {value}/{total} records | {appended} events | ETA {eta_formatted}', etaBuffer: 50 },
+  {
+    format: ' {stage} |{bar}| {value}/{total} records | {appended} events | ETA {eta_formatted}',
+    etaBuffer: 50,
+  },
   cliProgress.Presets.shades_classic,
 );
 let stage = '';
 try {
-  console.error(`Importing into ${config.mode === 'server' ? 'Postgres server' : `PGlite (${config.dataDir})`}`);
+  console.error(
+    `Importing into ${config.mode === 'server' ? 'Postgres server' : `PGlite (${config.dataDir})`}`,
+  );
   const summary = await importCatalogue(store.eventLog, {
     files,
     batchSize: opts.batch,
@@ -54,7 +59,10 @@ try {
         stage = p.stage;
         // The perfume file is streamed; its size is known from the last run's shape only, so the
         // bar's total grows with it.
-        bar.start(p.total ?? Math.max(p.done, 1), p.done, { stage: p.stage.padEnd(11), appended: p.appended });
+        bar.start(p.total ?? Math.max(p.done, 1), p.done, {
+          stage: p.stage.padEnd(11),
+          appended: p.appended,
+        });
       }
       if (p.total === null && p.done > bar.getTotal()) bar.setTotal(p.done + 1000);
       bar.update(p.done, { appended: p.appended });

@@ -35,7 +35,8 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (fastify, { deps }) => {
       openapi: '3.1.0',
       info: {
         title: `${PRODUCT_NAME} API`,
-        description: 'Fragrance chemical analysis and allergen detection. Every error answers `{ detail, code }`.',
+        description:
+          'Fragrance chemical analysis and allergen detection. Every error answers `{ detail, code }`.',
         version: '0.1.0',
       },
       components: {

@@ -60,7 +60,12 @@ export async function compose(
     // Restored from the last snapshot when it belongs to this log; the projection catches up from it.
     const snapshotFile = path.join(config.dataDir, 'snapshots', `${CATALOGUE_PROJECTION}.jsonl.gz`);
     const restoreStarted = Date.now();
-    const restored = await restoreCatalogueSnapshot(snapshotFile, index, store.eventLog, CATALOGUE_PROJECTION_VERSION);
+    const restored = await restoreCatalogueSnapshot(
+      snapshotFile,
+      index,
+      store.eventLog,
+      CATALOGUE_PROJECTION_VERSION,
+    );
     if (restored.restored)
       log.info({ ...restored, ms: Date.now() - restoreStarted }, 'catalogue snapshot restored');
     else
@@ -71,7 +76,13 @@ export async function compose(
       const position = catalogueProjection.position;
       if (position === snapshotPosition) return;
       const started = Date.now();
-      await saveCatalogueSnapshot(snapshotFile, index, store.eventLog, position, CATALOGUE_PROJECTION_VERSION);
+      await saveCatalogueSnapshot(
+        snapshotFile,
+        index,
+        store.eventLog,
+        position,
+        CATALOGUE_PROJECTION_VERSION,
+      );
       snapshotPosition = position;
       log.info({ position, ms: Date.now() - started }, 'catalogue snapshot saved');
     };

@@ -1,6 +1,6 @@
-import Fastify from 'fastify';
 import { ConfigError, loadConfig } from '@scentinel/platform/config';
 import { loggerOptions } from '@scentinel/platform/logging';
+import Fastify from 'fastify';
 import { app } from './app.ts';
 import { compose } from './compose.ts';
 

@@ -110,7 +110,13 @@ export async function importCatalogue(log: EventLog, options: ImportOptions): Pr
       return null;
     }
   };
-  const chemCounts: Counts = { records: chemicalRecords.length, added: 0, updated: 0, unchanged: 0, rejected: 0 };
+  const chemCounts: Counts = {
+    records: chemicalRecords.length,
+    added: 0,
+    updated: 0,
+    unchanged: 0,
+    rejected: 0,
+  };
   let i = 0;
   for (const raw of chemicalRecords) {
     if (++i % 500 === 0) report({ stage: 'chemicals', done: i, total: chemicalRecords.length, appended });
@@ -118,10 +124,14 @@ export async function importCatalogue(log: EventLog, options: ImportOptions): Pr
     const streamId = `chemical:${id}`;
     const current = chemicalStreams.get(streamId) ?? { version: 0, state: chemicals.initialState };
     const events = attempt(chemCounts, streamId, () =>
-      chemicals.decide({ type: 'ImportChemical', data: { chemical: raw as chemicals.Chemical } }, current.state, {
-        now,
-        actor,
-      }),
+      chemicals.decide(
+        { type: 'ImportChemical', data: { chemical: raw as chemicals.Chemical } },
+        current.state,
+        {
+          now,
+          actor,
+        },
+      ),
     );
     if (events === null) continue;
     tally(chemCounts, current.version, events.length);

@@ -15,10 +15,10 @@ export * from './scans/queue/bullmq-scan-worker.ts';
 export * from './scans/queue/in-process-scan-queue.adapter.ts';
 export * from './scans/queue/scan-queue.port.ts';
 export * from './scans/reading-order.ts';
+export * from './scans/scan.processor.ts';
+/** Test helpers (a scripted engine, in-memory images, a small chemical database) for scanner tests elsewhere. */
+export * as scanTesting from './scans/scan.testing.ts';
 export * from './scans/scan-engine.port.ts';
 export * from './scans/scan-events.ts';
 export * from './scans/scan-service.ts';
-export * from './scans/scan.processor.ts';
 export * from './scans/string-distance.ts';
-/** Test helpers (a scripted engine, in-memory images, a small chemical database) for scanner tests elsewhere. */
-export * as scanTesting from './scans/scan.testing.ts';

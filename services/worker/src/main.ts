@@ -5,13 +5,13 @@
  *   REDIS_URL=redis://… DATABASE_URL=postgres://… npx tsx services/worker/src/main.ts
  */
 import os from 'node:os';
-import { openStore } from '@scentinel/platform/store';
 import { ConfigError, loadConfig } from '@scentinel/platform/config';
 import { createLogger } from '@scentinel/platform/logging';
+import { openStore } from '@scentinel/platform/store';
 import { startBullmqScanWorker } from './scans/queue/bullmq-scan-worker.ts';
+import { ScanProcessor } from './scans/scan.processor.ts';
 import { ScanEventRecorder } from './scans/scan-events.ts';
 import { createScanEngine } from './scans/scan-service.ts';
-import { ScanProcessor } from './scans/scan.processor.ts';
 
 export async function main(): Promise<void> {
   const logger = createLogger(process.env.LOG_LEVEL ?? 'info', { service: 'scan-worker' });

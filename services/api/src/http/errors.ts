@@ -71,7 +71,8 @@ function isDomainError(err: unknown): err is DomainLikeError {
 
 /** Maps any thrown error to a status and a problem body. Never leaks internals on a 5xx. */
 export function toProblem(err: unknown): { status: number; body: ProblemBody } {
-  if (err instanceof HttpError) return { status: err.statusCode, body: { detail: err.detail, code: err.code } };
+  if (err instanceof HttpError)
+    return { status: err.statusCode, body: { detail: err.detail, code: err.code } };
   if (isDomainError(err)) {
     const status = DOMAIN_STATUS[err.code] ?? 400;
     return { status, body: { detail: err.detail ?? err.message, code: err.code } };
@@ -93,11 +94,20 @@ export function toProblem(err: unknown): { status: number; body: ProblemBody } {
   if (status >= 400 && status < 500) {
     return { status, body: { detail: clientDetail(fe, status), code: codeForStatus(status) } };
   }
-  return { status: 500, body: { detail: 'An unexpected error occurred. Please try again later.', code: 'internal_error' } };
+  return {
+    status: 500,
+    body: { detail: 'An unexpected error occurred. Please try again later.', code: 'internal_error' },
+  };
 }
 
-function validationDetail(fe: { message?: string; validationContext?: string; validation?: unknown[] }): string {
-  const first = fe.validation?.[0] as { instancePath?: string; message?: string; params?: Record<string, unknown> } | undefined;
+function validationDetail(fe: {
+  message?: string;
+  validationContext?: string;
+  validation?: unknown[];
+}): string {
+  const first = fe.validation?.[0] as
+    | { instancePath?: string; message?: string; params?: Record<string, unknown> }
+    | undefined;
   const where = fe.validationContext ?? 'request';
   if (!first) return `Invalid ${where}`;
   const missing = first.params?.missingProperty ?? first.params?.requiredProperty;
@@ -132,6 +142,8 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaIndex?
     if (options.spaIndex && request.method === 'GET' && !request.url.startsWith('/api')) {
       return reply.type('text/html').sendFile('index.html');
     }
-    return reply.status(404).send({ detail: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' });
+    return reply
+      .status(404)
+      .send({ detail: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' });
   });
 }

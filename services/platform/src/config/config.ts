@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Type, type Static } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
 
 /**
@@ -82,7 +82,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     kafkaBrokers: e.KAFKA_BROKERS?.split(',').map((b) => b.trim()),
     elasticsearchUrl: e.ELASTICSEARCH_URL,
     openaiApiKey: e.OPENAI_API_KEY,
-    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     adminApiKey: e.ADMIN_API_KEY,
     webDist: path.resolve(cwd, e.WEB_DIST ?? 'web/dist'),
     catalogueAutoload: e.CATALOGUE_AUTOLOAD === 'true',

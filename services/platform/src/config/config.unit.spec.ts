@@ -31,7 +31,9 @@ describe('loadConfig', () => {
   });
 
   it('refuses a short admin password and a half-set admin', () => {
-    expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.c', ADMIN_PASSWORD: 'short' }, '/')).toThrow(/ADMIN_PASSWORD/);
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.c', ADMIN_PASSWORD: 'short' }, '/')).toThrow(
+      /ADMIN_PASSWORD/,
+    );
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.c' }, '/')).toThrow(/set together/);
     expect(loadConfig({ ADMIN_EMAIL: 'a@b.c', ADMIN_PASSWORD: 'long-enough-pass' }, '/').admin).toEqual({
       email: 'a@b.c',

@@ -6,12 +6,18 @@ export function loggerOptions(level: string): LoggerOptions {
   return {
     level,
     base: { service: 'scentinel' },
-    redact: { paths: ['req.headers.authorization', 'req.headers["x-admin-key"]', '*.password'], remove: true },
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers["x-admin-key"]', '*.password'],
+      remove: true,
+    },
     ...(pretty ? { transport: { target: 'pino-pretty' } } : {}),
   };
 }
 
-export function createLogger(level = process.env.LOG_LEVEL ?? 'info', bindings: Record<string, unknown> = {}): Logger {
+export function createLogger(
+  level = process.env.LOG_LEVEL ?? 'info',
+  bindings: Record<string, unknown> = {},
+): Logger {
   return pino(loggerOptions(level)).child(bindings);
 }
 

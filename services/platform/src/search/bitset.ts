@@ -126,3 +126,42 @@ export function grow(bits: Bits, words: number): Bits {
   next.set(bits);
   return next;
 }
+
+/**
+ * A bitset for small sets over a large id space: it remembers which words it touched, so listing
+ * the members (ascending) and clearing cost the set's size, not the id space's.
+ */
+export class SparseBits {
+  private bits: Bits;
+  private readonly touched: number[] = [];
+
+  constructor(words: number) {
+    this.bits = new Uint32Array(words);
+  }
+
+  add(doc: number): void {
+    const w = doc >>> 5;
+    if (this.bits[w] === 0) this.touched.push(w);
+    this.bits[w]! |= 1 << (doc & 31);
+  }
+
+  /** Appends the members in ascending order to `out` and empties the set. */
+  drainInto(out: number[]): void {
+    const touched = this.touched.sort((a, b) => a - b);
+    for (const w of touched) {
+      let bits = this.bits[w]!;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        out.push((w << 5) | (31 - Math.clz32(low)));
+        bits ^= low;
+      }
+      this.bits[w] = 0;
+    }
+    touched.length = 0;
+  }
+
+  /** Makes room for `words` words (only when empty). */
+  resize(words: number): void {
+    if (this.bits.length < words) this.bits = new Uint32Array(words);
+  }
+}

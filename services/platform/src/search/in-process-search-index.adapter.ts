@@ -17,6 +17,8 @@ import type {
   Chemical,
   DeclaredChemicalLink,
   NoteRecord,
+  PerfumeCard,
+  PerfumeCardChemical,
   PerfumeDocument,
   PerfumeNotes,
   RegionRecord,
@@ -98,6 +100,8 @@ export class InProcessSearchIndex implements SearchIndex {
   private dirty: B.Bits = new Uint32Array(0);
   private dirtyAny = false;
   private scratch: B.Bits[] = [];
+  private readonly sparse = new B.SparseBits(0);
+  private readonly candidates: number[] = [];
 
   // Dictionaries.
   private readonly strings = new StringPool();
@@ -109,6 +113,8 @@ export class InProcessSearchIndex implements SearchIndex {
   private readonly brandIds = new Map<string, number>();
   private readonly brandIdByRaw = new Map<string, number>();
   private readonly brandNames: string[] = [];
+  /** Normalised brand per brand id (the key of `brandIds`). */
+  private readonly brandKeys: string[] = [];
   private readonly brandPostings: PostingList[] = [];
   /** Note key (domain `noteKey`) → dense note id; per note id its postings and first-seen name. */
   private readonly noteIdsByKey = new Map<string, number>();
@@ -223,11 +229,12 @@ export class InProcessSearchIndex implements SearchIndex {
       total = B.count(filter, words);
       B.select(filter, query.skip, query.limit, docs, words);
     } else {
-      total = this.rankedPage(text, filter, query.skip, query.limit, docs);
+      total =
+        this.rankedPageSparse(text, filter, query.skip, query.limit, docs) ??
+        this.rankedPage(text, filter, query.skip, query.limit, docs);
     }
-    const known = this.chemicals.known();
     return {
-      items: docs.map((d) => toPerfumeCard(this.documentOf(d), known)),
+      items: docs.map((d) => this.cardOf(d)),
       total,
       has_more: query.skip + docs.length < total,
     };
@@ -416,6 +423,99 @@ export class InProcessSearchIndex implements SearchIndex {
     return total;
   }
 
+  /**
+   * The same ranking as `rankedPage`, for selective text: the candidates are the documents matching
+   * the query's rarest token (or linking the queried CAS number), and each is ranked with string
+   * tests on its normalised name and brand. Returns null, leaving it to the bitset path, when the
+   * candidates would cost more than a few passes over the bitsets.
+   */
+  private rankedPageSparse(
+    text: NonNullable<ReturnType<typeof prepareText>>,
+    filter: B.Bits,
+    skip: number,
+    limit: number,
+    out: number[],
+  ): number | null {
+    const tokens = text.tokens;
+    if (tokens.length === 0) return null;
+    const budget = Math.floor((this.words * 2) / (tokens.length + 1));
+    let rarest = '';
+    let rarestCount = Number.POSITIVE_INFINITY;
+    for (const token of tokens) {
+      let n = this.nameTokens.prefixCount(token, budget);
+      if (n <= budget) n += this.brandPrefixCount(token, budget - n);
+      if (n < rarestCount) {
+        rarest = token;
+        rarestCount = n;
+      }
+    }
+    const casIdx: number[] = [];
+    if (text.cas !== null) {
+      for (const chemical of this.chemicals.findByCas(text.cas)) {
+        const idx = this.chemIdx.get(chemical.id);
+        const list = idx === undefined ? undefined : this.chemPostings[idx];
+        if (idx === undefined || !list) continue;
+        casIdx.push(idx);
+        rarestCount += list.size;
+      }
+    }
+    if (rarestCount > budget) return null;
+
+    const marks = this.sparse;
+    this.nameTokens.forEachWithPrefix(rarest, (ids) => {
+      for (const d of ids) marks.add(d);
+    });
+    this.brandTokens.forEachWithPrefix(rarest, (brandIds) => {
+      for (const brandId of brandIds) for (const d of this.brandPostings[brandId]!.view()) marks.add(d);
+    });
+    for (const idx of casIdx) for (const d of this.chemPostings[idx]!.view()) marks.add(d);
+    const candidates = this.candidates;
+    candidates.length = 0;
+    marks.drainInto(candidates);
+
+    const spaced = tokens.map((t) => ` ${t}`);
+    const has = (value: string, k: number) => value.startsWith(tokens[k]!) || value.includes(spaced[k]!);
+    const tiers: number[][] = [[], [], [], [], []];
+    for (const d of candidates) {
+      if (!B.testBit(filter, d)) continue;
+      const norm = this.norms[d]!;
+      let rank = -1;
+      if (norm === text.normalized) rank = 0;
+      else if (norm.startsWith(text.normalized)) rank = 1;
+      else if (tokens.every((_, k) => has(norm, k))) rank = 2;
+      else {
+        const brand = this.brandKeys[this.brandIdOf[d]!]!;
+        if (tokens.every((_, k) => has(norm, k) || has(brand, k))) rank = 3;
+      }
+      if (rank < 0 && casIdx.length > 0) {
+        const visible = this.visibleChemIdx(d);
+        if (casIdx.some((idx) => visible.includes(idx))) rank = 4;
+      }
+      if (rank >= 0) tiers[rank]!.push(d);
+    }
+    let total = 0;
+    let toSkip = skip;
+    for (const tier of tiers) {
+      total += tier.length;
+      if (toSkip >= tier.length) {
+        toSkip -= tier.length;
+        continue;
+      }
+      for (let k = toSkip; k < tier.length && out.length < limit; k++) out.push(tier[k]!);
+      toSkip = 0;
+    }
+    return total;
+  }
+
+  /** (token, document) entries of brand tokens starting with `prefix`, capped like `prefixCount`. */
+  private brandPrefixCount(prefix: string, cap: number): number {
+    let n = 0;
+    this.brandTokens.forEachWithPrefix(prefix, (brandIds) => {
+      for (const brandId of brandIds) n += this.brandPostings[brandId]!.size;
+    });
+    return n > cap ? cap + 1 : n;
+  }
+
   /** Documents whose normalised name starts with the query (`prefix`) or equals it (`exact`). */
   private namePrefixAndExact(
     text: NonNullable<ReturnType<typeof prepareText>>,
@@ -562,6 +662,71 @@ export class InProcessSearchIndex implements SearchIndex {
     };
   }
 
+  /**
+   * The card of `d` (what `toPerfumeCard` makes of its document). Perfumes with only inferred
+   * links, the bulk of the catalogue, are rendered straight from the packed record and the derived
+   * bits; others go through the document and `toPerfumeCard`. The oracle tests compare both ways.
+   */
+  private cardOf(d: number): PerfumeCard {
+    if (this.extras.has(d)) return toPerfumeCard(this.documentOf(d), this.chemicals.known());
+    const doc = this.documentOf(d);
+    const p = doc.perfume;
+    const chemicals: PerfumeCardChemical[] = [];
+    const allergens: string[] = [];
+    const seen = this.idxScratch;
+    seen.length = 0;
+    const r = this.arena.read(d);
+    // Walk the inferred links in the record: the first link to each chemical is the visible one.
+    let i = 1 + r[0]!;
+    for (let k = 0; k < NOTE_POSITIONS.length; k++) i += 1 + r[i]!;
+    const nLinks = r[i++]!;
+    for (let k = 0; k < nLinks; k++, i += 3) {
+      const idx = r[i]!;
+      if (seen.includes(idx)) continue;
+      seen.push(idx);
+      const link = p.chemicals[k]!;
+      const chemical = this.chemicals.get(link.chemical_id) ?? undefined;
+      const name = chemical?.name ?? link.name;
+      if (((this.chemFlags[idx] ?? 0) & ALLERGEN) !== 0) allergens.push(name);
+      chemicals.push({
+        chemical_id: link.chemical_id,
+        name,
+        cas_number: chemical?.cas_number ?? null,
+        allergen_flag: chemical?.allergen_flag ?? false,
+        verified: chemical?.verified ?? false,
+        kind: 'inferred',
+        source: 'inferred',
+        from_note: link.from_note,
+        concentration_min: null,
+        concentration_max: null,
+      });
+    }
+    const category = B.testBit(this.complete, d) ? 'complete' : 'unspecific';
+    return {
+      id: p.id,
+      name: p.name,
+      brand: p.brand,
+      year_released: p.year_released,
+      gender: p.gender,
+      perfumer: p.perfumer,
+      concentration: p.concentration,
+      description: p.description,
+      image_url: p.image_url,
+      accords: p.accords,
+      notes: p.notes,
+      chemicals,
+      allergens,
+      hypoallergenic: B.testBit(this.hypo, d),
+      chemical_count: chemicals.length,
+      note_count:
+        p.notes.top.length + p.notes.middle.length + p.notes.base.length + p.notes.unspecified.length,
+      data_category: category,
+      data_completeness: category,
+      field_sources: p.field_sources,
+      sources: p.sources,
+    };
+  }
+
   /** The packed record's visible chemical indexes (last section of the record). */
   private visibleChemIdx(d: number): Int32Array {
     const r = this.arena.read(d);
@@ -662,6 +827,7 @@ export class InProcessSearchIndex implements SearchIndex {
       id = this.brandNames.length;
       this.brandIds.set(key, id);
       this.brandNames.push(brand);
+      this.brandKeys.push(key);
       this.brandPostings.push(new PostingList());
       for (const token of new Set(key.split(' ').filter(Boolean))) this.brandTokens.add(token, id);
     }
@@ -749,6 +915,7 @@ export class InProcessSearchIndex implements SearchIndex {
     this.complete = B.grow(this.complete, this.words);
     this.hypo = B.grow(this.hypo, this.words);
     this.dirty = B.grow(this.dirty, this.words);
+    this.sparse.resize(this.words);
     this.brandStr = growInt32(this.brandStr, capacity);
     this.brandIdOf = growInt32(this.brandIdOf, capacity);
     this.perfumers = growInt32(this.perfumers, capacity);

@@ -1,5 +1,8 @@
 import { type Bits, setBit } from './bitset.ts';
 
+/** Lists with more ids than this many per bitset word keep a bitset copy for `orInto`. */
+const DENSE_IDS_PER_WORD = 2;
+
 /**
  * A sorted set of document ids in a growable `Int32Array`: adding the highest id so far (the
  * common case while a catalogue loads) is an append; other adds and removes shift the tail.
@@ -7,6 +10,8 @@ import { type Bits, setBit } from './bitset.ts';
 export class PostingList {
   private ids: Int32Array;
   private n = 0;
+  /** The ids as a bitset, built on demand for large lists; dropped by any write. */
+  private dense: Uint32Array | null = null;
 
   constructor(capacity = 4) {
     this.ids = new Int32Array(capacity);
@@ -17,6 +22,7 @@ export class PostingList {
   }
 
   add(doc: number): void {
+    this.dense = null;
     const n = this.n;
     if (n === 0 || this.ids[n - 1]! < doc) {
       this.ensure(n + 1);
@@ -33,6 +39,7 @@ export class PostingList {
   }
 
   remove(doc: number): void {
+    this.dense = null;
     const at = this.lowerBound(doc);
     if (at >= this.n || this.ids[at] !== doc) return;
     this.ids.copyWithin(at, at + 1, this.n);
@@ -44,10 +51,20 @@ export class PostingList {
     return at < this.n && this.ids[at] === doc;
   }
 
-  /** Sets the bit of every id in `bits`. */
+  /** Sets the bit of every id in `bits` (word by word from a cached bitset when the list is large). */
   orInto(bits: Bits): void {
     const ids = this.ids;
-    for (let i = 0; i < this.n; i++) setBit(bits, ids[i]!);
+    if (this.n <= bits.length * DENSE_IDS_PER_WORD) {
+      for (let i = 0; i < this.n; i++) setBit(bits, ids[i]!);
+      return;
+    }
+    let dense = this.dense;
+    if (dense === null || dense.length !== bits.length) {
+      dense = new Uint32Array(bits.length);
+      for (let i = 0; i < this.n; i++) setBit(dense, ids[i]!);
+      this.dense = dense;
+    }
+    for (let w = 0; w < dense.length; w++) bits[w]! |= dense[w]!;
   }
 
   /** The ids, ascending (a view: do not keep it across writes). */

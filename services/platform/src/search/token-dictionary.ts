@@ -60,6 +60,28 @@ export class TokenDictionary {
     for (let j = 0; j < list.length; j++) setBit(bits, list[j]!);
   }
 
+  /**
+   * How many (token, document) entries the tokens starting with `prefix` hold, counting no further
+   * than `cap` (returns `cap + 1` once over it).
+   */
+  prefixCount(prefix: string, cap: number): number {
+    const tokens = this.sortedTokens();
+    let n = 0;
+    for (let i = lowerBound(tokens, prefix); i < tokens.length && tokens[i]!.startsWith(prefix); i++) {
+      n += this.postings.get(tokens[i]!)!.length;
+      if (n > cap) return cap + 1;
+    }
+    return n;
+  }
+
+  /** Calls `fn` with the ids of every token starting with `prefix`. */
+  forEachWithPrefix(prefix: string, fn: (ids: readonly number[]) => void): void {
+    const tokens = this.sortedTokens();
+    for (let i = lowerBound(tokens, prefix); i < tokens.length && tokens[i]!.startsWith(prefix); i++) {
+      fn(this.postings.get(tokens[i]!)!);
+    }
+  }
+
   /** Distinct tokens starting with `prefix`, ascending. */
   tokensWithPrefix(prefix: string): string[] {
     const tokens = this.sortedTokens();

@@ -16,7 +16,9 @@ let ready: Promise<unknown> | null = null;
 function prepare(): Promise<unknown> {
   ready ??= readFile(require.resolve('zxing-wasm/reader/zxing_reader.wasm')).then((wasm) =>
     prepareZXingModule({
-      overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer },
+      overrides: {
+        wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer,
+      },
       fireImmediately: true,
     }),
   );
@@ -34,7 +36,10 @@ const OPTIONS: ReaderOptions = {
  * EAN/UPC/QR codes in a (greyscale or colour) image, read at most 1600 px wide; a blurred photo
  * (`blurred`) gets a second, sharpened look when the first finds nothing.
  */
-export async function readImageBarcodes(image: Sharp, { blurred = false }: { blurred?: boolean } = {}): Promise<Barcode[]> {
+export async function readImageBarcodes(
+  image: Sharp,
+  { blurred = false }: { blurred?: boolean } = {},
+): Promise<Barcode[]> {
   const found = await readOnce(image);
   return found.length > 0 || !blurred ? found : readOnce(image.clone().sharpen({ sigma: 2 }));
 }
@@ -49,7 +54,12 @@ async function readOnce(image: Sharp): Promise<Barcode[]> {
     .raw()
     .toBuffer({ resolveWithObject: true });
   const results = await readBarcodes(
-    { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height, colorSpace: 'srgb' },
+    {
+      data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength),
+      width: info.width,
+      height: info.height,
+      colorSpace: 'srgb',
+    },
     OPTIONS,
   );
   const seen = new Set<string>();

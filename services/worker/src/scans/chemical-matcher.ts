@@ -132,11 +132,13 @@ export class ChemicalMatcher {
       .replace(/\([^)]*\)?|\[[^\]]*\]?/g, ' ')
       .replace(/\s+/g, ' ')
       .trim();
-    const inside = [...withoutCas.matchAll(/\(([^)]*)\)|\[([^\]]*)\]/g)].map((m) => (m[1] ?? m[2] ?? '').trim());
-    const slashParts = /[/\\]/.test(outside) ? outside.split(/[/\\]/).map((p) => p.trim()) : [];
-    const parts = (wholeOnly ? [withoutCas, outside] : [withoutCas, outside, ...slashParts, ...inside]).filter(
-      (p) => p.length > 1,
+    const inside = [...withoutCas.matchAll(/\(([^)]*)\)|\[([^\]]*)\]/g)].map((m) =>
+      (m[1] ?? m[2] ?? '').trim(),
     );
+    const slashParts = /[/\\]/.test(outside) ? outside.split(/[/\\]/).map((p) => p.trim()) : [];
+    const parts = (
+      wholeOnly ? [withoutCas, outside] : [withoutCas, outside, ...slashParts, ...inside]
+    ).filter((p) => p.length > 1);
 
     for (const part of parts) {
       const id = this.exact.get(matchKey(part));
@@ -191,6 +193,7 @@ export class ChemicalMatcher {
 
 function better(candidate: Entry, current: Entry): boolean {
   if (candidate.rank !== current.rank) return candidate.rank < current.rank;
-  const flagged = (c: ChemicalRecord) => Number(c.allergen_flag) + Number(c.prohibited) + Number(c.restricted);
+  const flagged = (c: ChemicalRecord) =>
+    Number(c.allergen_flag) + Number(c.prohibited) + Number(c.restricted);
   return flagged(candidate.chemical) > flagged(current.chemical);
 }

@@ -17,14 +17,21 @@ describe('matchKey', () => {
 
 describe('ChemicalMatcher', () => {
   it('matches INCI names, common names and synonyms exactly', () => {
-    expect(matcher.match('LINALOOL')).toMatchObject({ kind: 'exact', score: 1, chemical: { id: 'chem-78-70-6' } });
+    expect(matcher.match('LINALOOL')).toMatchObject({
+      kind: 'exact',
+      score: 1,
+      chemical: { id: 'chem-78-70-6' },
+    });
     expect(id('Hexyl cinnamaldehyde')).toBe('chem-101-86-0');
     expect(id('iso-Methyl-β-ionone')).toBe('chem-127-51-5');
     expect(id('Alcohol Denat.')).toBe('chem-64-17-5');
   });
 
   it('matches by a CAS number in the text', () => {
-    expect(matcher.match('Some Perfume Material (78-70-6)')).toMatchObject({ kind: 'cas', chemical: { id: 'chem-78-70-6' } });
+    expect(matcher.match('Some Perfume Material (78-70-6)')).toMatchObject({
+      kind: 'cas',
+      chemical: { id: 'chem-78-70-6' },
+    });
   });
 
   it('matches an ingredient by its bracketed or slashed parts', () => {

@@ -9,7 +9,13 @@ import type { Sharp } from 'sharp';
 const WORK_WIDTH = 700;
 const MAX_POINTS = 40_000;
 
-function rowProfile(xs: Float32Array, ys: Float32Array, n: number, angle: number, height: number): Uint32Array {
+function rowProfile(
+  xs: Float32Array,
+  ys: Float32Array,
+  n: number,
+  angle: number,
+  height: number,
+): Uint32Array {
   const sin = Math.sin(angle);
   const cos = Math.cos(angle);
   const bins = new Uint32Array(Math.ceil(height * 2) + 2);

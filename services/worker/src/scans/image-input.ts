@@ -1,5 +1,5 @@
-import sharp, { type Sharp } from 'sharp';
 import type { ScanImageType } from '@scentinel/domain';
+import sharp, { type Sharp } from 'sharp';
 import { type ImageStats, measureImage } from './image-quality.ts';
 
 /**
@@ -63,7 +63,8 @@ export async function decodeImage(bytes: Uint8Array): Promise<DecodedImage> {
       .raw()
       .toBuffer({ resolveWithObject: true });
     const { width, height, channels } = info;
-    if (width < 16 || height < 16) throw new BadImageError(`The image is too small to read (${width}×${height}).`);
+    if (width < 16 || height < 16)
+      throw new BadImageError(`The image is too small to read (${width}×${height}).`);
     const image = sharp(data, { raw: { width, height, channels } });
     const stats = await measureImage(image, width, height);
     return { image, width, height, stats };

@@ -1,4 +1,4 @@
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 
 /** What the picture itself is like, measured before OCR (no text involved). */
 export interface ImageStats {
@@ -83,8 +83,10 @@ export function rateImage(stats: ImageStats): ImageQuality {
 export function imageWarnings(stats: ImageStats): string[] {
   const out: string[] = [];
   const shortSide = Math.min(stats.width, stats.height);
-  if (stats.sharpness < 150) out.push('The image looks blurred; hold the camera still and focus on the label.');
-  if (shortSide < 500) out.push(`The image is small (${stats.width}×${stats.height}); a closer or sharper photo reads better.`);
+  if (stats.sharpness < 150)
+    out.push('The image looks blurred; hold the camera still and focus on the label.');
+  if (shortSide < 500)
+    out.push(`The image is small (${stats.width}×${stats.height}); a closer or sharper photo reads better.`);
   if (stats.glare > 0.12) out.push('Glare covers part of the label; tilt the product away from the light.');
   if (stats.contrast < 35) out.push('The image has little contrast; try brighter, even light.');
   return out;

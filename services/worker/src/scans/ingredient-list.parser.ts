@@ -63,7 +63,10 @@ const HEADER_WORDS = [
 
 /** OCR confusions that only matter for spotting a header: `lNGREDlENTS`, `1NGRED1ENTS`, `C0MPOSITION`. */
 function headerForm(word: string): string {
-  return catalogue.foldText(word).replace(/[|l1!]/g, 'i').replace(/0/g, 'o');
+  return catalogue
+    .foldText(word)
+    .replace(/[|l1!]/g, 'i')
+    .replace(/0/g, 'o');
 }
 
 const HEADER_FORMS = new Map(HEADER_WORDS.map((w) => [headerForm(w), w]));
@@ -90,14 +93,27 @@ const STOP_SENTENCE =
 
 const MAY_CONTAIN_WORDS =
   '\\+\\s*\\/\\s*[-−–]|±|may contain|peut contenir|kann enthalten|puede contener|kan inneh[aå]lla|pu[oò] contenere|pode conter|kan bevatten';
-const MAY_CONTAIN = new RegExp(`^(?:${MAY_CONTAIN_WORDS})\\s*:?\\s*`, 'i');
 const MAY_CONTAIN_ANYWHERE = new RegExp(`(^|\\s|[([])(${MAY_CONTAIN_WORDS})\\s*:?`, 'gi');
 /** Marks the start and end of a "may contain" group in split text. */
 const GROUP_START = '\u0001';
 const GROUP_END = '\u0002';
 
 /** Abbreviations whose period does not end an item (`ALCOHOL DENAT.`, `EXT.`). */
-const ABBREVIATIONS = new Set(['denat', 'ext', 'extr', 'fl', 'oz', 'no', 'nr', 'spp', 'ssp', 'var', 'sp', 'aq', 'hydr']);
+const ABBREVIATIONS = new Set([
+  'denat',
+  'ext',
+  'extr',
+  'fl',
+  'oz',
+  'no',
+  'nr',
+  'spp',
+  'ssp',
+  'var',
+  'sp',
+  'aq',
+  'hydr',
+]);
 
 /** Repairs words broken at line ends: `HYDROXY-\nCITRONELLAL` → `HYDROXY-CITRONELLAL`, `hydroxy-\ncitronellal` → `hydroxycitronellal`. */
 export function repairHyphenation(text: string): string {
@@ -127,7 +143,7 @@ function findHeader(lines: readonly string[], fromLine = 0): HeaderHit | null {
       while (k < tokens.length) {
         const next = tokens[k]!;
         const between = line.slice(last.index! + last[0].length, next.index);
-        if (!/^[\s/|,\-–]*$/.test(between) || headerWord(next[0]) === null) break;
+        if (!/^[\s/|,\-–—‐.]*$/.test(between) || headerWord(next[0]) === null) break;
         last = next;
         k += 1;
       }
@@ -138,7 +154,8 @@ function findHeader(lines: readonly string[], fromLine = 0): HeaderHit | null {
       const atLineStart = line.slice(0, token.index).trim() === '';
       if (atLineStart && rest.trim() === '') return { line: i, column: line.length, word };
       // The colon lost to OCR: `INGREDIENTS AQUA, PARFUM, ...` at the start of a line.
-      if (atLineStart && t === 0 && rest.includes(',') && word !== 'inci') return { line: i, column: end, word };
+      if (atLineStart && t === 0 && rest.includes(',') && word !== 'inci')
+        return { line: i, column: end, word };
     }
   }
   return null;
@@ -392,7 +409,11 @@ export function cleanIngredient(raw: string): { text: string; concentration: str
     .replace(/^[\s\-–—•·*+'"`.,:;_~^°†‡#>]+/u, '')
     .replace(/^\d{1,2}[.)]\s+/, '')
     .replace(/[\s\-–—•·*'"`.,:;_~^°†‡#<®™©]+$/u, '')
-    .replace(/[*†‡°\u0001\u0002]+/g, '')
+    .split(GROUP_START)
+    .join('')
+    .split(GROUP_END)
+    .join('')
+    .replace(/[*†‡°]+/g, '')
     .replace(/\s+-\s*|\s*-\s+/g, '-')
     .replace(/\(\s+/g, '(')
     .replace(/\s+\)/g, ')')
@@ -405,7 +426,10 @@ export function cleanIngredient(raw: string): { text: string; concentration: str
     // `Cl 19140`, `C1 77491`: the Colour Index prefix misread.
     .replace(/\bC[lI1|]\s?(\d{5})\b/g, 'CI $1');
   // Drop an unmatched opening bracket at the end and brackets left empty.
-  text = text.replace(/\s*[([]\s*$/, '').replace(/\(\s*\)|\[\s*\]/g, '').trim();
+  text = text
+    .replace(/\s*[([]\s*$/, '')
+    .replace(/\(\s*\)|\[\s*\]/g, '')
+    .trim();
   if (!/\p{L}/u.test(text) || (text.match(/[\p{L}\p{N}]/gu) ?? []).length < 2) return null;
   if (text.length > 120 || wordCount(text) > 10) return null;
   return { text, concentration };

@@ -49,15 +49,25 @@ describe('finding the ingredient list', () => {
 
   it('does not take "the ingredients." in a warning sentence for a header', () => {
     expect(headerWord('ingredients')).toBe('ingredients');
-    const parsed = parseLabelText('Do not use if you are allergic to any of the ingredients.\nMade in France');
+    const parsed = parseLabelText(
+      'Do not use if you are allergic to any of the ingredients.\nMade in France',
+    );
     expect(parsed.header).toBeNull();
     expect(parsed.ingredients).toEqual([]);
   });
 
   it('finds a list without a header by its commas', () => {
-    const parsed = parseLabelText('Some words about the perfume.\n\nAlcohol Denat., Parfum, Aqua, Linalool, Limonene\nCitral');
+    const parsed = parseLabelText(
+      'Some words about the perfume.\n\nAlcohol Denat., Parfum, Aqua, Linalool, Limonene\nCitral',
+    );
     expect(parsed.header).toBeNull();
-    expect(parsed.ingredients.map((i) => i.text)).toEqual(['Alcohol Denat', 'Parfum', 'Aqua', 'Linalool', 'Limonene Citral']);
+    expect(parsed.ingredients.map((i) => i.text)).toEqual([
+      'Alcohol Denat',
+      'Parfum',
+      'Aqua',
+      'Linalool',
+      'Limonene Citral',
+    ]);
   });
 
   it('cuts a sentence that follows the list on the same line', () => {
@@ -69,7 +79,9 @@ describe('finding the ingredient list', () => {
   });
 
   it('stops at the next block (origin, warnings) and leaves it to the other lines', () => {
-    const parsed = parseLabelText('INGREDIENTS: ALCOHOL, PARFUM (FRAGRANCE), AQUA (WATER)\nMade in France\nLOT 2B41');
+    const parsed = parseLabelText(
+      'INGREDIENTS: ALCOHOL, PARFUM (FRAGRANCE), AQUA (WATER)\nMade in France\nLOT 2B41',
+    );
     expect(parsed.ingredients.map((i) => i.text)).toEqual(['ALCOHOL', 'PARFUM (FRAGRANCE)', 'AQUA (WATER)']);
     expect(parsed.otherLines).toEqual(['INGREDIENTS:', 'Made in France', 'LOT 2B41']);
   });
@@ -86,11 +98,11 @@ describe('finding the ingredient list', () => {
 
 describe('splitting the list', () => {
   it('keeps bracketed synonyms with their ingredient', () => {
-    expect(splitIngredients('AQUA (WATER), PARFUM (FRAGRANCE), CITRUS AURANTIUM DULCIS (ORANGE) PEEL OIL').map((i) => i.text)).toEqual([
-      'AQUA (WATER)',
-      'PARFUM (FRAGRANCE)',
-      'CITRUS AURANTIUM DULCIS (ORANGE) PEEL OIL',
-    ]);
+    expect(
+      splitIngredients('AQUA (WATER), PARFUM (FRAGRANCE), CITRUS AURANTIUM DULCIS (ORANGE) PEEL OIL').map(
+        (i) => i.text,
+      ),
+    ).toEqual(['AQUA (WATER)', 'PARFUM (FRAGRANCE)', 'CITRUS AURANTIUM DULCIS (ORANGE) PEEL OIL']);
   });
 
   it('splits "[+/-]" and "may contain" groups into flagged items', () => {
@@ -101,7 +113,12 @@ describe('splitting the list', () => {
       ['CI 19140 (YELLOW 5)', true],
       ['BHT', false],
     ]);
-    expect(splitIngredients('Linalool, Limonene May contain: CI 77491, CI 77492').map((i) => [i.text, i.mayContain])).toEqual([
+    expect(
+      splitIngredients('Linalool, Limonene May contain: CI 77491, CI 77492').map((i) => [
+        i.text,
+        i.mayContain,
+      ]),
+    ).toEqual([
       ['Linalool', false],
       ['Limonene', false],
       ['CI 77491', true],
@@ -110,7 +127,12 @@ describe('splitting the list', () => {
   });
 
   it('keeps "ALCOHOL DENAT." and decimals whole but splits on other periods', () => {
-    expect(splitIngredients('ALCOHOL DENAT., LINALOOL. LIMONENE, PARFUM 0.5%').map((i) => [i.text, i.concentration])).toEqual([
+    expect(
+      splitIngredients('ALCOHOL DENAT., LINALOOL. LIMONENE, PARFUM 0.5%').map((i) => [
+        i.text,
+        i.concentration,
+      ]),
+    ).toEqual([
       ['ALCOHOL DENAT', null],
       ['LINALOOL', null],
       ['LIMONENE', null],
@@ -125,20 +147,16 @@ describe('splitting the list', () => {
   });
 
   it('cleans OCR noise: bars for l, stray marks, footnote stars, "Cl" for CI', () => {
-    expect(splitIngredients('Lina|ool*, "Limonene", ; . Citronel|ol ., Cl 77491, L1NALOOL').map((i) => i.text)).toEqual([
-      'Linalool',
-      'Limonene',
-      'Citronellol',
-      'CI 77491',
-      'LINALOOL',
-    ]);
+    expect(
+      splitIngredients('Lina|ool*, "Limonene", ; . Citronel|ol ., Cl 77491, L1NALOOL').map((i) => i.text),
+    ).toEqual(['Linalool', 'Limonene', 'Citronellol', 'CI 77491', 'LINALOOL']);
   });
 
   it('closes a bracket OCR never closed instead of swallowing the rest of the list', () => {
     expect(
-      splitIngredients('AQUA (WATER, PARFUM, LINALOOL, LIMONENE, CITRONELLOL, GERANIOL, COUMARIN, EUGENOL, CITRAL, FARNESOL').map(
-        (i) => i.text,
-      ),
+      splitIngredients(
+        'AQUA (WATER, PARFUM, LINALOOL, LIMONENE, CITRONELLOL, GERANIOL, COUMARIN, EUGENOL, CITRAL, FARNESOL',
+      ).map((i) => i.text),
     ).toContain('FARNESOL');
   });
 });
@@ -208,7 +226,13 @@ const noisyItem = fc
   });
 
 const separator = fc.constantFrom(', ', ',', ' , ', '; ', ',\n', ', \n', ' • ');
-const header = fc.constantFrom('INGREDIENTS: ', 'Ingrédients : ', 'INGREDIENSER:\n', 'Inhaltsstoffe: ', 'Ingredientes: ');
+const header = fc.constantFrom(
+  'INGREDIENTS: ',
+  'Ingrédients : ',
+  'INGREDIENSER:\n',
+  'Inhaltsstoffe: ',
+  'Ingredientes: ',
+);
 const ending = fc.constantFrom('', '.', '.\nMade in France', '.\n\nKeep away from heat and flame.');
 
 describe('property: lists parse back to their items', () => {

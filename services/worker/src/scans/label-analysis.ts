@@ -2,10 +2,10 @@ import type { AnalysisType, ScanIngredient, ScanResult } from '@scentinel/domain
 import type { Barcode } from './barcode-reader.ts';
 import type { ChemicalRecord } from './chemical-database.ts';
 import { type ChemicalMatch, type ChemicalMatcher, matchKey } from './chemical-matcher.ts';
-import { editDistance } from './string-distance.ts';
 import { type ImageStats, imageWarnings, rateImage } from './image-quality.ts';
 import { type ParsedIngredient, parseLabelText } from './ingredient-list.parser.ts';
 import { type BrandIndex, parseProductIdentification } from './product-info.parser.ts';
+import { editDistance } from './string-distance.ts';
 
 /**
  * Turns what an engine read (OCR text, or a vision model's ingredient names) into the scan result
@@ -27,7 +27,21 @@ export interface MatchedIngredient {
 }
 
 /** INCI abbreviations that stay in capitals. */
-const ACRONYMS = new Set(['BHA', 'BHT', 'CI', 'DEA', 'DMDM', 'EDTA', 'MEA', 'PEG', 'PPG', 'PVP', 'SLS', 'TEA', 'UV']);
+const ACRONYMS = new Set([
+  'BHA',
+  'BHT',
+  'CI',
+  'DEA',
+  'DMDM',
+  'EDTA',
+  'MEA',
+  'PEG',
+  'PPG',
+  'PVP',
+  'SLS',
+  'TEA',
+  'UV',
+]);
 
 /** `AQUA (WATER)` → `Aqua (Water)` for all-caps label text (`BHT`, `PEG-40`, `CI 77491` stay); mixed case is kept. */
 export function tidyCase(text: string): string {
@@ -98,11 +112,18 @@ const TOKEN_SPLIT = /[\s/\\()-]+/;
  */
 function fuzzyMayStand(text: string, alias: string, options: MatchOptions): boolean {
   const textKey = matchKey(text);
-  const textTokens = text.split(TOKEN_SPLIT).map(matchKey).filter((k) => k !== '');
-  const aliasTokens = alias.split(TOKEN_SPLIT).map(matchKey).filter((k) => k !== '');
+  const textTokens = text
+    .split(TOKEN_SPLIT)
+    .map(matchKey)
+    .filter((k) => k !== '');
+  const aliasTokens = alias
+    .split(TOKEN_SPLIT)
+    .map(matchKey)
+    .filter((k) => k !== '');
   for (const token of aliasTokens) {
     if (token.length < 3 || textKey.includes(token)) continue;
-    if (!textTokens.some((t) => editDistance(t, token, 2) <= Math.min(2, Math.floor(token.length / 4)))) return false;
+    if (!textTokens.some((t) => editDistance(t, token, 2) <= Math.min(2, Math.floor(token.length / 4))))
+      return false;
   }
   const confidence = options.wordConfidence;
   if (!confidence) return true;
@@ -123,7 +144,7 @@ function acceptMatch(
   wholeOnly = false,
 ): ChemicalMatch | null {
   const found = matcher.match(text, { wholeOnly });
-  if (!found || found.kind !== 'fuzzy') return found;
+  if (found?.kind !== 'fuzzy') return found;
   if (found.score < (options.minScore ?? MIN_MATCH_SCORE)) return null;
   return fuzzyMayStand(text, found.alias, options) ? found : null;
 }
@@ -168,7 +189,11 @@ export function matchIngredients(
       const joined = acceptMatch(`${item.text} ${next.text}`, matcher, options, true);
       const apart = Math.max(found?.score ?? 0, matches[i + 1]?.score ?? 0);
       const oneUnmatched = found === null || matches[i + 1] === null;
-      if (joined && joined.score >= 0.9 && (joined.score > apart || (joined.score >= apart && oneUnmatched))) {
+      if (
+        joined &&
+        joined.score >= 0.9 &&
+        (joined.score > apart || (joined.score >= apart && oneUnmatched))
+      ) {
         push(`${item.text} ${next.text}`, item.concentration ?? next.concentration, joined);
         i += 1;
         continue;
@@ -299,7 +324,9 @@ export function analyzeLabel(evidence: LabelEvidence, deps: LabelAnalysisDeps): 
       : { brand: null, product_name: null, product_type: null, size_ml: null };
 
   const ocrConfidence = ocr ? ocr.confidence / 100 : 0;
-  const matchRate = matches.length ? matches.reduce((sum, m) => sum + (m.match?.score ?? 0), 0) / matches.length : 0;
+  const matchRate = matches.length
+    ? matches.reduce((sum, m) => sum + (m.match?.score ?? 0), 0) / matches.length
+    : 0;
   let confidence: number;
   if (analysisType === 'barcode') {
     confidence = barcodes.length > 0 ? 1 : 0;
@@ -336,7 +363,8 @@ export function analyzeLabel(evidence: LabelEvidence, deps: LabelAnalysisDeps): 
           ? 'No ingredient heading was printed or read; the list was found by its shape.'
           : 'No ingredient list found.',
     );
-    if (matches.length > 0) notes.push(`${matched} of ${matches.length} ingredients matched the chemical database.`);
+    if (matches.length > 0)
+      notes.push(`${matched} of ${matches.length} ingredients matched the chemical database.`);
   }
 
   return {

@@ -6,9 +6,21 @@ import { BrandIndex } from './product-info.parser.ts';
 import { FIXTURE_CHEMICALS } from './scan.testing.ts';
 
 const deps = { matcher: new ChemicalMatcher(FIXTURE_CHEMICALS), brands: new BrandIndex(['Mugler', 'Dove']) };
-const sharpImage: ImageStats = { width: 1600, height: 1000, sharpness: 900, brightness: 210, contrast: 60, glare: 0.01, noise: 2 };
+const sharpImage: ImageStats = {
+  width: 1600,
+  height: 1000,
+  sharpness: 900,
+  brightness: 210,
+  contrast: 60,
+  glare: 0.01,
+  noise: 2,
+};
 
-function evidence(text: string, over: Partial<LabelEvidence> = {}, confidences: Record<string, number> = {}): LabelEvidence {
+function evidence(
+  text: string,
+  over: Partial<LabelEvidence> = {},
+  confidences: Record<string, number> = {},
+): LabelEvidence {
   const byKey = new Map(Object.entries(confidences).map(([w, c]) => [matchKey(w), c]));
   return {
     analysisType: 'comprehensive',
@@ -46,7 +58,9 @@ describe('analyzeLabel', () => {
   });
 
   it('warns about prohibited and restricted substances and lists allergen warnings', () => {
-    expect(result.warnings).toContain('Butylphenyl Methylpropional is prohibited in cosmetics in the EU (Annex II).');
+    expect(result.warnings).toContain(
+      'Butylphenyl Methylpropional is prohibited in cosmetics in the EU (Annex II).',
+    );
     expect(result.warnings).toContain(
       'Ethylhexyl Methoxycinnamate is restricted in cosmetics in the EU (Annex III): Max 10 % as a UV filter',
     );
@@ -90,25 +104,41 @@ describe('analyzeLabel', () => {
       ['Limonene', 'chem-5989-27-5'],
     ]);
     // Read with low confidence, the near name is the likelier reading.
-    const unsure = analyzeLabel(evidence('INGREDIENTS: POTASSIUM CITRAIE, LIMONENE.', {}, { CITRAIE: 41 }), deps);
+    const unsure = analyzeLabel(
+      evidence('INGREDIENTS: POTASSIUM CITRAIE, LIMONENE.', {}, { CITRAIE: 41 }),
+      deps,
+    );
     expect(unsure.ingredients[0]?.chemical_id).toBe('chem-7722-76-1');
   });
 
   it('corrects typical misreadings even when Tesseract was sure of them', () => {
     expect(ocrOutline('lonone')).toBe(ocrOutline('ionone'));
     expect(ocrOutline('nitrate')).not.toBe(ocrOutline('citrate'));
-    const r = analyzeLabel(evidence('INGREDIENTS: ALPHA-ISOMETHYL LONONE, LINALOOL.', {}, { LONONE: 97 }), deps);
+    const r = analyzeLabel(
+      evidence('INGREDIENTS: ALPHA-ISOMETHYL LONONE, LINALOOL.', {}, { LONONE: 97 }),
+      deps,
+    );
     expect(r.ingredients[0]).toMatchObject({ name: 'Alpha-Isomethyl Ionone', is_allergen: true });
   });
 
   it('splits names run together by a lost comma', () => {
     const r = analyzeLabel(evidence('INGREDIENTS: Alcohol, Linalool Coumarin Citronellol, Parfum.'), deps);
-    expect(r.ingredients.map((i) => i.name)).toEqual(['Alcohol', 'Linalool', 'Coumarin', 'Citronellol', 'Parfum']);
+    expect(r.ingredients.map((i) => i.name)).toEqual([
+      'Alcohol',
+      'Linalool',
+      'Coumarin',
+      'Citronellol',
+      'Parfum',
+    ]);
   });
 
   it('answers only what the analysis type asks for', () => {
     const barcode = analyzeLabel(
-      evidence('', { analysisType: 'barcode', ocr: null, barcodes: [{ number: '3145891253317', format: 'EAN13' }] }),
+      evidence('', {
+        analysisType: 'barcode',
+        ocr: null,
+        barcodes: [{ number: '3145891253317', format: 'EAN13' }],
+      }),
       deps,
     );
     expect(barcode.ingredients).toEqual([]);

@@ -38,9 +38,9 @@ describe('image checks', () => {
 
   it('rejects a corrupt image as a bad image (no retry), with the reason', async () => {
     await expect(decodeImage(await truncatedPng())).rejects.toThrow(BadImageError);
-    await expect(engine.analyze({ image: await truncatedPng(), analysisType: 'comprehensive' })).rejects.toThrow(
-      /could not be read: it looks corrupt or truncated/,
-    );
+    await expect(
+      engine.analyze({ image: await truncatedPng(), analysisType: 'comprehensive' }),
+    ).rejects.toThrow(/could not be read: it looks corrupt or truncated/);
   });
 
   it('measures blur: a blurred copy scores far lower', async () => {
@@ -52,9 +52,15 @@ describe('image checks', () => {
 
 describe('LocalScanEngine', () => {
   it('reads a label photographed sideways (EXIF orientation)', async () => {
-    const sideways = await sharp(label('label-023.jpg')).rotate(270).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const sideways = await sharp(label('label-023.jpg'))
+      .rotate(270)
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
     const result = await engine.analyze({ image: sideways, analysisType: 'ingredients' });
-    expect(result.ingredients.map((i) => i.name)).toEqual(expect.arrayContaining(['Linalool', 'Limonene', 'Coumarin']));
+    expect(result.ingredients.map((i) => i.name)).toEqual(
+      expect.arrayContaining(['Linalool', 'Limonene', 'Coumarin']),
+    );
   });
 
   it('reads an EAN-13 barcode, and only the barcode for analysis_type barcode', async () => {

@@ -1,9 +1,9 @@
 import type { ScanResult } from '@scentinel/domain';
 import sharp from 'sharp';
 import { readImageBarcodes } from './barcode-reader.ts';
+import { matchKey } from './chemical-matcher.ts';
 import { measurePage } from './deskew.ts';
 import { type DecodedImage, decodeImage } from './image-input.ts';
-import { matchKey } from './chemical-matcher.ts';
 import { analyzeLabel, type LabelAnalysisDeps, type OcrEvidence } from './label-analysis.ts';
 import type { OcrPool } from './ocr-pool.ts';
 import type { ScanEngine, ScanEngineInput } from './scan-engine.port.ts';
@@ -31,7 +31,8 @@ function backgroundOf(small: Buffer, w: number, h: number, r: number): Buffer {
   for (let y = 0; y < h; y += 1) {
     for (let x = 0; x < w; x += 1) {
       let m = 0;
-      for (let k = Math.max(0, x - r); k <= Math.min(w - 1, x + r); k += 1) m = Math.max(m, small[y * w + k]!);
+      for (let k = Math.max(0, x - r); k <= Math.min(w - 1, x + r); k += 1)
+        m = Math.max(m, small[y * w + k]!);
       rows[y * w + x] = m;
     }
   }
@@ -60,7 +61,10 @@ export async function prepareForOcr(decoded: DecodedImage): Promise<Buffer> {
   if (dark) image = image.negate();
   if (skew !== 0) {
     // Rotate on its own pipeline so the resize below measures the rotated size.
-    const rotated = await image.rotate(skew, { background: '#ffffff' }).raw().toBuffer({ resolveWithObject: true });
+    const rotated = await image
+      .rotate(skew, { background: '#ffffff' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const { width: w, height: h, channels } = rotated.info;
     image = sharp(rotated.data, { raw: { width: w, height: h, channels } });
   }
@@ -71,7 +75,10 @@ export async function prepareForOcr(decoded: DecodedImage): Promise<Buffer> {
   else scale = Math.min(1, MAX_OCR_WIDTH / size.width);
   scale = Math.min(scale, Math.sqrt(MAX_OCR_PIXELS / (size.width * size.height)));
   if (Math.abs(scale - 1) > 0.05) {
-    image = image.resize({ width: Math.round(size.width * scale), kernel: scale > 1 ? 'lanczos3' : 'lanczos2' });
+    image = image.resize({
+      width: Math.round(size.width * scale),
+      kernel: scale > 1 ? 'lanczos3' : 'lanczos2',
+    });
   }
   if (stats.noise > NOISY) image = image.median(3);
   const { data, info } = await image.greyscale().raw().toBuffer({ resolveWithObject: true });
@@ -85,7 +92,9 @@ export async function prepareForOcr(decoded: DecodedImage): Promise<Buffer> {
     .greyscale()
     .raw()
     .toBuffer();
-  const background = await sharp(backgroundOf(small, sw, sh, 3), { raw: { width: sw, height: sh, channels: 1 } })
+  const background = await sharp(backgroundOf(small, sw, sh, 3), {
+    raw: { width: sw, height: sh, channels: 1 },
+  })
     .blur(1.5)
     .resize({ width: w, height: h, fit: 'fill', kernel: 'linear' })
     .greyscale()
@@ -119,7 +128,9 @@ export class LocalScanEngine implements ScanEngine {
     await onProgress?.({ stage: wantsText ? 'reading_text' : 'reading_codes', percent: 15 });
     const [ocr, barcodes] = await Promise.all([
       wantsText ? prepareForOcr(decoded).then((png) => this.ocr.recognize(png)) : Promise.resolve(null),
-      wantsCodes ? readImageBarcodes(decoded.image, { blurred: decoded.stats.sharpness < BLURRED }) : Promise.resolve([]),
+      wantsCodes
+        ? readImageBarcodes(decoded.image, { blurred: decoded.stats.sharpness < BLURRED })
+        : Promise.resolve([]),
     ]);
 
     await onProgress?.({ stage: 'matching', percent: 85 });
@@ -130,7 +141,11 @@ export class LocalScanEngine implements ScanEngine {
         const key = matchKey(word.text);
         confidences.set(key, Math.min(confidences.get(key) ?? 100, word.confidence));
       }
-      evidence = { text: ocr.text, confidence: ocr.confidence, wordConfidence: (key) => confidences.get(key) };
+      evidence = {
+        text: ocr.text,
+        confidence: ocr.confidence,
+        wordConfidence: (key) => confidences.get(key),
+      };
     }
     return analyzeLabel({ analysisType, ocr: evidence, barcodes, image: decoded.stats }, this.analysis);
   }

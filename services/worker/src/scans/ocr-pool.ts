@@ -24,11 +24,21 @@ export class OcrPool {
     readonly size: number,
   ) {}
 
-  static async create({ size = 1, langPath = TESSERACT_LANG_PATH }: { size?: number; langPath?: string } = {}) {
+  static async create({
+    size = 1,
+    langPath = TESSERACT_LANG_PATH,
+  }: {
+    size?: number;
+    langPath?: string;
+  } = {}) {
     const scheduler = createScheduler();
     const workers = await Promise.all(
       Array.from({ length: Math.max(1, size) }, async () => {
-        const worker = await createWorker('eng', OEM.LSTM_ONLY, { langPath, cacheMethod: 'none', gzip: true });
+        const worker = await createWorker('eng', OEM.LSTM_ONLY, {
+          langPath,
+          cacheMethod: 'none',
+          gzip: true,
+        });
         await worker.setParameters({
           tessedit_pageseg_mode: PSM.AUTO,
           preserve_interword_spaces: '0',

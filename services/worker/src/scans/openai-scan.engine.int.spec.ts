@@ -8,9 +8,9 @@ import { REPO_ROOT } from './chemical-database.ts';
 import { ChemicalMatcher } from './chemical-matcher.ts';
 import { BadImageError } from './image-input.ts';
 import { OpenAiScanEngine, VisionAnswerError } from './openai-scan.engine.ts';
-import { ScanEventRecorder } from './scan-events.ts';
-import { FIXTURE_CHEMICALS, tinyPng, truncatedPng } from './scan.testing.ts';
 import { ScanProcessor } from './scan.processor.ts';
+import { FIXTURE_CHEMICALS, tinyPng, truncatedPng } from './scan.testing.ts';
+import { ScanEventRecorder } from './scan-events.ts';
 
 /**
  * The OpenAI engine against a local server that replays recorded Chat Completions answers (the
@@ -71,7 +71,8 @@ describe('OpenAiScanEngine (recorded replies)', () => {
       temperature: 0,
       response_format: { type: 'json_schema', json_schema: { name: 'product_label', strict: true } },
     });
-    const schema = (sent.body.response_format as { json_schema: { schema: Record<string, unknown> } }).json_schema.schema;
+    const schema = (sent.body.response_format as { json_schema: { schema: Record<string, unknown> } })
+      .json_schema.schema;
     expect(schema).toMatchObject({ type: 'object', additionalProperties: false });
     expect(schema.required).toEqual(
       expect.arrayContaining(['product_identification', 'ingredients', 'barcodes', 'confidence']),
@@ -79,7 +80,9 @@ describe('OpenAiScanEngine (recorded replies)', () => {
     const messages = sent.body.messages as { role: string; content: unknown }[];
     expect(messages[0]?.role).toBe('system');
     const parts = messages[1]?.content as { type: string; image_url?: { url: string } }[];
-    expect(parts.find((p) => p.type === 'image_url')?.image_url?.url).toMatch(/^data:image\/jpeg;base64,\/9j\//);
+    expect(parts.find((p) => p.type === 'image_url')?.image_url?.url).toMatch(
+      /^data:image\/jpeg;base64,\/9j\//,
+    );
 
     expect(result.product_identification).toEqual({
       brand: 'CHANEL',
@@ -88,10 +91,16 @@ describe('OpenAiScanEngine (recorded replies)', () => {
       size_ml: 100,
     });
     expect(result.ingredients).toHaveLength(18);
-    expect(result.ingredients.find((i) => i.name === 'Linalool')).toMatchObject({ is_allergen: true, chemical_id: 'chem-78-70-6' });
+    expect(result.ingredients.find((i) => i.name === 'Linalool')).toMatchObject({
+      is_allergen: true,
+      chemical_id: 'chem-78-70-6',
+    });
     // The database, not the model, decides what is an allergen.
     expect(result.ingredients.find((i) => i.name === 'Bht')).toBeUndefined();
-    expect(result.ingredients.find((i) => i.name === 'BHT')).toMatchObject({ is_allergen: false, chemical_id: null });
+    expect(result.ingredients.find((i) => i.name === 'BHT')).toMatchObject({
+      is_allergen: false,
+      chemical_id: null,
+    });
     expect(result.codes_and_regulatory.barcodes).toEqual([{ number: '3145891253317', format: 'EAN-13' }]);
     expect(result.analysis_quality.text_clarity).toBe('clear');
     expect(result.analysis_quality.confidence).toBeGreaterThan(0.5);
@@ -100,7 +109,9 @@ describe('OpenAiScanEngine (recorded replies)', () => {
 
   it('treats a refusal as a failed answer (the queue retries it)', async () => {
     replies.push({ status: 200, body: recorded('chat-completion.refusal.json') });
-    await expect(engine().analyze({ image: image(), analysisType: 'comprehensive' })).rejects.toThrow(VisionAnswerError);
+    await expect(engine().analyze({ image: image(), analysisType: 'comprehensive' })).rejects.toThrow(
+      VisionAnswerError,
+    );
   });
 
   it('refuses an answer off the schema', async () => {
@@ -117,9 +128,25 @@ describe('OpenAiScanEngine (recorded replies)', () => {
     const eventLog = new InMemoryEventLog();
     const events = new ScanEventRecorder(eventLog);
     const processor = new ScanProcessor(engine(), events);
-    await events.requested({ scanId: 's-1', analysisType: 'comprehensive', mimeType: 'image/png', sizeBytes: 10, imageSha256: null }, null, null);
+    await events.requested(
+      {
+        scanId: 's-1',
+        analysisType: 'comprehensive',
+        mimeType: 'image/png',
+        sizeBytes: 10,
+        imageSha256: null,
+      },
+      null,
+      null,
+    );
     await expect(
-      processor.process({ scanId: 's-1', analysisType: 'comprehensive', image: await tinyPng(), attempt: 1, maxAttempts: 3 }),
+      processor.process({
+        scanId: 's-1',
+        analysisType: 'comprehensive',
+        image: await tinyPng(),
+        attempt: 1,
+        maxAttempts: 3,
+      }),
     ).rejects.toThrow(/Rate limit reached/);
     const [, failed] = await eventLog.readStream('scan:s-1');
     expect(failed).toMatchObject({ type: 'ScanFailed', data: { retryable: true } });
@@ -139,9 +166,9 @@ describe('OpenAiScanEngine (recorded replies)', () => {
   });
 
   it('never sends a corrupt image', async () => {
-    await expect(engine().analyze({ image: await truncatedPng(), analysisType: 'comprehensive' })).rejects.toBeInstanceOf(
-      BadImageError,
-    );
+    await expect(
+      engine().analyze({ image: await truncatedPng(), analysisType: 'comprehensive' }),
+    ).rejects.toBeInstanceOf(BadImageError);
     expect(requests).toHaveLength(0);
   });
 });

@@ -14,7 +14,8 @@ import {
 } from './label-analysis.ts';
 import type { ScanEngine, ScanEngineInput } from './scan-engine.port.ts';
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
 
 /**
  * What the vision model is asked to return (Structured Outputs, strict): everything it can read
@@ -38,7 +39,10 @@ export const VisionLabelSchema = Type.Object(
       ),
     ),
     barcodes: Type.Array(
-      Type.Object({ number: Type.String(), format: Nullable(Type.String()) }, { additionalProperties: false }),
+      Type.Object(
+        { number: Type.String(), format: Nullable(Type.String()) },
+        { additionalProperties: false },
+      ),
     ),
     printed_warnings: Type.Array(Type.String()),
     text_clarity: Type.Enum(['clear', 'partially_readable', 'unreadable']),
@@ -87,7 +91,11 @@ export function parseVisionAnswer(content: string | null | undefined, refusal?: 
 }
 
 /** The vision model's reading, matched against our chemical database like OCR output. */
-export function resultFromVision(label: VisionLabel, analysisType: ScanEngineInput['analysisType'], deps: LabelAnalysisDeps): ScanResult {
+export function resultFromVision(
+  label: VisionLabel,
+  analysisType: ScanEngineInput['analysisType'],
+  deps: LabelAnalysisDeps,
+): ScanResult {
   const wantsIngredients = analysisType === 'comprehensive' || analysisType === 'ingredients';
   const wantsProduct = analysisType === 'comprehensive' || analysisType === 'product_info';
   const items: ParsedIngredient[] = label.ingredients.map((i) => ({
@@ -114,7 +122,10 @@ export function resultFromVision(label: VisionLabel, analysisType: ScanEngineInp
   const size = label.product_identification.size_ml;
   return {
     product_identification: wantsProduct
-      ? { ...label.product_identification, size_ml: size === null || size < 0 ? null : Math.round(size * 10) / 10 }
+      ? {
+          ...label.product_identification,
+          size_ml: size === null || size < 0 ? null : Math.round(size * 10) / 10,
+        }
       : { brand: null, product_name: null, product_type: null, size_ml: null },
     ingredients: matches.map((m) => m.ingredient),
     codes_and_regulatory: {
@@ -127,7 +138,12 @@ export function resultFromVision(label: VisionLabel, analysisType: ScanEngineInp
       image_quality: label.image_quality,
     },
     notes:
-      [label.notes, matches.length > 0 ? `${matched} of ${matches.length} ingredients matched the chemical database.` : null]
+      [
+        label.notes,
+        matches.length > 0
+          ? `${matched} of ${matches.length} ingredients matched the chemical database.`
+          : null,
+      ]
         .filter(Boolean)
         .join(' ') || null,
     warnings,
@@ -165,7 +181,8 @@ export class OpenAiScanEngine implements ScanEngine {
 
   async analyze({ image, analysisType, onProgress }: ScanEngineInput): Promise<ScanResult> {
     await onProgress?.({ stage: 'decoding', percent: 5 });
-    if (sniffImageType(image) === null) throw new BadImageError('Please select a valid image file (JPEG, PNG, or WebP).');
+    if (sniffImageType(image) === null)
+      throw new BadImageError('Please select a valid image file (JPEG, PNG, or WebP).');
     let jpeg: Buffer;
     try {
       jpeg = await sharp(image, { failOn: 'truncated' })
@@ -188,17 +205,25 @@ export class OpenAiScanEngine implements ScanEngine {
           role: 'user',
           content: [
             { type: 'text', text: `Analysis type: ${analysisType}. Read this product label.` },
-            { type: 'image_url', image_url: { url: `data:image/jpeg;base64,${jpeg.toString('base64')}`, detail: 'high' } },
+            {
+              type: 'image_url',
+              image_url: { url: `data:image/jpeg;base64,${jpeg.toString('base64')}`, detail: 'high' },
+            },
           ],
         },
       ],
       response_format: {
         type: 'json_schema',
-        json_schema: { name: 'product_label', strict: true, schema: VisionLabelSchema as unknown as Record<string, unknown> },
+        json_schema: {
+          name: 'product_label',
+          strict: true,
+          schema: VisionLabelSchema as unknown as Record<string, unknown>,
+        },
       },
     });
     const choice = completion.choices[0];
-    if (choice?.finish_reason === 'length') throw new VisionAnswerError('The vision model ran out of output tokens');
+    if (choice?.finish_reason === 'length')
+      throw new VisionAnswerError('The vision model ran out of output tokens');
     const label = parseVisionAnswer(choice?.message.content, choice?.message.refusal);
     await onProgress?.({ stage: 'matching', percent: 85 });
     return resultFromVision(label, analysisType, this.analysis);

@@ -77,7 +77,10 @@ export function parseSizeMl(text: string): number | null {
   if (ml) return Number(ml[1]);
   const cl = /(?:^|[^\d.])(\d{1,3}(?:\.\d)?)\s*cl(?![a-z])/.exec(folded);
   if (cl) return Number(cl[1]) * 10;
-  const oz = /(?:^|[^\d.])(\d{1,2}(?:\.\d{1,2})?)\s*(?:us\s*)?(?:fl\.?\s*oz|fl\.?\s*0z|fluid ounces?|oz)(?![a-z])/.exec(folded);
+  const oz =
+    /(?:^|[^\d.])(\d{1,2}(?:\.\d{1,2})?)\s*(?:us\s*)?(?:fl\.?\s*oz|fl\.?\s*0z|fluid ounces?|oz)(?![a-z])/.exec(
+      folded,
+    );
   if (oz) return flOzToMl(Number(oz[1]));
   return null;
 }
@@ -141,7 +144,15 @@ const NOT_A_NAME =
 
 function isNameLike(line: string): boolean {
   const letters = (line.match(/\p{L}/gu) ?? []).length;
-  return letters >= 2 && letters >= line.replace(/\s/g, '').length * 0.6 && !NOT_A_NAME.test(line) && line.length <= 60;
+  // `N°5` is a name: letters and digits make up most of it.
+  const alnum = (line.match(/[\p{L}\p{N}]/gu) ?? []).length;
+  return (
+    letters >= 1 &&
+    alnum >= 2 &&
+    alnum >= line.replace(/\s/g, '').length * 0.6 &&
+    !NOT_A_NAME.test(line) &&
+    line.length <= 60
+  );
 }
 
 function tidy(text: string): string | null {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BrandIndex, flOzToMl, parseProductIdentification, parseProductType, parseSizeMl } from './product-info.parser.ts';
+import {
+  BrandIndex,
+  flOzToMl,
+  parseProductIdentification,
+  parseProductType,
+  parseSizeMl,
+} from './product-info.parser.ts';
 
 describe('sizes', () => {
   it.each([
@@ -41,12 +47,22 @@ describe('parseProductIdentification', () => {
 
   it('reads brand, name, type and size from a carton', () => {
     expect(
-      parseProductIdentification(['CHANEL', 'COCO MADEMOISELLE', 'EAU DE PARFUM 100 ml', 'INGREDIENTS:', 'Made in France'], brands),
-    ).toEqual({ brand: 'Chanel', product_name: 'COCO MADEMOISELLE', product_type: 'Eau de Parfum', size_ml: 100 });
+      parseProductIdentification(
+        ['CHANEL', 'COCO MADEMOISELLE', 'EAU DE PARFUM 100 ml', 'INGREDIENTS:', 'Made in France'],
+        brands,
+      ),
+    ).toEqual({
+      brand: 'Chanel',
+      product_name: 'COCO MADEMOISELLE',
+      product_type: 'Eau de Parfum',
+      size_ml: 100,
+    });
   });
 
   it('takes the name from the type line when they share it', () => {
-    expect(parseProductIdentification(['Yves Saint Laurent Libre Eau de Parfum', '90 ml e 3.0 FL.OZ.'], brands)).toEqual({
+    expect(
+      parseProductIdentification(['Yves Saint Laurent Libre Eau de Parfum', '90 ml e 3.0 FL.OZ.'], brands),
+    ).toEqual({
       brand: 'Yves Saint Laurent',
       product_name: 'Libre',
       product_type: 'Eau de Parfum',
@@ -59,6 +75,11 @@ describe('parseProductIdentification', () => {
   });
 
   it('says null for what the label does not show', () => {
-    expect(parseProductIdentification([], brands)).toEqual({ brand: null, product_name: null, product_type: null, size_ml: null });
+    expect(parseProductIdentification([], brands)).toEqual({
+      brand: null,
+      product_name: null,
+      product_type: null,
+      size_ml: null,
+    });
   });
 });

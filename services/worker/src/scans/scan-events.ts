@@ -7,8 +7,8 @@ import {
   type ScanEvent,
   type ScanResult,
   type ScanState,
-  scans,
   scanStreamId,
+  scans,
   systemActor,
 } from '@scentinel/domain';
 import type { EventLog, EventMetadata } from '@scentinel/platform';
@@ -58,7 +58,13 @@ export class ScanEventRecorder {
     };
     await this.eventLog.append(
       scanStreamId(scanId),
-      events.map((e) => ({ id: randomUUID(), type: e.type, schemaVersion: CURRENT_SCHEMA_VERSION, data: e.data, metadata })),
+      events.map((e) => ({
+        id: randomUUID(),
+        type: e.type,
+        schemaVersion: CURRENT_SCHEMA_VERSION,
+        data: e.data,
+        metadata,
+      })),
       version,
     );
     return events;
@@ -84,10 +90,18 @@ export class ScanEventRecorder {
     );
   }
 
-  async completed(scanId: string, result: ScanResult, engine: string, durationMs: number): Promise<ScanResult> {
+  async completed(
+    scanId: string,
+    result: ScanResult,
+    engine: string,
+    durationMs: number,
+  ): Promise<ScanResult> {
     const [event] = await this.run(
       scanId,
-      { type: 'CompleteScan', data: { scan_id: scanId, duration_ms: Math.round(durationMs), engine, result } },
+      {
+        type: 'CompleteScan',
+        data: { scan_id: scanId, duration_ms: Math.round(durationMs), engine, result },
+      },
       SCAN_WORKER_ACTOR,
       null,
     );

@@ -1,7 +1,6 @@
 import os from 'node:os';
-import type { AppConfig } from '@scentinel/platform/config';
 import type { EventLog } from '@scentinel/platform';
-import type { ScanLogger as Logger } from './scan-engine.port.ts';
+import type { AppConfig } from '@scentinel/platform/config';
 import {
   DEFAULT_CATALOGUE_PATH,
   DEFAULT_CHEMICALS_PATH,
@@ -17,9 +16,9 @@ import { BrandIndex } from './product-info.parser.ts';
 import { BullmqScanQueue } from './queue/bullmq-scan-queue.adapter.ts';
 import { InProcessScanQueue } from './queue/in-process-scan-queue.adapter.ts';
 import type { ScanQueue } from './queue/scan-queue.port.ts';
-import type { ScanEngine, ScanEngineInput } from './scan-engine.port.ts';
-import { ScanEventRecorder } from './scan-events.ts';
 import { ScanProcessor } from './scan.processor.ts';
+import type { ScanLogger as Logger, ScanEngine, ScanEngineInput } from './scan-engine.port.ts';
+import { ScanEventRecorder } from './scan-events.ts';
 
 export interface ScanEngineOptions {
   openaiApiKey?: string;
@@ -38,7 +37,10 @@ export async function loadAnalysisDeps(options: ScanEngineOptions = {}): Promise
     waitForChemicalRecords(options.chemicalsPath ?? DEFAULT_CHEMICALS_PATH),
     loadBrandNames(options.cataloguePath ?? DEFAULT_CATALOGUE_PATH).catch(() => []),
   ]);
-  options.logger?.info({ chemicals: records.length, brands: brands.length }, 'scanner: chemical database loaded');
+  options.logger?.info(
+    { chemicals: records.length, brands: brands.length },
+    'scanner: chemical database loaded',
+  );
   return { matcher: new ChemicalMatcher(records), brands: new BrandIndex(brands) };
 }
 

@@ -1,8 +1,7 @@
 import type { AnalysisType, ScanResult } from '@scentinel/domain';
-import type { ScanLogger as Logger } from './scan-engine.port.ts';
 import { BadImageError } from './image-input.ts';
+import type { ScanLogger as Logger, ScanEngine, ScanProgress } from './scan-engine.port.ts';
 import type { ScanEventRecorder } from './scan-events.ts';
-import type { ScanEngine, ScanProgress } from './scan-engine.port.ts';
 
 /** The answer of `POST /api/camera/scan/product` (spec §3), also a finished job's result. */
 export interface ScanResponse {
@@ -43,11 +42,20 @@ export class ScanProcessor {
     return this.engine.name;
   }
 
-  async process(job: ScanJob, onProgress?: (progress: ScanProgress) => void | Promise<void>): Promise<ScanResponse> {
+  async process(
+    job: ScanJob,
+    onProgress?: (progress: ScanProgress) => void | Promise<void>,
+  ): Promise<ScanResponse> {
     const started = performance.now();
     const { state } = await this.events.state(job.scanId);
     if (state.status === 'completed' && state.result) {
-      return { scan_id: job.scanId, analysis_type: job.analysisType, success: true, error: null, result: state.result };
+      return {
+        scan_id: job.scanId,
+        analysis_type: job.analysisType,
+        success: true,
+        error: null,
+        result: state.result,
+      };
     }
     if (state.status === 'failed') {
       throw new UnrecoverableScanError(state.failure?.reason ?? 'Analysis failed');
@@ -62,7 +70,9 @@ export class ScanProcessor {
     } catch (error) {
       const elapsed = performance.now() - started;
       const bad = error instanceof BadImageError;
-      const reason = bad ? error.message : `The scanner failed: ${error instanceof Error ? error.message : String(error)}`;
+      const reason = bad
+        ? error.message
+        : `The scanner failed: ${error instanceof Error ? error.message : String(error)}`;
       const retryable = !bad && job.attempt < job.maxAttempts;
       this.logger?.warn({ scanId: job.scanId, attempt: job.attempt, retryable, err: error }, 'scan failed');
       if (state.status !== 'absent') await this.events.failed(job.scanId, reason, retryable, elapsed);
@@ -74,7 +84,13 @@ export class ScanProcessor {
         ? result
         : await this.events.completed(job.scanId, result, this.engine.name, performance.now() - started);
     await onProgress?.({ stage: 'done', percent: 100 });
-    return { scan_id: job.scanId, analysis_type: job.analysisType, success: true, error: null, result: recorded };
+    return {
+      scan_id: job.scanId,
+      analysis_type: job.analysisType,
+      success: true,
+      error: null,
+      result: recorded,
+    };
   }
 
   async close(): Promise<void> {

@@ -13,20 +13,97 @@ const chem = (over: Partial<ChemicalRecord> & { id: string; name: string }): Che
 });
 
 export const FIXTURE_CHEMICALS: ChemicalRecord[] = [
-  chem({ id: 'chem-78-70-6', name: 'Linalool', inci_name: 'LINALOOL', cas_number: '78-70-6', allergen_flag: true, restricted: true, restrictions: 'Declare above 0.001 % in leave-on products' }),
-  chem({ id: 'chem-5989-27-5', name: 'd-Limonene', inci_name: 'LIMONENE', cas_number: '5989-27-5', synonyms: ['Limonene'], allergen_flag: true }),
-  chem({ id: 'chem-127-51-5', name: 'alpha-Isomethyl ionone', inci_name: 'ALPHA-ISOMETHYL IONONE', cas_number: '127-51-5', synonyms: ['iso-Methyl-β-ionone'], allergen_flag: true }),
-  chem({ id: 'chem-107-75-5', name: 'Hydroxycitronellal', inci_name: 'HYDROXYCITRONELLAL', cas_number: '107-75-5', allergen_flag: true }),
-  chem({ id: 'chem-118-58-1', name: 'Benzyl salicylate', inci_name: 'BENZYL SALICYLATE', cas_number: '118-58-1', allergen_flag: true }),
-  chem({ id: 'chem-101-86-0', name: 'Hexyl cinnamaldehyde', inci_name: 'HEXYL CINNAMAL', cas_number: '101-86-0', allergen_flag: true }),
-  chem({ id: 'chem-106-22-9', name: 'Citronellol', inci_name: 'CITRONELLOL', cas_number: '106-22-9', allergen_flag: true }),
-  chem({ id: 'chem-91-64-5', name: 'Coumarin', inci_name: 'COUMARIN', cas_number: '91-64-5', allergen_flag: true }),
-  chem({ id: 'chem-80-54-6', name: 'Lilial', inci_name: 'BUTYLPHENYL METHYLPROPIONAL', cas_number: '80-54-6', allergen_flag: true, prohibited: true }),
-  chem({ id: 'chem-5466-77-3', name: 'Octinoxate', inci_name: 'ETHYLHEXYL METHOXYCINNAMATE', cas_number: '5466-77-3', restricted: true, restrictions: 'Max 10 % as a UV filter' }),
+  chem({
+    id: 'chem-78-70-6',
+    name: 'Linalool',
+    inci_name: 'LINALOOL',
+    cas_number: '78-70-6',
+    allergen_flag: true,
+    restricted: true,
+    restrictions: 'Declare above 0.001 % in leave-on products',
+  }),
+  chem({
+    id: 'chem-5989-27-5',
+    name: 'd-Limonene',
+    inci_name: 'LIMONENE',
+    cas_number: '5989-27-5',
+    synonyms: ['Limonene'],
+    allergen_flag: true,
+  }),
+  chem({
+    id: 'chem-127-51-5',
+    name: 'alpha-Isomethyl ionone',
+    inci_name: 'ALPHA-ISOMETHYL IONONE',
+    cas_number: '127-51-5',
+    synonyms: ['iso-Methyl-β-ionone'],
+    allergen_flag: true,
+  }),
+  chem({
+    id: 'chem-107-75-5',
+    name: 'Hydroxycitronellal',
+    inci_name: 'HYDROXYCITRONELLAL',
+    cas_number: '107-75-5',
+    allergen_flag: true,
+  }),
+  chem({
+    id: 'chem-118-58-1',
+    name: 'Benzyl salicylate',
+    inci_name: 'BENZYL SALICYLATE',
+    cas_number: '118-58-1',
+    allergen_flag: true,
+  }),
+  chem({
+    id: 'chem-101-86-0',
+    name: 'Hexyl cinnamaldehyde',
+    inci_name: 'HEXYL CINNAMAL',
+    cas_number: '101-86-0',
+    allergen_flag: true,
+  }),
+  chem({
+    id: 'chem-106-22-9',
+    name: 'Citronellol',
+    inci_name: 'CITRONELLOL',
+    cas_number: '106-22-9',
+    allergen_flag: true,
+  }),
+  chem({
+    id: 'chem-91-64-5',
+    name: 'Coumarin',
+    inci_name: 'COUMARIN',
+    cas_number: '91-64-5',
+    allergen_flag: true,
+  }),
+  chem({
+    id: 'chem-80-54-6',
+    name: 'Lilial',
+    inci_name: 'BUTYLPHENYL METHYLPROPIONAL',
+    cas_number: '80-54-6',
+    allergen_flag: true,
+    prohibited: true,
+  }),
+  chem({
+    id: 'chem-5466-77-3',
+    name: 'Octinoxate',
+    inci_name: 'ETHYLHEXYL METHOXYCINNAMATE',
+    cas_number: '5466-77-3',
+    restricted: true,
+    restrictions: 'Max 10 % as a UV filter',
+  }),
   chem({ id: 'chem-9004-62-0', name: 'Dimethicone', inci_name: 'DIMETHICONE', cas_number: '9006-65-9' }),
-  chem({ id: 'chem-7722-76-1', name: 'Potassium citrate', inci_name: 'POTASSIUM CITRATE', cas_number: '866-84-2' }),
+  chem({
+    id: 'chem-7722-76-1',
+    name: 'Potassium citrate',
+    inci_name: 'POTASSIUM CITRATE',
+    cas_number: '866-84-2',
+  }),
   chem({ id: 'chem-parfum', name: 'Fragrance', inci_name: 'PARFUM', synonyms: ['Fragrance', 'Aroma'] }),
-  chem({ id: 'chem-64-17-5', name: 'Ethanol', inci_name: 'ALCOHOL', cas_number: '64-17-5', synonyms: ['Alcohol Denat.'] }),
+  chem({
+    id: 'chem-64-17-5',
+    name: 'Ethanol',
+    inci_name: 'ALCOHOL',
+    cas_number: '64-17-5',
+    synonyms: ['Alcohol Denat.'],
+  }),
 ];
 
 import type { ScanResult } from '@scentinel/domain';
@@ -37,7 +114,13 @@ import type { ScanEngine, ScanEngineInput } from './scan-engine.port.ts';
 /** A PNG of `width`×40 px with a dark bar, made in memory. */
 export async function tinyPng(width = 64): Promise<Buffer> {
   return sharp({ create: { width, height: 40, channels: 3, background: '#ffffff' } })
-    .composite([{ input: { create: { width: Math.max(1, width - 20), height: 10, channels: 3, background: '#000000' } }, top: 15, left: 10 }])
+    .composite([
+      {
+        input: { create: { width: Math.max(1, width - 20), height: 10, channels: 3, background: '#000000' } },
+        top: 15,
+        left: 10,
+      },
+    ])
     .png()
     .toBuffer();
 }
@@ -69,7 +152,12 @@ export class ScriptedEngine implements ScanEngine {
     await onProgress?.({ stage: 'reading_text', percent: 40 });
     if (this.delayMs > 0) await new Promise((r) => setTimeout(r, this.delayMs));
     return {
-      product_identification: { brand: 'Test', product_name: analysisType, product_type: null, size_ml: decoded.width },
+      product_identification: {
+        brand: 'Test',
+        product_name: analysisType,
+        product_type: null,
+        size_ml: decoded.width,
+      },
       ingredients: [
         { name: 'Linalool', is_allergen: true, concentration: null, chemical_id: 'chem-78-70-6' },
         { name: 'Aqua', is_allergen: false, concentration: null, chemical_id: null },

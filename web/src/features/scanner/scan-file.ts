@@ -23,7 +23,9 @@ export function checkScanFile(file: { type: string; size: number }): ScanFilePro
 /** A confidence fraction as a percentage with one decimal: 0.8754 → "87.5%". */
 export function formatConfidence(fraction: number, locale?: string): string {
   const clamped = Math.min(1, Math.max(0, fraction));
-  return new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
-    clamped,
-  );
+  return new Intl.NumberFormat(locale, {
+    style: 'percent',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(clamped);
 }

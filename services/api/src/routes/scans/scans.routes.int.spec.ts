@@ -23,7 +23,12 @@ const label = (file: string) => readFileSync(path.join(LABELS, file));
 
 async function post(app: FastifyInstance, image: Buffer, analysisType = 'comprehensive') {
   const form = scanForm(image, analysisType);
-  return app.inject({ method: 'POST', url: '/api/camera/scan/product', payload: form.payload, headers: form.headers });
+  return app.inject({
+    method: 'POST',
+    url: '/api/camera/scan/product',
+    payload: form.payload,
+    headers: form.headers,
+  });
 }
 
 describe('POST /api/camera/scan/product with the local engine (embedded default)', () => {
@@ -47,9 +52,17 @@ describe('POST /api/camera/scan/product with the local engine (embedded default)
     const { success, result } = res.json();
     expect(success).toBe(true);
     const names = result.ingredients.map((i: { name: string }) => i.name.toLowerCase());
-    expect(names).toEqual(expect.arrayContaining(['linalool', 'benzyl salicylate', 'coumarin', 'isoeugenol']));
-    expect(result.ingredients.find((i: { name: string }) => i.name === 'Linalool')).toMatchObject({ is_allergen: true });
-    expect(result.product_identification).toMatchObject({ brand: 'Chanel', product_type: 'Eau de Parfum', size_ml: 100 });
+    expect(names).toEqual(
+      expect.arrayContaining(['linalool', 'benzyl salicylate', 'coumarin', 'isoeugenol']),
+    );
+    expect(result.ingredients.find((i: { name: string }) => i.name === 'Linalool')).toMatchObject({
+      is_allergen: true,
+    });
+    expect(result.product_identification).toMatchObject({
+      brand: 'Chanel',
+      product_type: 'Eau de Parfum',
+      size_ml: 100,
+    });
     expect(result.analysis_quality.confidence).toBeGreaterThan(0.7);
     expect(result.codes_and_regulatory.allergen_warnings.length).toBeGreaterThan(5);
   });
@@ -58,7 +71,9 @@ describe('POST /api/camera/scan/product with the local engine (embedded default)
     const res = await post(app, label('sensodyne.png'), 'ingredients');
     const { result } = res.json();
     const names = result.ingredients.map((i: { name: string }) => i.name.toLowerCase());
-    expect(names).toEqual(expect.arrayContaining(['aqua', 'hydrated silica', 'sorbitol', 'glycerin', 'sodium fluoride']));
+    expect(names).toEqual(
+      expect.arrayContaining(['aqua', 'hydrated silica', 'sorbitol', 'glycerin', 'sodium fluoride']),
+    );
     // The label's own warning sentence, as printed.
     expect(result.codes_and_regulatory.allergen_warnings).toEqual([
       expect.stringMatching(/^Do not use if you are allergic to any of the/),
@@ -102,12 +117,18 @@ describe.skipIf(!REDIS_URL)('scanner routes on BullMQ (REDIS_URL)', () => {
 describe('scanner routes when Redis is down', () => {
   it('answer 503 with a clear detail within a few seconds, never hang', async () => {
     const eventLog = new InMemoryEventLog();
-    const service = createScanService({ redisUrl: 'redis://127.0.0.1:1', openaiApiKey: undefined }, { eventLog });
+    const service = createScanService(
+      { redisUrl: 'redis://127.0.0.1:1', openaiApiKey: undefined },
+      { eventLog },
+    );
     const app = await buildScanApp(service);
     const started = Date.now();
     const res = await post(app, label('label-001.jpg'));
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ code: 'unavailable', detail: expect.stringMatching(/scan queue is unavailable/) });
+    expect(res.json()).toMatchObject({
+      code: 'unavailable',
+      detail: expect.stringMatching(/scan queue is unavailable/),
+    });
     const status = await app.inject({ method: 'GET', url: `/api/camera/scan/jobs/${randomUUID()}` });
     expect(status.statusCode).toBe(503);
     expect(Date.now() - started).toBeLessThan(7_000);

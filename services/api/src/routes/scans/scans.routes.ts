@@ -28,11 +28,15 @@ const ScanResultSchema = Type.Object({
       name: Type.String(),
       is_allergen: Type.Boolean(),
       concentration: Type.Union([Type.String(), Type.Null()]),
-      chemical_id: Type.Union([Type.String(), Type.Null()], { description: 'The matched catalogue chemical' }),
+      chemical_id: Type.Union([Type.String(), Type.Null()], {
+        description: 'The matched catalogue chemical',
+      }),
     }),
   ),
   codes_and_regulatory: Type.Object({
-    barcodes: Type.Array(Type.Object({ number: Type.String(), format: Type.Union([Type.String(), Type.Null()]) })),
+    barcodes: Type.Array(
+      Type.Object({ number: Type.String(), format: Type.Union([Type.String(), Type.Null()]) }),
+    ),
     allergen_warnings: Type.Array(Type.String()),
   }),
   analysis_quality: Type.Object({
@@ -56,10 +60,17 @@ const Problem = Type.Object({ detail: Type.String(), code: Type.String() });
 
 const JobStatusSchema = Type.Object({
   job_id: Type.String(),
-  status: Type.Union([Type.Literal('queued'), Type.Literal('active'), Type.Literal('completed'), Type.Literal('failed')]),
+  status: Type.Union([
+    Type.Literal('queued'),
+    Type.Literal('active'),
+    Type.Literal('completed'),
+    Type.Literal('failed'),
+  ]),
   progress: Type.Object({ stage: Type.String(), percent: Type.Number() }),
   attempts: Type.Integer(),
-  result: Type.Union([ScanResponseSchema, Type.Null()], { description: 'The scan response once the job finished' }),
+  result: Type.Union([ScanResponseSchema, Type.Null()], {
+    description: 'The scan response once the job finished',
+  }),
 });
 
 const JobParams = Type.Object({ id: Type.String({ pattern: '^[0-9a-f-]{36}$' }) });
@@ -75,7 +86,11 @@ interface Upload {
 
 function isFileTooLarge(error: unknown): boolean {
   const code = (error as { code?: unknown })?.code;
-  return code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_PARTS_LIMIT' || (error as { statusCode?: number })?.statusCode === 413;
+  return (
+    code === 'FST_REQ_FILE_TOO_LARGE' ||
+    code === 'FST_PARTS_LIMIT' ||
+    (error as { statusCode?: number })?.statusCode === 413
+  );
 }
 
 /** Reads `file` and `analysis_type` from the multipart body, checking the file by its content. */
@@ -127,7 +142,10 @@ const unavailable = (error: ScanQueueUnavailableError) => new HttpError(503, err
  * The scanner API (spec §7 "Scanner"): the synchronous scan the dialog calls, plus an async job
  * API with polling and server-sent progress events. Uploads are checked by content, 10 MB max.
  */
-export const scanRoutes: FastifyPluginAsyncTypebox<{ deps: { scans: ScanService } }> = async (app, { deps }) => {
+export const scanRoutes: FastifyPluginAsyncTypebox<{ deps: { scans: ScanService } }> = async (
+  app,
+  { deps },
+) => {
   const { scans } = deps;
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_SCAN_BYTES, files: 1, fields: 4, parts: 6, fieldSize: 1_000 },
@@ -160,7 +178,10 @@ export const scanRoutes: FastifyPluginAsyncTypebox<{ deps: { scans: ScanService 
       }
       throw error;
     }
-    request.log.info({ scanId, analysisType: upload.analysisType, bytes: upload.image.length }, 'scan queued');
+    request.log.info(
+      { scanId, analysisType: upload.analysisType, bytes: upload.image.length },
+      'scan queued',
+    );
     return scanId;
   }
 
@@ -252,7 +273,8 @@ export const scanRoutes: FastifyPluginAsyncTypebox<{ deps: { scans: ScanService 
     {
       schema: {
         tags: ['scanner'],
-        summary: 'Server-sent events: `status` at once, `progress` while it runs, then `completed` or `failed`',
+        summary:
+          'Server-sent events: `status` at once, `progress` while it runs, then `completed` or `failed`',
         params: JobParams,
         produces: ['text/event-stream'],
       },
@@ -270,7 +292,8 @@ export const scanRoutes: FastifyPluginAsyncTypebox<{ deps: { scans: ScanService 
       connection: 'keep-alive',
       'x-accel-buffering': 'no',
     });
-    const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    const send = (event: string, data: unknown) =>
+      res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     let done = false;
     let unsubscribe: (() => void) | null = null;
     const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), 15_000);

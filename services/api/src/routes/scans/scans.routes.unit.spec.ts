@@ -19,7 +19,11 @@ const INVALID = 'Please select a valid image file (JPEG, PNG, or WebP).';
 const TOO_LARGE = 'File size too large. Please select an image smaller than 10MB.';
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
 
-function scanService(engine: ScriptedEngine, eventLog: InMemoryEventLog, waitTimeoutMs = 20_000): ScanService {
+function scanService(
+  engine: ScriptedEngine,
+  eventLog: InMemoryEventLog,
+  waitTimeoutMs = 20_000,
+): ScanService {
   const events = new ScanEventRecorder(eventLog);
   const queue = new InProcessScanQueue(new ScanProcessor(engine, events), { concurrency: 2 });
   return { queue, events, mode: 'in-process', waitTimeoutMs, close: () => queue.close() };
@@ -57,8 +61,12 @@ describe('scanner routes', () => {
     });
     const stream = await eventLog.readStream(`scan:${body.scan_id}`);
     expect(stream.map((e) => e.type)).toEqual(['ScanRequested', 'ScanCompleted']);
-    expect(stream[0]?.data).toMatchObject({ mime_type: 'image/png', size_bytes: png.length, analysis_type: 'comprehensive' });
-    expect((stream[0]?.data as { image_sha256: string }).image_sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(stream[0]?.data).toMatchObject({
+      mime_type: 'image/png',
+      size_bytes: png.length,
+      analysis_type: 'comprehensive',
+    });
+    expect((stream[0]!.data as { image_sha256: string }).image_sha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('refuses a PDF named .jpg with the spec message', async () => {
@@ -78,7 +86,11 @@ describe('scanner routes', () => {
     });
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json().detail).toBe(INVALID);
-    const json = await app.inject({ method: 'POST', url: '/api/camera/scan/product', payload: { file: 'x' } });
+    const json = await app.inject({
+      method: 'POST',
+      url: '/api/camera/scan/product',
+      payload: { file: 'x' },
+    });
     expect(json.statusCode).toBe(400);
     expect(json.json().detail).toMatch(/multipart\/form-data/);
   });
@@ -113,7 +125,9 @@ describe('scanner routes', () => {
     expect((await scan(scanForm(png, 'barcode'))).json().analysis_type).toBe('barcode');
     const bad = await scan(scanForm(png, 'everything'));
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().detail).toBe('analysis_type must be one of: comprehensive, ingredients, product_info, barcode');
+    expect(bad.json().detail).toBe(
+      'analysis_type must be one of: comprehensive, ingredients, product_info, barcode',
+    );
   });
 
   it('runs async jobs: 202 with a job id, then status with progress and result', async () => {
@@ -150,7 +164,10 @@ describe('scanner routes', () => {
   });
 
   it('answers 404 for an unknown job and 400 for a malformed id', async () => {
-    const missing = await app.inject({ method: 'GET', url: '/api/camera/scan/jobs/00000000-0000-4000-8000-000000000000' });
+    const missing = await app.inject({
+      method: 'GET',
+      url: '/api/camera/scan/jobs/00000000-0000-4000-8000-000000000000',
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe('not_found');
     expect((await app.inject({ method: 'GET', url: '/api/camera/scan/jobs/nope' })).statusCode).toBe(400);
@@ -164,10 +181,17 @@ describe('scanner routes when the scan takes too long or the queue is down', () 
     const service = scanService(engine, new InMemoryEventLog(), 100);
     const app = await buildScanApp(service);
     const form = scanForm(await tinyPng(20));
-    const res = await app.inject({ method: 'POST', url: '/api/camera/scan/product', payload: form.payload, headers: form.headers });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/camera/scan/product',
+      payload: form.payload,
+      headers: form.headers,
+    });
     expect(res.statusCode).toBe(504);
     expect(res.json().code).toBe('timeout');
-    expect(res.json().detail).toMatch(/continues in the background: check GET \/api\/camera\/scan\/jobs\/[0-9a-f-]{36}/);
+    expect(res.json().detail).toMatch(
+      /continues in the background: check GET \/api\/camera\/scan\/jobs\/[0-9a-f-]{36}/,
+    );
     await app.close();
     await service.close();
   });
@@ -176,7 +200,9 @@ describe('scanner routes when the scan takes too long or the queue is down', () 
     const eventLog = new InMemoryEventLog();
     const down: ScanQueue = {
       enqueue: async () => {
-        throw new ScanQueueUnavailableError('The scan queue is unavailable (Redis is not reachable); please try again later.');
+        throw new ScanQueueUnavailableError(
+          'The scan queue is unavailable (Redis is not reachable); please try again later.',
+        );
       },
       status: async () => null,
       waitForResult: async () => {
@@ -194,7 +220,12 @@ describe('scanner routes when the scan takes too long or the queue is down', () 
     };
     const app = await buildScanApp(service);
     const form = scanForm(await tinyPng(20));
-    const res = await app.inject({ method: 'POST', url: '/api/camera/scan/product', payload: form.payload, headers: form.headers });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/camera/scan/product',
+      payload: form.payload,
+      headers: form.headers,
+    });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({
       detail: 'The scan queue is unavailable (Redis is not reachable); please try again later.',

@@ -8,7 +8,9 @@ import { app } from '../../app.ts';
 export async function buildScanApp(scans: ScanService): Promise<FastifyInstance> {
   const server = Fastify({ logger: false, bodyLimit: 1_048_576 });
   const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '.tmp/no-web-dist' }, process.cwd());
-  await server.register(app, { deps: { config, health: async () => ({ eventLogPosition: 0, projections: [] }), scans } });
+  await server.register(app, {
+    deps: { config, health: async () => ({ eventLogPosition: 0, projections: [] }), scans },
+  });
   await server.ready();
   return server;
 }
@@ -24,7 +26,9 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
   for (const part of parts) {
     chunks.push(Buffer.from(`--${boundary}\r\n`));
     if ('value' in part) {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
+      chunks.push(
+        Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`),
+      );
     } else {
       chunks.push(
         Buffer.from(
@@ -36,11 +40,19 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
     }
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 /** The dialog's upload: `file` (named like a captured jpg) and `analysis_type`. */
-export function scanForm(data: Buffer, analysisType?: string, filename = 'capture.jpg', contentType = 'image/jpeg') {
+export function scanForm(
+  data: Buffer,
+  analysisType?: string,
+  filename = 'capture.jpg',
+  contentType = 'image/jpeg',
+) {
   const parts: Part[] = [{ name: 'file', filename, contentType, data }];
   if (analysisType !== undefined) parts.push({ name: 'analysis_type', value: analysisType });
   return multipart(parts);

@@ -1,10 +1,9 @@
-import type { AnalysisType } from '@scentinel/domain';
 import { once } from 'node:events';
+import type { AnalysisType } from '@scentinel/domain';
 import { type Job, Queue, QueueEvents, type RedisOptions } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { ScanLogger as Logger } from '../scan-engine.port.ts';
-import type { ScanProgress } from '../scan-engine.port.ts';
 import type { ScanResponse } from '../scan.processor.ts';
+import type { ScanLogger as Logger, ScanProgress } from '../scan-engine.port.ts';
 import {
   failedResponse,
   SCAN_ATTEMPTS,
@@ -56,7 +55,10 @@ function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new ScanQueueUnavailableError(`The scan queue did not answer (${what}); please try again later.`)),
+      () =>
+        reject(
+          new ScanQueueUnavailableError(`The scan queue did not answer (${what}); please try again later.`),
+        ),
       REDIS_CALL_TIMEOUT_MS,
     );
   });
@@ -88,7 +90,8 @@ function toState(state: string): ScanJobState | null {
 }
 
 function progressOf(value: unknown): ScanProgress {
-  if (value && typeof value === 'object' && 'stage' in value && 'percent' in value) return value as ScanProgress;
+  if (value && typeof value === 'object' && 'stage' in value && 'percent' in value)
+    return value as ScanProgress;
   return { stage: 'queued', percent: typeof value === 'number' ? value : 0 };
 }
 
@@ -125,7 +128,9 @@ export class BullmqScanQueue implements ScanQueue {
       await withTimeout(once(this.redis, 'ready'), what);
       return;
     }
-    throw new ScanQueueUnavailableError('The scan queue is unavailable (Redis is not reachable); please try again later.');
+    throw new ScanQueueUnavailableError(
+      'The scan queue is unavailable (Redis is not reachable); please try again later.',
+    );
   }
 
   async enqueue(input: ScanJobInput): Promise<void> {
@@ -162,7 +167,10 @@ export class BullmqScanQueue implements ScanQueue {
     return {
       id: job.id!,
       state,
-      progress: state === 'completed' || state === 'failed' ? { stage: 'done', percent: 100 } : progressOf(job.progress),
+      progress:
+        state === 'completed' || state === 'failed'
+          ? { stage: 'done', percent: 100 }
+          : progressOf(job.progress),
       attempts: job.attemptsStarted ?? job.attemptsMade,
       response,
     };
@@ -189,7 +197,9 @@ export class BullmqScanQueue implements ScanQueue {
     if (this.events) return this.events;
     const events = new QueueEvents(this.queueName, { connection: redisOptions(this.redisUrl, true) });
     events.on('error', (err) => this.logger?.warn({ err: err.message }, 'scan queue events: redis error'));
-    events.on('progress', ({ jobId, data }) => this.notify(jobId, { type: 'progress', progress: progressOf(data) }));
+    events.on('progress', ({ jobId, data }) =>
+      this.notify(jobId, { type: 'progress', progress: progressOf(data) }),
+    );
     const finished = async (jobId: string) => {
       if (!this.listeners.has(jobId)) return;
       // A failed attempt that will be retried also reports "failed": only a final state counts.

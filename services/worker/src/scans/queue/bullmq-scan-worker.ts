@@ -1,7 +1,6 @@
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
-import type { ScanLogger as Logger } from '../scan-engine.port.ts';
-import type { ScanProgress } from '../scan-engine.port.ts';
 import { type ScanProcessor, type ScanResponse, UnrecoverableScanError } from '../scan.processor.ts';
+import type { ScanLogger as Logger, ScanProgress } from '../scan-engine.port.ts';
 import { type BullScanJobData, redisOptions, SCAN_QUEUE_NAME } from './bullmq-scan-queue.adapter.ts';
 import { SCAN_ATTEMPTS } from './scan-queue.port.ts';
 
@@ -22,7 +21,9 @@ export interface BullmqScanWorkerOptions {
  * with exponential backoff; bad images fail at once (`UnrecoverableError`). A job whose worker dies
  * mid-way is found stalled and run again by another worker.
  */
-export function startBullmqScanWorker(options: BullmqScanWorkerOptions): Worker<BullScanJobData, ScanResponse> {
+export function startBullmqScanWorker(
+  options: BullmqScanWorkerOptions,
+): Worker<BullScanJobData, ScanResponse> {
   const { processor, logger } = options;
   const worker = new Worker<BullScanJobData, ScanResponse>(
     options.queueName ?? SCAN_QUEUE_NAME,

@@ -1,8 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ScanLogger as Logger } from '../scan-engine.port.ts';
-import type { ScanProgress } from '../scan-engine.port.ts';
 import { type ScanProcessor, UnrecoverableScanError } from '../scan.processor.ts';
+import type { ScanLogger as Logger, ScanProgress } from '../scan-engine.port.ts';
 import {
   failedResponse,
   SCAN_ATTEMPTS,
@@ -75,7 +74,13 @@ export class InProcessScanQueue implements ScanQueue {
     this.prune();
     this.jobs.set(input.scanId, {
       input,
-      status: { id: input.scanId, state: 'queued', progress: { stage: 'queued', percent: 0 }, attempts: 0, response: null },
+      status: {
+        id: input.scanId,
+        state: 'queued',
+        progress: { stage: 'queued', percent: 0 },
+        attempts: 0,
+        response: null,
+      },
       finishedAt: null,
     });
     this.waiting.push(input.scanId);

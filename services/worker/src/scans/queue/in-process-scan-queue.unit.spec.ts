@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { InMemoryEventLog } from '@scentinel/platform';
 import { describe, expect, it } from 'vitest';
-import { ScanEventRecorder } from '../scan-events.ts';
-import { ScriptedEngine, tinyPng } from '../scan.testing.ts';
 import { ScanProcessor } from '../scan.processor.ts';
+import { ScriptedEngine, tinyPng } from '../scan.testing.ts';
+import { ScanEventRecorder } from '../scan-events.ts';
 import { InProcessScanQueue } from './in-process-scan-queue.adapter.ts';
 import { scanQueueContract } from './scan-queue.contract.ts';
 import { ScanQueueUnavailableError } from './scan-queue.port.ts';
@@ -32,9 +32,12 @@ describe('InProcessScanQueue', () => {
       },
       close: async () => {},
     };
-    const queue = new InProcessScanQueue(new ScanProcessor(counting, new ScanEventRecorder(new InMemoryEventLog())), {
-      concurrency: 2,
-    });
+    const queue = new InProcessScanQueue(
+      new ScanProcessor(counting, new ScanEventRecorder(new InMemoryEventLog())),
+      {
+        concurrency: 2,
+      },
+    );
     const image = await tinyPng(20);
     const ids = Array.from({ length: 6 }, () => randomUUID());
     for (const scanId of ids) await queue.enqueue({ scanId, analysisType: 'comprehensive', image });
@@ -45,7 +48,9 @@ describe('InProcessScanQueue', () => {
   });
 
   it('refuses work once closed, as a queue that is down', async () => {
-    const queue = new InProcessScanQueue(new ScanProcessor(new ScriptedEngine(), new ScanEventRecorder(new InMemoryEventLog())));
+    const queue = new InProcessScanQueue(
+      new ScanProcessor(new ScriptedEngine(), new ScanEventRecorder(new InMemoryEventLog())),
+    );
     await queue.close();
     await expect(
       queue.enqueue({ scanId: randomUUID(), analysisType: 'comprehensive', image: await tinyPng() }),

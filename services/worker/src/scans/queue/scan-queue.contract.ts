@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { InMemoryEventLog } from '@scentinel/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ScanEventRecorder } from '../scan-events.ts';
-import { ScriptedEngine, tinyPng, truncatedPng } from '../scan.testing.ts';
 import { ScanProcessor } from '../scan.processor.ts';
+import { ScriptedEngine, tinyPng, truncatedPng } from '../scan.testing.ts';
+import { ScanEventRecorder } from '../scan-events.ts';
 import { type ScanJobUpdate, type ScanQueue, ScanWaitTimeoutError } from './scan-queue.port.ts';
 
 export interface QueueHarness {
@@ -51,9 +51,17 @@ export function scanQueueContract(adapter: string, makeQueue: MakeQueue, { avail
       const scanId = await submit(await tinyPng(64));
       const status = await harness.queue.waitForResult(scanId, 20_000);
       expect(status).toMatchObject({ id: scanId, state: 'completed', attempts: 1 });
-      expect(status.response).toMatchObject({ success: true, error: null, scan_id: scanId, analysis_type: 'comprehensive' });
+      expect(status.response).toMatchObject({
+        success: true,
+        error: null,
+        scan_id: scanId,
+        analysis_type: 'comprehensive',
+      });
       expect(status.response?.result?.product_identification.size_ml).toBe(64);
-      expect(await harness.queue.status(scanId)).toMatchObject({ state: 'completed', progress: { percent: 100 } });
+      expect(await harness.queue.status(scanId)).toMatchObject({
+        state: 'completed',
+        progress: { percent: 100 },
+      });
       expect(await types(scanId)).toEqual(['ScanRequested', 'ScanCompleted']);
       const [, completed] = await eventLog.readStream(`scan:${scanId}`);
       expect(completed?.data).toMatchObject({ engine: 'scripted', ingredient_count: 2, allergen_count: 1 });
@@ -78,7 +86,9 @@ export function scanQueueContract(adapter: string, makeQueue: MakeQueue, { avail
         });
         await harness.queue.enqueue({ scanId, analysisType: 'comprehensive', image: await tinyPng(32) });
         await finished;
-        const percents = updates.filter((u) => u.type === 'progress').map((u) => (u.type === 'progress' ? u.progress.percent : 0));
+        const percents = updates
+          .filter((u) => u.type === 'progress')
+          .map((u) => (u.type === 'progress' ? u.progress.percent : 0));
         expect(percents.length).toBeGreaterThan(0);
         expect(percents).toEqual([...percents].sort((a, b) => a - b));
         expect(updates.at(-1)).toMatchObject({ type: 'finished', status: { state: 'completed' } });
@@ -110,7 +120,10 @@ export function scanQueueContract(adapter: string, makeQueue: MakeQueue, { avail
       expect(Date.now() - started).toBeGreaterThanOrEqual(900);
       expect(await types(scanId)).toEqual(['ScanRequested', 'ScanFailed', 'ScanCompleted']);
       const [, failed] = await eventLog.readStream(`scan:${scanId}`);
-      expect(failed?.data).toMatchObject({ retryable: true, reason: expect.stringContaining('engine hiccup') });
+      expect(failed?.data).toMatchObject({
+        retryable: true,
+        reason: expect.stringContaining('engine hiccup'),
+      });
     });
 
     it('answers null for an unknown job', async () => {

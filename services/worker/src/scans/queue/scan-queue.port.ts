@@ -1,6 +1,6 @@
 import type { AnalysisType } from '@scentinel/domain';
-import type { ScanProgress } from '../scan-engine.port.ts';
 import type { ScanResponse } from '../scan.processor.ts';
+import type { ScanProgress } from '../scan-engine.port.ts';
 
 /**
  * The scan job queue. Adapters: in-process (embedded default) and BullMQ on Redis (scale-out,
@@ -64,14 +64,24 @@ export const SCAN_BACKOFF_MS = 1_000;
 
 /** The response a failed job answers with (spec §8: the client shows `error`). */
 export function failedResponse(id: string, analysisType: AnalysisType, reason: string | null): ScanResponse {
-  return { scan_id: id, analysis_type: analysisType, success: false, error: reason || 'Analysis failed', result: null };
+  return {
+    scan_id: id,
+    analysis_type: analysisType,
+    success: false,
+    error: reason || 'Analysis failed',
+    result: null,
+  };
 }
 
 /**
  * Waits for a job through `watch` + `status` (subscribe first, then look, so a finish in between
  * is never missed); shared by the adapters.
  */
-export async function waitThroughWatch(queue: ScanQueue, id: string, timeoutMs: number): Promise<ScanJobStatus> {
+export async function waitThroughWatch(
+  queue: ScanQueue,
+  id: string,
+  timeoutMs: number,
+): Promise<ScanJobStatus> {
   let settled = false;
   let unsubscribe: (() => void) | null = null;
   let timer: NodeJS.Timeout | undefined;

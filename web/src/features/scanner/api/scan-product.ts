@@ -19,7 +19,10 @@ export type ScanResult = {
     size_ml: number | null;
   };
   ingredients: ScanIngredient[];
-  codes_and_regulatory: { barcodes: { number: string; format?: string | null }[]; allergen_warnings: string[] };
+  codes_and_regulatory: {
+    barcodes: { number: string; format?: string | null }[];
+    allergen_warnings: string[];
+  };
   analysis_quality: { confidence: number; text_clarity: string | null; image_quality: string | null };
   notes: string | null;
   warnings: string[];
@@ -60,7 +63,12 @@ async function problemDetail(response: Response): Promise<string | null> {
 export type ScanInput = { file: Blob; filename: string; analysisType: AnalysisType; signal?: AbortSignal };
 
 /** POST {api}/camera/scan/product (multipart: file, analysis_type); resolves only with a successful scan. */
-export async function scanProduct({ file, filename, analysisType, signal }: ScanInput): Promise<ScanResponse> {
+export async function scanProduct({
+  file,
+  filename,
+  analysisType,
+  signal,
+}: ScanInput): Promise<ScanResponse> {
   const form = new FormData();
   form.append('file', file, filename);
   form.append('analysis_type', analysisType);
@@ -69,14 +77,25 @@ export async function scanProduct({ file, filename, analysisType, signal }: Scan
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}/camera/scan/product`, { method: 'POST', body: form, headers, signal });
+    response = await fetch(`${API_BASE}/camera/scan/product`, {
+      method: 'POST',
+      body: form,
+      headers,
+      signal,
+    });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ScanFailure('exception', (error as Error).message);
   }
   if (!response.ok) {
     const detail = await problemDetail(response);
-    throw new ScanFailure('http', `Analysis failed: ${response.status} ${response.statusText}`, response.status, response.statusText, detail);
+    throw new ScanFailure(
+      'http',
+      `Analysis failed: ${response.status} ${response.statusText}`,
+      response.status,
+      response.statusText,
+      detail,
+    );
   }
   let body: ScanResponse;
   try {
@@ -84,7 +103,8 @@ export async function scanProduct({ file, filename, analysisType, signal }: Scan
   } catch (error) {
     throw new ScanFailure('exception', (error as Error).message);
   }
-  if (!body.success || !body.result) throw new ScanFailure('unsuccessful', body.error || 'Analysis failed', 0, '', body.error);
+  if (!body.success || !body.result)
+    throw new ScanFailure('unsuccessful', body.error || 'Analysis failed', 0, '', body.error);
   return body;
 }
 

@@ -17,7 +17,13 @@ export function ScanResultPanel({ result }: { result: ScanResult }) {
   const allergens = result.ingredients.filter((i) => i.is_allergen).length;
 
   return (
-    <section className="scan-result" aria-labelledby="scan-result-title" data-testid="scan-result">
+    <section
+      className="scan-result"
+      aria-labelledby="scan-result-title"
+      data-testid="scan-result"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls within 24rem, so keyboard users must reach it (axe scrollable-region-focusable)
+      tabIndex={0}
+    >
       <h3 id="scan-result-title" className="scan-result__title">
         {t('scanner.completeTitle')}
       </h3>
@@ -39,22 +45,27 @@ export function ScanResultPanel({ result }: { result: ScanResult }) {
       <div className="scan-result__section">
         <h4>
           {t('scanner.ingredients', { count: result.ingredients.length })}
-          {allergens > 0 ? <span className="scan-result__count"> · {t('scanner.allergenCount', { count: allergens })}</span> : null}
+          {allergens > 0 ? (
+            <span className="scan-result__count"> · {t('scanner.allergenCount', { count: allergens })}</span>
+          ) : null}
         </h4>
         {result.ingredients.length === 0 ? (
           <p className="scan-result__muted">{t('scanner.noIngredients')}</p>
         ) : (
           <ul className="scan-ingredients">
-            {result.ingredients.map((ingredient, index) => (
+            {result.ingredients.map((ingredient) => (
               <li
-                // Names can repeat on a label; the position keeps keys unique.
-                key={`${index}-${ingredient.name}`}
+                key={`${ingredient.chemical_id ?? ''}|${ingredient.name}`}
                 className={`scan-ingredient ${ingredient.is_allergen ? 'scan-ingredient--allergen' : 'scan-ingredient--other'}`}
                 data-allergen={ingredient.is_allergen ? 'true' : 'false'}
               >
                 {ingredient.name}
-                {ingredient.concentration ? <span className="scan-ingredient__pct"> {ingredient.concentration}</span> : null}
-                {ingredient.is_allergen ? <span className="visually-hidden"> ({t('scanner.allergen')})</span> : null}
+                {ingredient.concentration ? (
+                  <span className="scan-ingredient__pct"> {ingredient.concentration}</span>
+                ) : null}
+                {ingredient.is_allergen ? (
+                  <span className="visually-hidden"> ({t('scanner.allergen')})</span>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -102,7 +113,9 @@ export function ScanResultPanel({ result }: { result: ScanResult }) {
         <dl className="scan-result__facts">
           <div>
             <dt>{t('scanner.confidence')}</dt>
-            <dd data-testid="scan-confidence">{formatConfidence(quality.confidence, i18n.resolvedLanguage)}</dd>
+            <dd data-testid="scan-confidence">
+              {formatConfidence(quality.confidence, i18n.resolvedLanguage)}
+            </dd>
           </div>
           {quality.text_clarity ? (
             <div>
@@ -113,7 +126,11 @@ export function ScanResultPanel({ result }: { result: ScanResult }) {
           {quality.image_quality ? (
             <div>
               <dt>{t('scanner.imageQuality')}</dt>
-              <dd>{t(`scanner.imageQualities.${quality.image_quality}`, { defaultValue: quality.image_quality })}</dd>
+              <dd>
+                {t(`scanner.imageQualities.${quality.image_quality}`, {
+                  defaultValue: quality.image_quality,
+                })}
+              </dd>
             </div>
           ) : null}
         </dl>

@@ -15,7 +15,10 @@ import './scanner.css';
 
 type ScannerDialogProps = { onClose: () => void };
 
-type Camera = { state: 'starting' } | { state: 'live'; stream: MediaStream } | { state: 'unavailable'; failed: boolean };
+type Camera =
+  | { state: 'starting' }
+  | { state: 'live'; stream: MediaStream }
+  | { state: 'unavailable'; failed: boolean };
 
 /**
  * Fragrance Scanner dialog (spec §2 and §4): the rear camera with Capture, or an upload; an
@@ -72,12 +75,14 @@ export default function ScannerDialog({ onClose }: ScannerDialogProps) {
     };
   }, [stopCamera]);
 
-  useEffect(() => {
-    if (camera.state === 'live' && videoRef.current) {
-      videoRef.current.srcObject = camera.stream;
-      void videoRef.current.play().catch(() => {});
+  // The video element comes and goes (it is hidden while a preview shows): attach the stream on mount.
+  const attachVideo = useCallback((video: HTMLVideoElement | null) => {
+    videoRef.current = video;
+    if (video && streamRef.current && video.srcObject !== streamRef.current) {
+      video.srcObject = streamRef.current;
+      void video.play().catch(() => {});
     }
-  }, [camera, preview]);
+  }, []);
 
   // The preview's object URL is released when it changes or the dialog closes.
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
@@ -162,7 +167,13 @@ export default function ScannerDialog({ onClose }: ScannerDialogProps) {
   const live = camera.state === 'live';
 
   return (
-    <Modal title={t('scanner.title')} onClose={close} size="large" testId="scanner-dialog" description={t('scanner.intro')}>
+    <Modal
+      title={t('scanner.title')}
+      onClose={close}
+      size="large"
+      testId="scanner-dialog"
+      description={t('scanner.intro')}
+    >
       <div className="scanner">
         <label className="field scanner__type" htmlFor={typeId}>
           <span className="field__label">{t('scanner.analysisType')}</span>
@@ -193,19 +204,32 @@ export default function ScannerDialog({ onClose }: ScannerDialogProps) {
 
         {!chosen && live ? (
           <div className="scanner__camera">
-            <video ref={videoRef} className="scanner__video" playsInline muted autoPlay aria-label={t('scanner.cameraView')} />
+            <video
+              ref={attachVideo}
+              className="scanner__video"
+              playsInline
+              muted
+              autoPlay
+              aria-label={t('scanner.cameraView')}
+            />
             <div className="scanner__actions">
               <button type="button" className="button button--primary" onClick={capture}>
                 {t('scanner.capture')}
               </button>
-              <button type="button" className="button button--secondary" onClick={() => fileRef.current?.click()}>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => fileRef.current?.click()}
+              >
                 {t('scanner.uploadInstead')}
               </button>
             </div>
           </div>
         ) : null}
 
-        {!chosen && camera.state === 'starting' ? <p className="scanner__hint">{t('scanner.startingCamera')}</p> : null}
+        {!chosen && camera.state === 'starting' ? (
+          <p className="scanner__hint">{t('scanner.startingCamera')}</p>
+        ) : null}
 
         {!chosen && camera.state === 'unavailable' ? (
           <div className="scanner__upload-area">
@@ -247,7 +271,9 @@ export default function ScannerDialog({ onClose }: ScannerDialogProps) {
           <div className="scanner__failed" role="alert" data-testid="scan-error">
             <strong>{t('scanner.failedTitle')}</strong>
             <p>{error}</p>
-            {errorDetail && errorDetail !== error ? <p className="scanner__failed-detail">{errorDetail}</p> : null}
+            {errorDetail && errorDetail !== error ? (
+              <p className="scanner__failed-detail">{errorDetail}</p>
+            ) : null}
           </div>
         ) : null}
 
