@@ -1,6 +1,6 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, SCREENSHOT_DIR } from './support/browser.ts';
 import { ROOT, type RunningServer, removeDir, startServer } from './support/server.ts';
@@ -96,5 +96,105 @@ describe('Fragrance Scanner (embedded default: in-process queue, local OCR)', ()
     await page.getByTestId('scan-button').click();
     await page.getByTestId('scanner-dialog').waitFor();
     await expect(page.getByTestId('scan-result').count()).resolves.toBe(0);
+  });
+});
+
+describe('Fragrance Scanner with a camera (Chromium fake camera)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer({ seeded: false, env: { CATALOGUE_AUTOLOAD: 'false' } });
+    // launchChromium() plus a fake camera that shows a test pattern.
+    browser = await chromium.launch({
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+      ],
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (server) removeDir(server.dataDir);
+  });
+
+  it('shows the rear camera, captures a JPEG frame and sends it at once', async () => {
+    const context = await browser.newContext();
+    await context.grantPermissions(['camera'], { origin: server.url });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      type Upload = { name: string; type: string; magic: number[] };
+      const g = globalThis as unknown as {
+        cameraAsked: unknown;
+        upload: Upload | null;
+        fetch: (input: unknown, init?: { body?: unknown }) => Promise<unknown>;
+        FormData: new () => { get(name: string): unknown };
+        navigator: { mediaDevices: { getUserMedia: (c: unknown) => unknown } };
+      };
+      // Record what the dialog asks the camera for, and the file it uploads.
+      const media = g.navigator.mediaDevices;
+      const getUserMedia = media.getUserMedia.bind(media);
+      media.getUserMedia = (constraints: unknown) => {
+        g.cameraAsked = constraints;
+        return getUserMedia(constraints);
+      };
+      const fetch = g.fetch.bind(globalThis);
+      g.fetch = async (input, init) => {
+        if (init?.body instanceof g.FormData) {
+          const file = (init.body as { get(name: string): unknown }).get('file') as {
+            name: string;
+            type: string;
+            arrayBuffer(): Promise<ArrayBuffer>;
+          };
+          g.upload = {
+            name: file.name,
+            type: file.type,
+            magic: [...new Uint8Array(await file.arrayBuffer()).slice(0, 3)],
+          };
+        }
+        return fetch(input, init);
+      };
+    });
+    await page.goto(server.url);
+    await page.getByTestId('scan-button').click();
+    const dialog = page.getByTestId('scanner-dialog');
+    await dialog.locator('video').waitFor();
+    await expect(
+      page.evaluate(() => (globalThis as unknown as { cameraAsked: unknown }).cameraAsked),
+    ).resolves.toEqual({
+      video: { facingMode: 'environment', width: { ideal: 1920 }, height: { ideal: 1080 } },
+      audio: false,
+    });
+    await expect(cssOf(dialog.locator('video'), 'maxHeight')).resolves.toBe('400px');
+    // Wait for frames before capturing.
+    await page.waitForFunction(
+      () =>
+        ((
+          globalThis as unknown as { document: { querySelector(s: string): { videoWidth: number } | null } }
+        ).document.querySelector('video')?.videoWidth ?? 0) > 0,
+    );
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/camera/scan/product'));
+    await dialog.getByRole('button', { name: 'Capture' }).click();
+    await sent;
+    await expect(page.evaluate(() => (globalThis as unknown as { upload: unknown }).upload)).resolves.toEqual(
+      {
+        name: 'capture.jpg',
+        type: 'image/jpeg',
+        magic: [0xff, 0xd8, 0xff],
+      },
+    );
+    await dialog.getByRole('img', { name: 'The image being analysed' }).waitFor();
+    // A test pattern has no ingredient list: the panel says so (or the failure box explains).
+    await dialog
+      .locator('[data-testid="scan-result"], [data-testid="scan-error"]')
+      .first()
+      .waitFor({ timeout: 120_000 });
+    await context.close();
   });
 });

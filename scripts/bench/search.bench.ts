@@ -12,7 +12,8 @@
  *   exists (or `npm run data:synthetic -- --count 500000` can make it within the time budget).
  *
  * Run alone: `npx tsx scripts/bench/search.bench.ts` (DATABASE_URL, default
- * postgres://root@127.0.0.1:5432/test; a fresh schema, dropped afterwards). Bounded to ~3 minutes.
+ * postgres://root@127.0.0.1:5432/test; a fresh schema, dropped afterwards). Bounded to ~3 minutes:
+ * the synthetic part runs only when time is left; `SEARCH_BENCH=synthetic` runs it alone.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -471,6 +472,10 @@ function memoryRow(label: string, mb: number) {
 
 export async function run(): Promise<void> {
   const started = performance.now();
+  if (process.env.SEARCH_BENCH === 'synthetic') {
+    await syntheticRun(await loadCatalogueReferenceData(path.join(ROOT, 'data')), started);
+    return;
+  }
   const reference = await realCatalogueRun();
   await syntheticRun(reference, started);
 }
@@ -587,7 +592,12 @@ async function syntheticRun(reference: Reference, started: number): Promise<void
       target: '',
       ok: '',
     },
-    memoryRow('synthetic 500k', heapDeltaMb),
+    {
+      measure: 'index memory (synthetic 500k)',
+      value: `${heapDeltaMb.toFixed(1)} MB`,
+      target: '(64 MB is for the real catalogue)',
+      ok: '',
+    },
     buildRow('synthetic 500k', events, seconds, cpuSeconds),
   ]);
 }

@@ -106,16 +106,25 @@ function validationDetail(fe: {
   validation?: unknown[];
 }): string {
   const first = fe.validation?.[0] as
-    | { instancePath?: string; message?: string; params?: Record<string, unknown> }
+    | { instancePath?: string; message?: string; keyword?: string; params?: Record<string, unknown> }
     | undefined;
   const where = fe.validationContext ?? 'request';
   if (!first) return `Invalid ${where}`;
-  const missing = first.params?.missingProperty ?? first.params?.requiredProperty;
+  const params = first.params ?? {};
+  const missing = params.missingProperty ?? params.requiredProperty ?? firstOf(params.requiredProperties);
   if (typeof missing === 'string') return `Invalid ${where}: '${missing}' is required`;
-  const extra = first.params?.additionalProperty;
-  if (typeof extra === 'string') return `Invalid ${where}: unknown field '${extra}'`;
   const field = (first.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+  const extra = params.additionalProperty;
+  if (typeof extra === 'string') return `Invalid ${where}: unknown field '${extra}'`;
+  // TypeBox compiles `additionalProperties: false` to a `false` schema on the unknown property.
+  if (first.keyword === 'boolean' || first.message === 'schema is false') {
+    return `Invalid ${where}: unknown field '${field}'`;
+  }
   return `Invalid ${where}: ${field ? `'${field}' ` : ''}${first.message ?? 'is invalid'}`;
+}
+
+function firstOf(value: unknown): unknown {
+  return Array.isArray(value) ? value[0] : undefined;
 }
 
 function clientDetail(fe: Partial<FastifyError>, status: number): string {
