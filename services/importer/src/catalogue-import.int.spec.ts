@@ -1,0 +1,95 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { createPgliteClient, PostgresEventLog, type SqlClient } from '@scentinel/platform';
+import { catalogueFixtures } from '@scentinel/platform/search';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueFiles } from './catalogue-files.ts';
+import { importCatalogue } from './catalogue-import.ts';
+
+const { fixtureChemicals, makePerfume, inferLinks } = catalogueFixtures;
+
+function writeCatalogue(dir: string, perfumes: object[], chemicals: object[]) {
+  const files = catalogueFiles(dir);
+  writeFileSync(files.chemicals, JSON.stringify(chemicals));
+  writeFileSync(files.perfumes, gzipSync(perfumes.map((p) => JSON.stringify(p)).join('\n')));
+  return files;
+}
+
+describe('catalogue import (PGlite event log)', () => {
+  let dir: string;
+  let sql: SqlClient;
+  let log: PostgresEventLog;
+  const perfume = (id: string, name: string, notes: string[]) => {
+    const p = makePerfume({
+      id,
+      name,
+      brand: 'Maison Test',
+      notes: { top: notes, middle: [], base: [], unspecified: [] },
+    });
+    return { ...p, chemicals: inferLinks(p.notes) };
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'import-'));
+    for (const sub of ['catalogue', 'chemicals']) mkdirSync(path.join(dir, sub), { recursive: true });
+    sql = await createPgliteClient('memory://');
+    log = await PostgresEventLog.create(sql);
+  });
+  afterAll(async () => {
+    await log.close();
+    await sql.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('imports every record once, appends nothing on a second run, and only the differences after an update', async () => {
+    const chemicals = fixtureChemicals();
+    const perfumes = [perfume('p1', 'Rose One', ['Rose']), perfume('p2', 'Lemon Two', ['Lemon'])];
+    const files = writeCatalogue(dir, perfumes, chemicals);
+    const seen: number[] = [];
+
+    const first = await importCatalogue(log, {
+      files,
+      onAppended: (events) => void seen.push(...events.map((e) => e.position)),
+    });
+    expect(first.chemicals.added).toBe(chemicals.length);
+    expect(first.perfumes.added).toBe(2);
+    expect(first.eventsAppended).toBe(chemicals.length + 2);
+    expect(await log.headPosition()).toBe(first.lastPosition);
+    // The batches handed to the index are the committed events, positions included.
+    const all = await log.readAll({ after: 0, limit: 10_000 });
+    expect(seen).toEqual(all.map((e) => e.position));
+
+    const second = await importCatalogue(log, { files });
+    expect(second.eventsAppended).toBe(0);
+    expect(second.perfumes.unchanged).toBe(2);
+    expect(await log.headPosition()).toBe(first.lastPosition);
+
+    // A data update: one perfume renamed, one added. Only those two events are appended.
+    const updated = [
+      { ...perfumes[0]!, name: 'Rose One Intense' },
+      perfumes[1]!,
+      perfume('p3', 'Vanilla Three', ['Vanilla']),
+    ];
+    writeCatalogue(dir, updated, chemicals);
+    const third = await importCatalogue(log, { files });
+    expect(third.perfumes).toMatchObject({ added: 1, updated: 1, unchanged: 1, rejected: 0 });
+    const tail = await log.readAll({ after: first.lastPosition, limit: 100 });
+    expect(tail.map((e) => [e.streamId, e.type])).toEqual([
+      ['perfume:p1', 'PerfumeCatalogueDataUpdated'],
+      ['perfume:p3', 'PerfumeCatalogued'],
+    ]);
+    expect((tail[0]!.data as { changes: { name: string } }).changes.name).toBe('Rose One Intense');
+  });
+
+  it('reports a record the domain refuses and still loads the rest', async () => {
+    const chemicals = fixtureChemicals();
+    const bad = { ...perfume('p-bad', 'x', ['Rose']), name: '' };
+    const files = writeCatalogue(dir, [bad, perfume('p4', 'Good Four', ['Rose'])], chemicals);
+    const summary = await importCatalogue(log, { files });
+    expect(summary.perfumes.rejected).toBe(1);
+    expect(summary.rejections[0]).toMatch(/^perfume:p-bad: /);
+    expect(summary.perfumes.added).toBe(1);
+  });
+});
