@@ -18,6 +18,7 @@ import {
   saveCatalogueSnapshot,
 } from '@scentinel/projections';
 import type { FastifyBaseLogger } from 'fastify';
+import { createScanService } from '@scentinel/worker';
 import type { AccountsDeps } from './auth/accounts.deps.ts';
 import { bootstrapAdmin } from './auth/bootstrap-admin.ts';
 import { catalogueLookupFromIndex } from './auth/catalogue-lookup.ts';
@@ -147,8 +148,14 @@ export async function compose(
     };
     await bootstrapAdmin(config, accounts, log);
 
+    // Label scans: BullMQ with a separate worker when REDIS_URL is set, else the same processor in-process.
+    const scans = createScanService(config, { eventLog: store.eventLog, logger: log });
+    closers.unshift(() => scans.close());
+    log.info({ mode: scans.mode }, 'scan queue ready');
+
     const deps: AppDeps = {
       config,
+      scans,
       catalogue: index,
       accounts,
       async health() {

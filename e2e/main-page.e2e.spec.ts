@@ -1,0 +1,139 @@
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, SCREENSHOT_DIR } from './support/browser.ts';
+import { type RunningServer, removeDir, startServer } from './support/server.ts';
+
+/** The main page's flows (issue: catalogue search and browse) on the real catalogue. */
+describe('main page in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  const shot = (name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+  const search = async (text: string) => {
+    await page.getByTestId('search-input').fill(text);
+    await page.getByTestId('search-input').press('Enter');
+  };
+  const loadedCount = async () => (await page.getByTestId('loaded-count').textContent()) ?? '';
+  const waitForLoadedCount = async (pattern: RegExp) => {
+    const deadline = Date.now() + 20_000;
+    let last = '';
+    while (Date.now() < deadline) {
+      last = await loadedCount();
+      if (pattern.test(last)) return;
+      await page.waitForTimeout(100);
+    }
+    throw new Error(`loaded count "${last}" never matched ${pattern}`);
+  };
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    await page.goto(server.url);
+    await page.getByTestId('perfume-card').first().waitFor();
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+    if (server) removeDir(server.dataDir);
+  });
+
+  it('shows the real catalogue total and a page of 50 cards', async () => {
+    const total = (await (await fetch(`${server.url}/api/categorize-perfumes`)).json()) as {
+      complete_chemical_data: { count: number };
+    };
+    await expect(loadedCount()).resolves.toContain(
+      `50 of ${total.complete_chemical_data.count.toLocaleString('en')}`,
+    );
+    await shot('main-page');
+  });
+
+  it('searches perfumes by name', async () => {
+    await search('Chanel No 5');
+    const first = page.getByTestId('perfume-card').first();
+    await first.waitFor();
+    await expect(first.textContent()).resolves.toMatch(/No\.? ?5/i);
+    await expect(first.textContent()).resolves.toContain('Chanel');
+  });
+
+  it('opens the CAS modal with linalool for 78-70-6', async () => {
+    await search('78-70-6');
+    const modal = page.getByTestId('cas-modal');
+    await modal.waitFor();
+    await page.getByTestId('cas-found').waitFor();
+    const text = (await modal.textContent()) ?? '';
+    expect(text).toContain('Linalool');
+    expect(text).toContain('78-70-6');
+    expect(text).toMatch(/EU Allergen/i);
+    await shot('cas-modal');
+    await page.getByTestId('cas-close').click();
+    await modal.waitFor({ state: 'hidden' });
+  });
+
+  it('lists prohibited chemicals as cards for the keyword "prohibited"', async () => {
+    await search('prohibited');
+    await page.getByTestId('chemical-results').waitFor();
+    const cards = page.getByTestId('chemical-card');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBeGreaterThan(5);
+  });
+
+  it('filters by a chemical that must be present and a note that must be absent', async () => {
+    await page.getByTestId('reset-all').click();
+    await page.getByTestId('open-filters').click();
+    const dialog = page.getByTestId('filters-dialog');
+    await dialog.waitFor();
+    await page.getByTestId('filter-search-chemicals').fill('Coumarin');
+    await dialog.getByRole('button', { name: 'Must contain Coumarin', exact: true }).click();
+    await page.getByTestId('filters-tab-notes').click();
+    await page.getByTestId('filter-search-notes').fill('Vanilla');
+    await dialog.getByRole('button', { name: 'Must not contain Vanilla', exact: true }).click();
+    await expect(page.getByTestId('active-filter-count').textContent()).resolves.toContain('2');
+    await shot('filter-dialog');
+    await page.getByTestId('filters-apply').click();
+    await dialog.waitFor({ state: 'hidden' });
+    const cards = page.getByTestId('perfume-card');
+    await cards.first().waitFor();
+    // Every card shown contains coumarin and no vanilla note.
+    const texts = await cards.allTextContents();
+    expect(texts.length).toBeGreaterThan(0);
+    for (const t of texts) {
+      expect(t).toContain('Coumarin');
+      expect(t).not.toMatch(/\bVanilla\b/);
+    }
+  });
+
+  it("opens a card's chemical", async () => {
+    const chip = page.getByTestId('perfume-card').first().getByTestId('chemical-chip').first();
+    const name = ((await chip.textContent()) ?? '').trim();
+    await chip.click();
+    const detail = page.getByTestId('cas-modal').or(page.getByTestId('chemical-detail'));
+    await detail.first().waitFor();
+    expect(name.length).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+    await detail.first().waitFor({ state: 'hidden' });
+  });
+
+  it('loads 50 more and appends them', async () => {
+    await page.getByTestId('reset-all').click();
+    await waitForLoadedCount(/^50 of /);
+    await page.getByTestId('load-more').click();
+    await waitForLoadedCount(/^100 of /);
+  });
+
+  it('switches the interface to Swedish', async () => {
+    await page.getByTestId('language-button').click();
+    await page.getByTestId('language-dialog').waitFor();
+    await Promise.all([page.waitForEvent('load'), page.getByTestId('language-option-sv').click()]);
+    await page.getByTestId('search-button').waitFor();
+    await expect(page.getByTestId('search-button').textContent()).resolves.toContain('Sök');
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('sv');
+    await shot('main-page-sv');
+  });
+});
