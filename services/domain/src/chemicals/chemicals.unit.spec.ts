@@ -166,8 +166,8 @@ describe('AddChemical', () => {
       .when(run(add({ ec_number: '201-134-5' })))
       .thenThrows('validation', /not a valid EC number/);
     spec()
-      .when(run(add({ name: 'x'.repeat(201) })))
-      .thenThrows('validation', /at most 200/);
+      .when(run(add({ name: 'x'.repeat(501) })))
+      .thenThrows('validation', /at most 500/);
   });
 
   it('refuses a name or CAS number another chemical has', () => {
