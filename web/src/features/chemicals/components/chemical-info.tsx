@@ -22,6 +22,18 @@ export function regulatoryState(chemical: Chemical): 'allergen' | 'prohibited' |
   return 'permitted';
 }
 
+/** Every status that applies (an EU allergen is usually also an Annex III entry); `permitted` alone otherwise. */
+export function regulatoryStates(chemical: Chemical): ReturnType<typeof regulatoryState>[] {
+  const safety = chemical.safety_information ?? {};
+  const states: ReturnType<typeof regulatoryState>[] = [];
+  if (chemical.allergen_flag || safety.is_allergen) states.push('allergen');
+  if (chemical.prohibited || safety.is_prohibited || chemical.regulatory_status === 'prohibited')
+    states.push('prohibited');
+  if (chemical.restricted || safety.is_restricted || chemical.regulatory_status === 'restricted')
+    states.push('restricted');
+  return states.length > 0 ? states : ['permitted'];
+}
+
 const STATE_TONE = {
   allergen: 'danger',
   prohibited: 'danger',
@@ -95,10 +107,12 @@ export function RegulatoryBlocks({ chemical }: { chemical: Chemical }) {
         <h3 id={`${baseId}-regulatory`} className="section-title">
           {t('cas.regulatoryTitle')}
         </h3>
-        <p>
-          <span className={`badge badge--${STATE_TONE[state]}`} data-testid="regulatory-state">
-            {t(`cas.state.${state}`)}
-          </span>
+        <p className="badge-row">
+          {regulatoryStates(chemical).map((s) => (
+            <span key={s} className={`badge badge--${STATE_TONE[s]}`} data-testid="regulatory-state">
+              {t(`cas.state.${s}`)}
+            </span>
+          ))}
         </p>
         <TruncatedText text={statusText} limit={200} className="info-block__text" />
         {summary ? (
