@@ -17,8 +17,8 @@ import {
   restoreCatalogueSnapshot,
   saveCatalogueSnapshot,
 } from '@scentinel/projections';
-import type { FastifyBaseLogger } from 'fastify';
 import { createScanService } from '@scentinel/worker';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AccountsDeps } from './auth/accounts.deps.ts';
 import { bootstrapAdmin } from './auth/bootstrap-admin.ts';
 import { catalogueLookupFromIndex } from './auth/catalogue-lookup.ts';
