@@ -71,6 +71,8 @@ describe('main page in Chromium', () => {
     expect(text).toContain('Linalool');
     expect(text).toContain('78-70-6');
     expect(text).toMatch(/EU Allergen/i);
+    // Every regulatory status carries its source.
+    await expect(modal.getByTestId('sources-block').textContent()).resolves.toMatch(/COSING_Annex_III/);
     await shot('cas-modal');
     await page.getByTestId('cas-close').click();
     await modal.waitFor({ state: 'hidden' });

@@ -7,6 +7,15 @@ export type RegionalRegulation = {
   status?: string;
   regulation?: string | null;
   details?: string | null;
+  source?: string | null;
+  source_date?: string | null;
+};
+
+/** Where one field of a chemical's data comes from (data/SOURCES.md). */
+export type SourceRef = {
+  field: string;
+  source: string;
+  source_date?: string | null;
 };
 
 export type SccsData = {
@@ -40,6 +49,7 @@ export type SafetyInformation = {
     allergen_regions?: string[];
   } | null;
   sccs_data?: SccsData | null;
+  sources?: SourceRef[] | null;
 };
 
 export type Chemical = {

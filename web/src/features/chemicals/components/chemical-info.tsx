@@ -143,6 +143,7 @@ export function RegulatoryBlocks({ chemical }: { chemical: Chemical }) {
           <strong>{t('cas.warningTitle')}</strong> {t(`cas.warning.${state}`)}
         </div>
       ) : null}
+      <SourcesBlock chemical={chemical} />
       {chemical.description ? (
         <section className="info-block" aria-labelledby={`${baseId}-description`}>
           <h3 id={`${baseId}-description`} className="section-title">
@@ -152,5 +153,41 @@ export function RegulatoryBlocks({ chemical }: { chemical: Chemical }) {
         </section>
       ) : null}
     </>
+  );
+}
+
+const sourceLabel = (source: string, date: string | null | undefined) =>
+  date ? `${source} (${date})` : source;
+
+/** Every regulatory status and data field with the source file and date it comes from. */
+export function SourcesBlock({ chemical }: { chemical: Chemical }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const safety = chemical.safety_information ?? {};
+  const regulations = (safety.regional_regulations ?? []).filter((r) => r.source);
+  const fields = (safety.sources ?? []).filter((s) => s.source);
+  if (regulations.length === 0 && fields.length === 0) return null;
+  return (
+    <section className="info-block" aria-labelledby={titleId} data-testid="sources-block">
+      <h3 id={titleId} className="section-title">
+        {t('cas.sourcesTitle')}
+      </h3>
+      <ul className="source-list">
+        {regulations.map((r) => (
+          <li key={`${r.region}|${r.status}|${r.regulation}|${r.source}`}>
+            <strong>
+              {r.region} · {r.status}
+            </strong>
+            {r.regulation ? `: ${r.regulation}` : ''} — {sourceLabel(r.source ?? '', r.source_date)}
+          </li>
+        ))}
+        {fields.map((f) => (
+          <li key={`f${f.field}`}>
+            <strong>{f.field}</strong> — {sourceLabel(f.source, f.source_date)}
+          </li>
+        ))}
+      </ul>
+      <p className="muted">{t('cas.sourcesNote')}</p>
+    </section>
   );
 }
