@@ -61,6 +61,23 @@ describe('npm start serves the product (embedded default)', () => {
     expect(health.event_log.position).toBe(headBefore);
   });
 
+  it('serves hashed assets pre-compressed and immutable, API JSON compressed, and 404 for a missing asset', async () => {
+    const html = await (await fetch(server.url)).text();
+    const asset = /\/assets\/index-[^"]+\.js/.exec(html)?.[0];
+    expect(asset).toBeDefined();
+    const res = await fetch(`${server.url}${asset}`, { headers: { 'accept-encoding': 'br' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('cache-control')).toContain('immutable');
+    const api = await fetch(`${server.url}/api/perfumes/enhanced?limit=50`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(api.headers.get('content-encoding')).toBe('gzip');
+    const missing = await fetch(`${server.url}/assets/missing.js`);
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { code: string }).code).toBe('not_found');
+  });
+
   it('serves the OpenAPI document generated from the route schemas', async () => {
     const res = await fetch(`${server.url}/api/docs/json`);
     expect(res.status).toBe(200);

@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -29,6 +31,12 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (fastify, { deps }) => {
   const webDist = deps.config.webDist;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   registerErrorHandling(app, { spaIndex: hasWeb });
+  // API JSON is compressed (catalogue pages are large); the web build ships its own .br/.gz files.
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -63,7 +71,19 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (fastify, { deps }) => {
   );
 
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      index: ['index.html'],
+      preCompressed: true, // the .br/.gz files the web build writes
+      cacheControl: false,
+      setHeaders(reply, file) {
+        // Hashed assets never change; the page itself is revalidated.
+        const hashed = file.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   } else {
     app.log.warn({ webDist }, 'web client not built: only the API is served');
   }

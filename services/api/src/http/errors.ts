@@ -148,7 +148,14 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaIndex?
     return reply.status(status).send(body);
   });
   app.setNotFoundHandler((request, reply) => {
-    if (options.spaIndex && request.method === 'GET' && !request.url.startsWith('/api')) {
+    // The page for any other GET outside the API, but never for a missing asset (a script request
+    // must not get HTML).
+    if (
+      options.spaIndex &&
+      request.method === 'GET' &&
+      !request.url.startsWith('/api') &&
+      !request.url.startsWith('/assets/')
+    ) {
       return reply.type('text/html').sendFile('index.html');
     }
     return reply
