@@ -186,6 +186,26 @@ async function page(index: SearchIndex, q: CatalogueQuery) {
 
 const TAGS = ['catalogue'];
 
+/** The query of the two GET perfume lists (search, brand, category, paging). */
+function listQuery(q: {
+  search?: string;
+  brand?: string;
+  category?: string;
+  include_unspecific?: boolean;
+  limit?: number;
+  skip?: number;
+}): CatalogueQuery {
+  const brand = given(q.brand);
+  return {
+    text: given(q.search),
+    brands: brand ? [brand] : undefined,
+    category: categoryOf(q.category),
+    include_unspecific: q.include_unspecific,
+    limit: q.limit ?? DEFAULT_LIMIT,
+    skip: q.skip ?? 0,
+  };
+}
+
 export const catalogueRoutes: FastifyPluginAsyncTypebox<{ deps: CatalogueRouteDeps }> = async (
   app,
   { deps },
@@ -229,18 +249,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ deps: CatalogueRouteDe
         response: { 200: PageAnswer, 400: Problem },
       },
     },
-    async (request) => {
-      const q = request.query;
-      const brand = given(q.brand);
-      return page(index, {
-        text: given(q.search),
-        brands: brand ? [brand] : undefined,
-        category: categoryOf(q.category),
-        include_unspecific: q.include_unspecific,
-        limit: q.limit ?? DEFAULT_LIMIT,
-        skip: q.skip ?? 0,
-      });
-    },
+    async (request) => page(index, listQuery(request.query)),
   );
 
   app.get(
@@ -253,18 +262,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ deps: CatalogueRouteDe
         response: { 200: PageAnswer, 400: Problem },
       },
     },
-    async (request) => {
-      const q = request.query;
-      const brand = given(q.brand);
-      return page(index, {
-        text: given(q.search),
-        brands: brand ? [brand] : undefined,
-        category: categoryOf(q.category),
-        include_unspecific: q.include_unspecific,
-        limit: q.limit ?? DEFAULT_LIMIT,
-        skip: q.skip ?? 0,
-      });
-    },
+    async (request) => page(index, listQuery(request.query)),
   );
 
   app.post(
