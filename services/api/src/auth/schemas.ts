@@ -4,6 +4,11 @@ import { Type } from 'typebox';
 /** The error body every route answers with (see `http/errors.ts`). */
 export const Problem = Type.Object({ detail: Type.String(), code: Type.String() });
 
+/** The refusals every authenticated write can answer with (each a `{ detail, code }` problem). */
+export const WRITE_PROBLEMS = { 400: Problem, 401: Problem, 403: Problem, 404: Problem } as const;
+/** The same, for writes that can also conflict (stale version, duplicate, not pending any more). */
+export const CONFLICTING_WRITE_PROBLEMS = { ...WRITE_PROBLEMS, 409: Problem } as const;
+
 export const PublicUser = Type.Object({
   id: Type.String(),
   username: Type.String(),

@@ -19,7 +19,7 @@ import { Type } from 'typebox';
 import type { AccountsDeps, AccountView } from '../../auth/accounts.deps.ts';
 import { currentActor } from '../../auth/authentication.ts';
 import { clock, commit, loadStream, metadataFor, toNewEvents } from '../../auth/commands.ts';
-import { IdParam, Problem, PublicUser, publicUser } from '../../auth/schemas.ts';
+import { CONFLICTING_WRITE_PROBLEMS, IdParam, Problem, PublicUser, publicUser } from '../../auth/schemas.ts';
 import { HttpError } from '../../http/errors.ts';
 import {
   ContributionSchema,
@@ -174,11 +174,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = as
         params: Type.Object({ id: IdParam }),
         response: {
           200: AccountReviewAnswer,
-          400: Problem,
-          401: Problem,
-          403: Problem,
-          404: Problem,
-          409: Problem,
+          ...CONFLICTING_WRITE_PROBLEMS,
         },
       },
     },
@@ -198,11 +194,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = as
         body: ReasonBody,
         response: {
           200: AccountReviewAnswer,
-          400: Problem,
-          401: Problem,
-          403: Problem,
-          404: Problem,
-          409: Problem,
+          ...CONFLICTING_WRITE_PROBLEMS,
         },
       },
     },
@@ -269,11 +261,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = as
             added_chemicals: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
             linked_chemicals: Type.Integer(),
           }),
-          400: Problem,
-          401: Problem,
-          403: Problem,
-          404: Problem,
-          409: Problem,
+          ...CONFLICTING_WRITE_PROBLEMS,
         },
       },
     },
@@ -372,11 +360,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = as
         body: ReasonBody,
         response: {
           200: Type.Object({ detail: Type.String(), contribution: ContributionSchema }),
-          400: Problem,
-          401: Problem,
-          403: Problem,
-          404: Problem,
-          409: Problem,
+          ...CONFLICTING_WRITE_PROBLEMS,
         },
       },
     },

@@ -11,7 +11,7 @@ import { Type } from 'typebox';
 import type { AccountsDeps } from '../../auth/accounts.deps.ts';
 import { currentActor } from '../../auth/authentication.ts';
 import { clock, commit, loadStream, metadataFor, toNewEvents } from '../../auth/commands.ts';
-import { Problem } from '../../auth/schemas.ts';
+import { Problem, WRITE_PROBLEMS } from '../../auth/schemas.ts';
 import { HttpError } from '../../http/errors.ts';
 import { ContributionSchema, contributionView, Nullable } from './contribution-view.ts';
 
@@ -71,10 +71,7 @@ export const contributionRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps 
         body: SubmitBody,
         response: {
           201: Type.Object({ detail: Type.String(), contribution: ContributionSchema }),
-          400: Problem,
-          401: Problem,
-          403: Problem,
-          404: Problem,
+          ...WRITE_PROBLEMS,
         },
       },
     },

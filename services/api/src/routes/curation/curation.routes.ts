@@ -18,7 +18,7 @@ import { Type } from 'typebox';
 import type { AccountsDeps } from '../../auth/accounts.deps.ts';
 import { currentActor } from '../../auth/authentication.ts';
 import { clock, commit, type Loaded, loadStream, metadataFor, toNewEvents } from '../../auth/commands.ts';
-import { IdParam, Problem } from '../../auth/schemas.ts';
+import { CONFLICTING_WRITE_PROBLEMS, IdParam, Problem } from '../../auth/schemas.ts';
 import { HttpError } from '../../http/errors.ts';
 import { Nullable } from '../contributions/contribution-view.ts';
 
@@ -177,11 +177,7 @@ export const curationRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> =
             version: Type.Integer(),
             changed: Type.Boolean(),
           }),
-          400: Problem,
-          401: Problem,
-          403: Problem,
-          404: Problem,
-          409: Problem,
+          ...CONFLICTING_WRITE_PROBLEMS,
         },
       },
     },
@@ -258,11 +254,7 @@ export const curationRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> =
             name: Type.String(),
             perfumes_affected: Type.Integer({ description: 'Perfumes that listed the chemical' }),
           }),
-          400: Problem,
-          401: Problem,
-          403: Problem,
-          404: Problem,
-          409: Problem,
+          ...CONFLICTING_WRITE_PROBLEMS,
         },
       },
     },
@@ -354,11 +346,7 @@ export const curationRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> =
             chemical_count: Type.Integer(),
             updated: Type.Boolean(),
           }),
-          400: Problem,
-          401: Problem,
-          403: Problem,
-          404: Problem,
-          409: Problem,
+          ...CONFLICTING_WRITE_PROBLEMS,
         },
       },
     },
@@ -425,11 +413,7 @@ export const curationRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> =
             updated_count: Type.Integer({ description: 'Perfumes whose chemicals changed' }),
             perfume_count: Type.Integer(),
           }),
-          400: Problem,
-          401: Problem,
-          403: Problem,
-          404: Problem,
-          409: Problem,
+          ...CONFLICTING_WRITE_PROBLEMS,
         },
       },
     },
