@@ -2,6 +2,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorDetail } from '../../../lib/api-client.ts';
 import { Modal } from '../../../lib/modal.tsx';
+import { SelectedChips } from '../../../lib/selected-chips.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import type { Chemical, Id } from '../../../types/api.ts';
 import { useAssignChemicals } from '../api/assign-chemicals.ts';
@@ -78,28 +79,13 @@ export default function QuickAssignDialog({ perfume, chemicals, onClose }: Quick
           <span className="field__label">{t('filters.searchChemicals')}</span>
           <input type="search" value={query} onChange={(event) => setQuery(event.target.value)} />
         </label>
-        {selected.length > 0 ? (
-          <ul className="chip-list" aria-label={t('assign.selectedLabel')}>
-            {selected.map((id) => {
-              const name = byId.get(String(id))?.name ?? String(id);
-              return (
-                <li key={String(id)}>
-                  <span className="chip chip--include">
-                    {name}
-                    <button
-                      type="button"
-                      className="chip__remove"
-                      aria-label={t('filters.removeItem', { name })}
-                      onClick={() => toggle(id)}
-                    >
-                      ×
-                    </button>
-                  </span>
-                </li>
-              );
-            })}
-          </ul>
-        ) : null}
+        <SelectedChips
+          ids={selected}
+          nameOf={(id) => byId.get(String(id))?.name ?? String(id)}
+          label={t('assign.selectedLabel')}
+          removeLabel={(name) => t('filters.removeItem', { name })}
+          onRemove={toggle}
+        />
         <p className="muted" aria-live="polite" data-testid="assign-count">
           {t('assign.count', { n: selected.length })}
         </p>

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorDetail } from '../../../lib/api-client.ts';
 import { Modal } from '../../../lib/modal.tsx';
+import { SelectedChips } from '../../../lib/selected-chips.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import type { Chemical, Id } from '../../../types/api.ts';
 import {
@@ -141,28 +142,13 @@ export default function BulkAssignDialog({ chemicals, onClose }: BulkAssignDialo
               onChange={(event) => setQuery(event.target.value)}
             />
           </label>
-          {chemicalIds.length > 0 ? (
-            <ul className="chip-list" aria-label={t('bulk.selectedChemicals')}>
-              {chemicalIds.map((id) => {
-                const name = chemicalById.get(String(id))?.name ?? String(id);
-                return (
-                  <li key={String(id)}>
-                    <span className="chip chip--include">
-                      {name}
-                      <button
-                        type="button"
-                        className="chip__remove"
-                        aria-label={t('bulk.removeChemical', { name })}
-                        onClick={() => setChemicalIds((current) => toggled(current, id))}
-                      >
-                        ×
-                      </button>
-                    </span>
-                  </li>
-                );
-              })}
-            </ul>
-          ) : null}
+          <SelectedChips
+            ids={chemicalIds}
+            nameOf={(id) => chemicalById.get(String(id))?.name ?? String(id)}
+            label={t('bulk.selectedChemicals')}
+            removeLabel={(name) => t('bulk.removeChemical', { name })}
+            onRemove={(id) => setChemicalIds((current) => toggled(current, id))}
+          />
           {chemicals.loading ? (
             <p role="status">{t('common.loading')}</p>
           ) : chemicals.failed ? (
