@@ -71,6 +71,7 @@ interface Extras {
 export class InProcessSearchIndex implements SearchIndex {
   readonly chemicals: ChemicalTable;
 
+  private writes = 0;
   private capacity = 0;
   private words = 0;
   private docCount = 0;
@@ -145,12 +146,18 @@ export class InProcessSearchIndex implements SearchIndex {
 
   // ---------------------------------------------------------------- writes
 
+  /** Counts the writes applied (every public write method bumps it first). */
+  get generation(): number {
+    return this.writes;
+  }
+
   getPerfume(id: string): PerfumeDocument | null {
     const doc = this.docById.get(id);
     return doc === undefined ? null : this.documentOf(doc);
   }
 
   upsertPerfume(doc: PerfumeDocument, _position = 0): void {
+    this.writes++;
     const p = doc.perfume;
     let d = this.docById.get(p.id);
     if (d === undefined) {
@@ -170,6 +177,7 @@ export class InProcessSearchIndex implements SearchIndex {
   }
 
   removePerfume(id: string): void {
+    this.writes++;
     const d = this.docById.get(id);
     if (d === undefined) return;
     this.unindex(d);
@@ -188,11 +196,13 @@ export class InProcessSearchIndex implements SearchIndex {
   }
 
   upsertChemical(chemical: Chemical): void {
+    this.writes++;
     this.chemicals.upsert(chemical);
     this.chemicalChanged(chemical.id);
   }
 
   removeChemical(id: string): void {
+    this.writes++;
     if (this.chemicals.remove(id) !== null) this.chemicalChanged(id);
   }
 

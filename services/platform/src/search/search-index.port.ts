@@ -75,6 +75,14 @@ export interface SearchIndex {
   /** The chemicals read model the index resolves chemical references against. */
   readonly chemicals: ChemicalReadModel;
 
+  /**
+   * Changes whenever a write is applied through this instance, so an answer computed at one
+   * generation may be reused while the generation stays the same (the API's answer cache). `null`
+   * when answers can change without a write through this instance (a shared external index):
+   * then nothing may be reused.
+   */
+  readonly generation: number | null;
+
   /** Inserts or replaces a perfume. `position` is the event log position of the write. */
   upsertPerfume(doc: PerfumeDocument, position: number): MaybePromise<void>;
   removePerfume(id: string): MaybePromise<void>;

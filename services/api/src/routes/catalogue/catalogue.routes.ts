@@ -10,8 +10,10 @@ import {
   normalizeText,
   type SearchIndex,
 } from '@scentinel/platform/search';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { Problem } from '../../auth/schemas.ts';
+import { AnswerCache } from '../../http/answer-cache.ts';
 import { HttpError } from '../../http/errors.ts';
 import {
   BrandName,
@@ -185,6 +187,8 @@ async function page(index: SearchIndex, q: CatalogueQuery) {
 }
 
 const TAGS = ['catalogue'];
+/** Bytes of encoded perfume-list answers kept for reuse (`http/answer-cache.ts`). */
+const ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
 
 /** The query of the two GET perfume lists (search, brand, category, paging). */
 function listQuery(q: {
@@ -212,6 +216,15 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ deps: CatalogueRouteDe
 ) => {
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   const index = deps.catalogue;
+  const answers = new AnswerCache({ maxBytes: ANSWER_CACHE_BYTES });
+  /** One perfume-list answer, reused while the index is unchanged (keyed by route and normalised query). */
+  const cachedPage = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    route: string,
+    query: CatalogueQuery,
+    build: () => Promise<unknown> = () => page(index, query),
+  ) => answers.send(request, reply, `${route} ${JSON.stringify(query)}`, index.generation, build);
 
   app.get(
     '/categorize-perfumes',
@@ -249,7 +262,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ deps: CatalogueRouteDe
         response: { 200: PageAnswer, 400: Problem },
       },
     },
-    async (request) => page(index, listQuery(request.query)),
+    async (request, reply) => cachedPage(request, reply, 'enhanced', listQuery(request.query)),
   );
 
   app.get(
@@ -262,7 +275,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ deps: CatalogueRouteDe
         response: { 200: PageAnswer, 400: Problem },
       },
     },
-    async (request) => page(index, listQuery(request.query)),
+    async (request, reply) => cachedPage(request, reply, 'by-category', listQuery(request.query)),
   );
 
   app.post(
@@ -279,7 +292,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ deps: CatalogueRouteDe
         response: { 200: PageAnswer, 400: Problem },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const b = request.body;
       const q = request.query;
       const include_chemicals = refs(b.include_chemicals);
@@ -290,7 +303,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ deps: CatalogueRouteDe
       if (both !== undefined) {
         throw new HttpError(400, `'${both}' cannot be both included and excluded`, 'validation');
       }
-      return page(index, {
+      return cachedPage(request, reply, 'filter', {
         text: given(b.search ?? q.search),
         brands: (b.brands ?? []).filter((x) => given(x) !== undefined),
         category: categoryOf(b.category),
@@ -318,7 +331,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ deps: CatalogueRouteDe
         response: { 200: HypoallergenicAnswer, 400: Problem },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
       const brand = given(q.brand);
       const query: CatalogueQuery = {
@@ -328,23 +341,25 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ deps: CatalogueRouteDe
         limit: q.limit ?? DEFAULT_LIMIT,
         skip: q.skip ?? 0,
       };
-      const stats = await index.stats();
-      const result = await page(index, query);
-      const pagination = {
-        limit: query.limit,
-        skip: query.skip,
-        total: result.total,
-        has_more: result.has_more,
-      };
-      if (stats.hypoallergenic > 0) {
-        return { ...result, allergen_tolerance: 'low' as const, pagination };
-      }
-      return {
-        ...result,
-        allergen_tolerance: 'low' as const,
-        pagination,
-        ...cleanBrandAnswer(stats, index.chemicals.byStatus('allergen')),
-      };
+      return cachedPage(request, reply, 'hypoallergenic', query, async () => {
+        const stats = await index.stats();
+        const result = await page(index, query);
+        const pagination = {
+          limit: query.limit,
+          skip: query.skip,
+          total: result.total,
+          has_more: result.has_more,
+        };
+        if (stats.hypoallergenic > 0) {
+          return { ...result, allergen_tolerance: 'low' as const, pagination };
+        }
+        return {
+          ...result,
+          allergen_tolerance: 'low' as const,
+          pagination,
+          ...cleanBrandAnswer(stats, index.chemicals.byStatus('allergen')),
+        };
+      });
     },
   );
 
@@ -359,16 +374,19 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ deps: CatalogueRouteDe
         response: { 200: BrandPageAnswer, 400: Problem, 404: Problem },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { brand } = request.params;
-      const result = await page(index, {
+      const query: CatalogueQuery = {
         brands: [brand],
         category: 'all',
         limit: request.query.limit ?? DEFAULT_LIMIT,
         skip: request.query.skip ?? 0,
+      };
+      return cachedPage(request, reply, `brand ${brand}`, query, async () => {
+        const result = await page(index, query);
+        if (result.total === 0) throw new HttpError(404, `Brand not found: ${brand}`);
+        return { ...result, brand };
       });
-      if (result.total === 0) throw new HttpError(404, `Brand not found: ${brand}`);
-      return { ...result, brand };
     },
   );
 

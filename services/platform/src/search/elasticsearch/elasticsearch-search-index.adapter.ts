@@ -58,6 +58,8 @@ export interface ElasticsearchSearchIndexOptions {
 
 export class ElasticsearchSearchIndex implements SearchIndex {
   readonly chemicals: ChemicalTable;
+  /** Other processes write the shared index: answers may change at any time, nothing is reused. */
+  readonly generation = null;
   private readonly client: EsClient;
   private readonly index: string;
   private readonly taxonomy: ReadonlyMap<string, NoteRecord>;
