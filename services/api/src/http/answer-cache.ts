@@ -59,6 +59,8 @@ export interface AnswerCacheStats {
 
 export class AnswerCache {
   private readonly entries = new Map<string, Entry>();
+  /** Answers being computed, by key and generation: concurrent askers share one computation. */
+  private readonly inFlight = new Map<string, Promise<Entry>>();
   private bytes = 0;
   private hits = 0;
   private misses = 0;
@@ -96,10 +98,20 @@ export class AnswerCache {
       this.entries.set(key, entry);
     } else {
       this.misses++;
-      const answer = await build();
-      const json = Buffer.from(reply.serialize(answer) as string);
-      entry = { generation, json, encoded: new Map(), bytes: json.length };
-      this.keep(key, entry);
+      const flightKey = `${generation} ${key}`;
+      let flight = this.inFlight.get(flightKey);
+      if (flight === undefined) {
+        flight = build().then((answer) => {
+          const json = Buffer.from(reply.serialize(answer) as string);
+          const made: Entry = { generation, json, encoded: new Map(), bytes: json.length };
+          this.keep(key, made);
+          return made;
+        });
+        this.inFlight.set(flightKey, flight);
+        const forget = () => this.inFlight.delete(flightKey);
+        flight.then(forget, forget);
+      }
+      entry = await flight;
     }
     const header = request.headers['accept-encoding'];
     const encoding =

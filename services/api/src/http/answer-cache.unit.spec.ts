@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { catalogueFixtures } from '@scentinel/platform/search';
 import Fastify from 'fastify';
@@ -17,7 +18,7 @@ async function countingApp(options: { maxBytes: number; generation: () => number
   const cache = new AnswerCache({ maxBytes: options.maxBytes, compressAbove: 64 });
   let builds = 0;
   const server = Fastify({ logger: false });
-  server.get<{ Querystring: { key: string; size?: string; fail?: string } }>(
+  server.get<{ Querystring: { key: string; size?: string; fail?: string; delay?: string } }>(
     '/answer',
     {
       schema: {
@@ -32,6 +33,7 @@ async function countingApp(options: { maxBytes: number; generation: () => number
     async (request, reply) =>
       cache.send(request, reply, request.query.key, options.generation(), async () => {
         builds++;
+        if (request.query.delay) await sleep(Number(request.query.delay));
         if (request.query.fail) throw new Error('build failed');
         const size = Number(request.query.size ?? 100);
         // `secret` is not in the response schema: the cached bytes must not carry it either.
@@ -79,6 +81,17 @@ describe('AnswerCache', () => {
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 10);
     expect(none.body).toBe(plain.body);
     expect(builds()).toBe(1);
+  });
+
+  it('computes once for concurrent askers of the same answer', async () => {
+    const { get, builds } = await countingApp({ maxBytes: 1 << 20, generation: () => 3 });
+    const slow = '&delay=30&size=5000';
+    const started = [get('e', {}, slow), get('e', {}, slow), get('e', { 'accept-encoding': 'br' }, slow)];
+    const answers = await Promise.all(started);
+    expect(builds()).toBe(1);
+    expect(answers[2]!.headers['content-encoding']).toBe('br');
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(answers[0]!.body).toBe(answers[1]!.body);
   });
 
   it('sends small answers uncompressed', async () => {
