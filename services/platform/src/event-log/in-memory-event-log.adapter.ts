@@ -12,23 +12,19 @@ import {
   WrongExpectedVersionError,
 } from './event-log.port.ts';
 import { checkBatches, checkReadAll, checkStreamRead, jsonCopy } from './event-log.validation.ts';
-import {
-  AppendNotifier,
-  DEFAULT_POLLING,
-  type PollingOptions,
-  startPollingSubscription,
-} from './polling-subscription.ts';
+import { DEFAULT_POLLING, LiveTails, type PollingOptions } from './polling-subscription.ts';
 
 /** The event log in memory, for unit tests only. Same rules as the Postgres adapter. */
 export class InMemoryEventLog implements EventLog {
   private readonly events: StoredEvent[] = [];
   private readonly streams = new Map<string, StoredEvent[]>();
   private readonly ids = new Set<string>();
-  private readonly notifier = new AppendNotifier();
-  private readonly subscriptions = new Set<Subscription>();
+  private readonly tails: LiveTails;
   private closed = false;
 
-  constructor(private readonly polling: PollingOptions = DEFAULT_POLLING) {}
+  constructor(polling: PollingOptions = DEFAULT_POLLING) {
+    this.tails = new LiveTails((o) => this.readAll(o), polling);
+  }
 
   async append(
     streamId: string,
@@ -74,7 +70,7 @@ export class InMemoryEventLog implements EventLog {
       }
       return { nextExpectedVersion: stream.length, lastPosition: this.events.length };
     });
-    this.notifier.notify();
+    this.tails.notify();
     return results;
   }
 
@@ -107,21 +103,12 @@ export class InMemoryEventLog implements EventLog {
     options: SubscribeOptions,
   ): Subscription {
     this.assertOpen();
-    const subscription = startPollingSubscription(
-      (o) => this.readAll(o),
-      this.notifier,
-      handler,
-      options,
-      this.polling,
-      (s) => this.subscriptions.delete(s),
-    );
-    this.subscriptions.add(subscription);
-    return subscription;
+    return this.tails.start(handler, options);
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
-    await Promise.all([...this.subscriptions].map((s) => s.close()));
+    await this.tails.closeAll();
     this.closed = true;
   }
 

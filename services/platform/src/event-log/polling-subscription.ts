@@ -118,3 +118,40 @@ export function startPollingSubscription(
   });
   return subscription;
 }
+
+/**
+ * What both adapters keep for their live tails: the append notifier, the polling settings and the
+ * open subscriptions, so `subscribe` and `close` mean the same on every adapter.
+ */
+export class LiveTails {
+  private readonly notifier = new AppendNotifier();
+  private readonly open = new Set<Subscription>();
+
+  constructor(
+    private readonly readAll: (options: ReadAllOptions) => Promise<StoredEvent[]>,
+    private readonly polling: PollingOptions = DEFAULT_POLLING,
+  ) {}
+
+  /** An append went through this process: wake the waiting tails. */
+  notify(): void {
+    this.notifier.notify();
+  }
+
+  start(handler: (events: StoredEvent[]) => Promise<void> | void, options: SubscribeOptions): Subscription {
+    const subscription = startPollingSubscription(
+      this.readAll,
+      this.notifier,
+      handler,
+      options,
+      this.polling,
+      (s) => this.open.delete(s),
+    );
+    this.open.add(subscription);
+    return subscription;
+  }
+
+  /** Stops every open tail (each finishes the batch its handler is on). */
+  async closeAll(): Promise<void> {
+    await Promise.all([...this.open].map((s) => s.close()));
+  }
+}

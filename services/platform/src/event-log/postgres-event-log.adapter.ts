@@ -16,12 +16,7 @@ import {
 } from './event-log.port.ts';
 import { type CheckedBatch, checkBatches, checkReadAll, checkStreamRead } from './event-log.validation.ts';
 import { eventStoreMigrations, WRONG_EXPECTED_VERSION_SQLSTATE } from './event-store.migrations.ts';
-import {
-  AppendNotifier,
-  DEFAULT_POLLING,
-  type PollingOptions,
-  startPollingSubscription,
-} from './polling-subscription.ts';
+import { DEFAULT_POLLING, LiveTails, type PollingOptions } from './polling-subscription.ts';
 
 export interface PostgresEventLogOptions {
   /** Live-tail polling; appends from other processes are seen within `maxPollMs`. */
@@ -72,16 +67,14 @@ const SQL = {
  * through a `SqlClient` bound to the schema that holds the `events` table.
  */
 export class PostgresEventLog implements EventLog {
-  private readonly notifier = new AppendNotifier();
-  private readonly subscriptions = new Set<Subscription>();
-  private readonly polling: PollingOptions;
+  private readonly tails: LiveTails;
   private closed = false;
 
   private constructor(
     private readonly client: SqlClient,
     private readonly options: PostgresEventLogOptions,
   ) {
-    this.polling = options.polling ?? DEFAULT_POLLING;
+    this.tails = new LiveTails((o) => this.readAll(o), options.polling ?? DEFAULT_POLLING);
   }
 
   static async create(client: SqlClient, options: PostgresEventLogOptions = {}): Promise<PostgresEventLog> {
@@ -132,7 +125,7 @@ export class PostgresEventLog implements EventLog {
     } catch (error) {
       throw await this.appendError(error, checked);
     }
-    this.notifier.notify();
+    this.tails.notify();
     return rows.map((r) => ({ nextExpectedVersion: r.next_version, lastPosition: Number(r.last_position) }));
   }
 
@@ -201,21 +194,12 @@ export class PostgresEventLog implements EventLog {
     options: SubscribeOptions,
   ): Subscription {
     this.assertOpen();
-    const subscription = startPollingSubscription(
-      (o) => this.readAll(o),
-      this.notifier,
-      handler,
-      options,
-      this.polling,
-      (s) => this.subscriptions.delete(s),
-    );
-    this.subscriptions.add(subscription);
-    return subscription;
+    return this.tails.start(handler, options);
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
-    await Promise.all([...this.subscriptions].map((s) => s.close()));
+    await this.tails.closeAll();
     this.closed = true;
     if (this.options.ownsClient) await this.client.close();
   }
