@@ -32,7 +32,7 @@ import {
 } from './catalogue-query.ts';
 import { ChemicalTable } from './chemical-table.ts';
 import { IntArena } from './int-arena.ts';
-import { toPerfumeCard, visibleLinks } from './perfume-card.ts';
+import { assembleCard, cardChemical, toPerfumeCard, visibleLinks } from './perfume-card.ts';
 import { PostingList } from './posting-list.ts';
 import type {
   BrandCount,
@@ -43,7 +43,7 @@ import type {
   NoteCount,
   SearchIndex,
 } from './search-index.port.ts';
-import { StringPool, ValuePool } from './string-pool.ts';
+import { StringPool, sameStringRecord, ValuePool } from './string-pool.ts';
 import { normalizeText } from './text-normalize.ts';
 import { compareCodeUnits, TokenDictionary } from './token-dictionary.ts';
 
@@ -106,7 +106,7 @@ export class InProcessSearchIndex implements SearchIndex {
 
   // Dictionaries.
   private readonly strings = new StringPool();
-  private readonly sourceSets = new ValuePool<Record<string, string>>();
+  private readonly sourceSets = new ValuePool<Record<string, string>>(sameStringRecord);
   private readonly nameTokens = new TokenDictionary();
   private readonly firstTokens = new TokenDictionary();
   /** Brand token → brand ids. */
@@ -695,46 +695,16 @@ export class InProcessSearchIndex implements SearchIndex {
       if (seen.includes(idx)) continue;
       seen.push(idx);
       const link = p.chemicals[k]!;
-      const chemical = this.chemicals.get(link.chemical_id) ?? undefined;
-      const name = chemical?.name ?? link.name;
-      if (((this.chemFlags[idx] ?? 0) & ALLERGEN) !== 0) allergens.push(name);
-      chemicals.push({
-        chemical_id: link.chemical_id,
-        name,
-        cas_number: chemical?.cas_number ?? null,
-        allergen_flag: chemical?.allergen_flag ?? false,
-        verified: chemical?.verified ?? false,
-        kind: 'inferred',
-        source: 'inferred',
-        from_note: link.from_note,
-        concentration_min: null,
-        concentration_max: null,
-      });
+      const chemical = cardChemical(link, this.chemicals.get(link.chemical_id) ?? undefined);
+      if (((this.chemFlags[idx] ?? 0) & ALLERGEN) !== 0) allergens.push(chemical.name);
+      chemicals.push(chemical);
     }
-    const category = B.testBit(this.complete, d) ? 'complete' : 'unspecific';
-    return {
-      id: p.id,
-      name: p.name,
-      brand: p.brand,
-      year_released: p.year_released,
-      gender: p.gender,
-      perfumer: p.perfumer,
-      concentration: p.concentration,
-      description: p.description,
-      image_url: p.image_url,
-      accords: p.accords,
-      notes: p.notes,
+    return assembleCard(p, {
       chemicals,
       allergens,
+      category: B.testBit(this.complete, d) ? 'complete' : 'unspecific',
       hypoallergenic: B.testBit(this.hypo, d),
-      chemical_count: chemicals.length,
-      note_count:
-        p.notes.top.length + p.notes.middle.length + p.notes.base.length + p.notes.unspecified.length,
-      data_category: category,
-      data_completeness: category,
-      field_sources: p.field_sources,
-      sources: p.sources,
-    };
+    });
   }
 
   /** The packed record's visible chemical indexes (last section of the record). */

@@ -11,6 +11,7 @@ import {
   perfumeChemicals,
 } from '@scentinel/domain';
 import type {
+  CataloguePerfume,
   Chemical,
   DataCategory,
   PerfumeCard,
@@ -41,31 +42,34 @@ export function classify(
   };
 }
 
-export function noteCount(doc: PerfumeDocument): number {
-  const n = doc.perfume.notes;
-  return n.top.length + n.middle.length + n.base.length + n.unspecified.length;
+/** One visible link as a card shows it, with the chemical's current record when known. */
+export function cardChemical(link: PerfumeChemicalLink, chemical: Chemical | undefined): PerfumeCardChemical {
+  const inferred = link.source === 'inferred';
+  return {
+    chemical_id: link.chemical_id,
+    name: chemical?.name ?? link.name,
+    cas_number: chemical?.cas_number ?? null,
+    allergen_flag: chemical?.allergen_flag ?? false,
+    verified: chemical?.verified ?? false,
+    kind: inferred ? 'inferred' : 'declared',
+    source: link.source,
+    from_note: inferred ? link.from_note : null,
+    concentration_min: inferred ? null : link.concentration_min,
+    concentration_max: inferred ? null : link.concentration_max,
+  };
 }
 
-export function toPerfumeCard(doc: PerfumeDocument, known: ReadonlyMap<string, Chemical>): PerfumeCard {
-  const p = doc.perfume;
-  const links = visibleLinks(doc);
-  const { category, hypoallergenic, allergenIds } = classify(links, known);
-  const chemicals = links.map((link): PerfumeCardChemical => {
-    const chemical = known.get(link.chemical_id);
-    const declared = link.source !== 'inferred';
-    return {
-      chemical_id: link.chemical_id,
-      name: chemical?.name ?? link.name,
-      cas_number: chemical?.cas_number ?? null,
-      allergen_flag: chemical?.allergen_flag ?? false,
-      verified: chemical?.verified ?? false,
-      kind: declared ? 'declared' : 'inferred',
-      source: link.source,
-      from_note: link.source === 'inferred' ? link.from_note : null,
-      concentration_min: link.source === 'inferred' ? null : link.concentration_min,
-      concentration_max: link.source === 'inferred' ? null : link.concentration_max,
-    };
-  });
+/** The card of a perfume from its record and what the read side derived (links, allergens, flags). */
+export function assembleCard(
+  p: CataloguePerfume,
+  derived: {
+    chemicals: PerfumeCardChemical[];
+    allergens: string[];
+    category: DataCategory;
+    hypoallergenic: boolean;
+  },
+): PerfumeCard {
+  const n = p.notes;
   return {
     id: p.id,
     name: p.name,
@@ -78,14 +82,25 @@ export function toPerfumeCard(doc: PerfumeDocument, known: ReadonlyMap<string, C
     image_url: p.image_url,
     accords: p.accords,
     notes: p.notes,
-    chemicals,
-    allergens: allergenIds.map((id) => known.get(id)?.name ?? id),
-    hypoallergenic,
-    chemical_count: chemicals.length,
-    note_count: noteCount(doc),
-    data_category: category,
-    data_completeness: category,
+    chemicals: derived.chemicals,
+    allergens: derived.allergens,
+    hypoallergenic: derived.hypoallergenic,
+    chemical_count: derived.chemicals.length,
+    note_count: n.top.length + n.middle.length + n.base.length + n.unspecified.length,
+    data_category: derived.category,
+    data_completeness: derived.category,
     field_sources: p.field_sources,
     sources: p.sources,
   };
+}
+
+export function toPerfumeCard(doc: PerfumeDocument, known: ReadonlyMap<string, Chemical>): PerfumeCard {
+  const links = visibleLinks(doc);
+  const { category, hypoallergenic, allergenIds } = classify(links, known);
+  return assembleCard(doc.perfume, {
+    chemicals: links.map((link) => cardChemical(link, known.get(link.chemical_id))),
+    allergens: allergenIds.map((id) => known.get(id)?.name ?? id),
+    category,
+    hypoallergenic,
+  });
 }

@@ -40,8 +40,25 @@ export class StringPool {
 export class ValuePool<T> {
   private readonly ids = new Map<string, number>();
   private readonly values: T[] = [];
+  private lastValue: T | undefined;
+  private lastId = -1;
+
+  /**
+   * `same`: a cheap equality for the common case of a value equal to the one interned just before
+   * (records arrive grouped by source, so consecutive ones mostly share theirs); it skips the
+   * serialisation.
+   */
+  constructor(private readonly same?: (a: T, b: T) => boolean) {}
 
   intern(value: T): number {
+    if (this.same && this.lastId >= 0 && this.same(value, this.lastValue as T)) return this.lastId;
+    const id = this.internSerialised(value);
+    this.lastValue = value;
+    this.lastId = id;
+    return id;
+  }
+
+  private internSerialised(value: T): number {
     const key = JSON.stringify(value);
     let id = this.ids.get(key);
     if (id === undefined) {
@@ -57,4 +74,16 @@ export class ValuePool<T> {
     if (value === undefined) throw new Error(`No interned value ${id}`);
     return value;
   }
+}
+
+/** Equal string records with their keys in the same order (what `JSON.stringify` would tell apart). */
+export function sameStringRecord(a: Record<string, string>, b: Record<string, string>): boolean {
+  const keys = Object.keys(a);
+  const other = Object.keys(b);
+  if (keys.length !== other.length) return false;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    if (other[i] !== key || a[key] !== b[key]) return false;
+  }
+  return true;
 }
