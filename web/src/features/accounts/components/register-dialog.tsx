@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client.ts';
+import { FormError, TextField } from '../../../lib/form-fields.tsx';
 import { Modal } from '../../../lib/modal.tsx';
 import type { StoredSession } from '../../../lib/session.ts';
 import { REGISTER_ROLES, type RegisterRole, useRegister } from '../api/auth.ts';
@@ -48,39 +48,32 @@ export default function RegisterDialog({ onClose, onSignedIn, onSwitchToSignIn }
     );
   }
 
-  const error = mutation.error;
   return (
     <Modal title={t('auth.registerTitle')} onClose={onClose} size="small" testId="register-dialog">
       <form className="form" onSubmit={submit}>
-        <label className="field">
-          <span className="field__label">{t('auth.email')}</span>
-          <input
-            type="email"
-            required
-            autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span className="field__label">{t('auth.username')}</span>
-          <input
-            required
-            autoComplete="username"
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span className="field__label">{t('auth.password')}</span>
-          <input
-            type="password"
-            required
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </label>
+        <TextField
+          label={t('auth.email')}
+          type="email"
+          required
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+        />
+        <TextField
+          label={t('auth.username')}
+          required
+          autoComplete="username"
+          value={username}
+          onChange={setUsername}
+        />
+        <TextField
+          label={t('auth.password')}
+          type="password"
+          required
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+        />
         <label className="field">
           <span className="field__label">{t('auth.role')}</span>
           <select value={role} onChange={(event) => setRole(event.target.value as RegisterRole)}>
@@ -91,11 +84,7 @@ export default function RegisterDialog({ onClose, onSignedIn, onSwitchToSignIn }
             ))}
           </select>
         </label>
-        {error ? (
-          <p className="form__error" role="alert">
-            {error instanceof ApiError && error.detail ? error.detail : t('auth.registrationFailed')}
-          </p>
-        ) : null}
+        <FormError error={mutation.error} fallback={t('auth.registrationFailed')} />
         <div className="form__actions">
           <button type="button" className="link-button" onClick={onSwitchToSignIn}>
             {t('auth.haveAccount')}

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client.ts';
+import { FormError, TextField } from '../../../lib/form-fields.tsx';
 import { Modal } from '../../../lib/modal.tsx';
 import type { StoredSession } from '../../../lib/session.ts';
 import { useLogin } from '../api/auth.ts';
@@ -22,35 +22,26 @@ export default function SignInDialog({ onClose, onSignedIn, onSwitchToRegister }
     mutation.mutate({ email, password }, { onSuccess: onSignedIn });
   };
 
-  const error = mutation.error;
   return (
     <Modal title={t('auth.signInTitle')} onClose={onClose} size="small" testId="sign-in-dialog">
       <form className="form" onSubmit={submit}>
-        <label className="field">
-          <span className="field__label">{t('auth.email')}</span>
-          <input
-            type="email"
-            required
-            autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span className="field__label">{t('auth.password')}</span>
-          <input
-            type="password"
-            required
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </label>
-        {error ? (
-          <p className="form__error" role="alert">
-            {error instanceof ApiError && error.detail ? error.detail : t('auth.loginFailed')}
-          </p>
-        ) : null}
+        <TextField
+          label={t('auth.email')}
+          type="email"
+          required
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+        />
+        <TextField
+          label={t('auth.password')}
+          type="password"
+          required
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+        />
+        <FormError error={mutation.error} fallback={t('auth.loginFailed')} />
         <div className="form__actions">
           <button type="button" className="link-button" onClick={onSwitchToRegister}>
             {t('auth.noAccount')}
