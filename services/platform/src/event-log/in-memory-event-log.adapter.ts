@@ -1,38 +1,22 @@
+import { EventLogBase } from './event-log.base.ts';
 import {
   type AppendResult,
   type AppendToStream,
   DuplicateEventIdError,
-  type EventLog,
-  type ExpectedVersion,
-  type NewEvent,
   type ReadAllOptions,
   type StoredEvent,
-  type SubscribeOptions,
-  type Subscription,
   WrongExpectedVersionError,
 } from './event-log.port.ts';
 import { checkBatches, checkReadAll, checkStreamRead, jsonCopy } from './event-log.validation.ts';
-import { DEFAULT_POLLING, LiveTails, type PollingOptions } from './polling-subscription.ts';
+import { DEFAULT_POLLING, type PollingOptions } from './polling-subscription.ts';
 
 /** The event log in memory, for unit tests only. Same rules as the Postgres adapter. */
-export class InMemoryEventLog implements EventLog {
+export class InMemoryEventLog extends EventLogBase {
   private readonly events: StoredEvent[] = [];
   private readonly streams = new Map<string, StoredEvent[]>();
   private readonly ids = new Set<string>();
-  private readonly tails: LiveTails;
-  private closed = false;
-
   constructor(polling: PollingOptions = DEFAULT_POLLING) {
-    this.tails = new LiveTails((o) => this.readAll(o), polling);
-  }
-
-  async append(
-    streamId: string,
-    events: NewEvent[],
-    expectedVersion: ExpectedVersion,
-  ): Promise<AppendResult> {
-    const [result] = await this.appendMany([{ streamId, events, expectedVersion }]);
-    return result!;
+    super(polling);
   }
 
   async appendMany(batches: AppendToStream[]): Promise<AppendResult[]> {
@@ -70,7 +54,7 @@ export class InMemoryEventLog implements EventLog {
       }
       return { nextExpectedVersion: stream.length, lastPosition: this.events.length };
     });
-    this.tails.notify();
+    this.appended();
     return results;
   }
 
@@ -96,23 +80,5 @@ export class InMemoryEventLog implements EventLog {
   async headPosition(): Promise<number> {
     this.assertOpen();
     return this.events.length;
-  }
-
-  subscribe(
-    handler: (events: StoredEvent[]) => Promise<void> | void,
-    options: SubscribeOptions,
-  ): Subscription {
-    this.assertOpen();
-    return this.tails.start(handler, options);
-  }
-
-  async close(): Promise<void> {
-    if (this.closed) return;
-    await this.tails.closeAll();
-    this.closed = true;
-  }
-
-  private assertOpen(): void {
-    if (this.closed) throw new Error('The event log is closed');
   }
 }

@@ -1,22 +1,18 @@
 import { migrate } from '../db/migrate.ts';
 import { isPgError, type SqlClient } from '../db/sql-client.ts';
+import { EventLogBase } from './event-log.base.ts';
 import {
   type AppendResult,
   type AppendToStream,
   DuplicateEventIdError,
-  type EventLog,
   type EventMetadata,
-  type ExpectedVersion,
-  type NewEvent,
   type ReadAllOptions,
   type StoredEvent,
-  type SubscribeOptions,
-  type Subscription,
   WrongExpectedVersionError,
 } from './event-log.port.ts';
 import { type CheckedBatch, checkBatches, checkReadAll, checkStreamRead } from './event-log.validation.ts';
 import { eventStoreMigrations, WRONG_EXPECTED_VERSION_SQLSTATE } from './event-store.migrations.ts';
-import { DEFAULT_POLLING, LiveTails, type PollingOptions } from './polling-subscription.ts';
+import { DEFAULT_POLLING, type PollingOptions } from './polling-subscription.ts';
 
 export interface PostgresEventLogOptions {
   /** Live-tail polling; appends from other processes are seen within `maxPollMs`. */
@@ -66,29 +62,17 @@ const SQL = {
  * The event log on Postgres SQL: the same adapter on PGlite (embedded) and on a Postgres server,
  * through a `SqlClient` bound to the schema that holds the `events` table.
  */
-export class PostgresEventLog implements EventLog {
-  private readonly tails: LiveTails;
-  private closed = false;
-
+export class PostgresEventLog extends EventLogBase {
   private constructor(
     private readonly client: SqlClient,
     private readonly options: PostgresEventLogOptions,
   ) {
-    this.tails = new LiveTails((o) => this.readAll(o), options.polling ?? DEFAULT_POLLING);
+    super(options.polling ?? DEFAULT_POLLING);
   }
 
   static async create(client: SqlClient, options: PostgresEventLogOptions = {}): Promise<PostgresEventLog> {
     if (options.migrate !== false) await migrate(client, eventStoreMigrations);
     return new PostgresEventLog(client, options);
-  }
-
-  async append(
-    streamId: string,
-    events: NewEvent[],
-    expectedVersion: ExpectedVersion,
-  ): Promise<AppendResult> {
-    const [result] = await this.appendMany([{ streamId, events, expectedVersion }]);
-    return result!;
   }
 
   async appendMany(batches: AppendToStream[]): Promise<AppendResult[]> {
@@ -125,7 +109,7 @@ export class PostgresEventLog implements EventLog {
     } catch (error) {
       throw await this.appendError(error, checked);
     }
-    this.tails.notify();
+    this.appended();
     return rows.map((r) => ({ nextExpectedVersion: r.next_version, lastPosition: Number(r.last_position) }));
   }
 
@@ -189,23 +173,8 @@ export class PostgresEventLog implements EventLog {
     return Number(rows[0]?.head ?? 0);
   }
 
-  subscribe(
-    handler: (events: StoredEvent[]) => Promise<void> | void,
-    options: SubscribeOptions,
-  ): Subscription {
-    this.assertOpen();
-    return this.tails.start(handler, options);
-  }
-
-  async close(): Promise<void> {
-    if (this.closed) return;
-    await this.tails.closeAll();
-    this.closed = true;
+  protected override async onClosed(): Promise<void> {
     if (this.options.ownsClient) await this.client.close();
-  }
-
-  private assertOpen(): void {
-    if (this.closed) throw new Error('The event log is closed');
   }
 }
 
