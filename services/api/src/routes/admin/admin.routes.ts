@@ -18,7 +18,14 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AccountsDeps, AccountView } from '../../auth/accounts.deps.ts';
 import { currentActor } from '../../auth/authentication.ts';
-import { clock, commit, loadStream, metadataFor, toNewEvents } from '../../auth/commands.ts';
+import {
+  clock,
+  commit,
+  loadStream,
+  metadataFor,
+  toNewEvents,
+  withChemicalIdentityLock,
+} from '../../auth/commands.ts';
 import { CONFLICTING_WRITE_PROBLEMS, IdParam, Problem, PublicUser, publicUser } from '../../auth/schemas.ts';
 import { HttpError } from '../../http/errors.ts';
 import {
@@ -280,50 +287,58 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = as
       if (approved?.type !== 'ContributionApproved')
         throw new Error('ApproveContribution gave no ContributionApproved');
 
-      const existing = dedupeRefs(
-        (
-          await Promise.all(
-            approved.data.chemical_data.map((entry) =>
-              deps.catalogue.chemicalsNamedOrWithCas(entry.name, entry.cas_number),
-            ),
-          )
-        ).flat(),
-      );
-      const plan = contributions.planContributionApproval(
-        approved.data,
-        existing,
-        approved.data.chemical_data.map(() => `chem-${randomUUID()}`),
-      );
-      const metadata = metadataFor(actor, request.id, now);
-      const batches: AppendToStream[] = [
-        {
-          streamId: contributionStreamId(id),
-          events: toNewEvents(approvedEvents, metadata),
-          expectedVersion: loaded.version,
-        },
-      ];
-      const added: { id: string; name: string }[] = [];
-      for (const add of plan.addChemicals) {
-        const events = chemicals.decide(add, chemicals.initialState, { ...context, sameNameOrCas: existing });
-        for (const e of events)
-          if (e.type === 'ChemicalAdded') added.push({ id: e.data.chemical.id, name: e.data.chemical.name });
-        batches.push({
-          streamId: chemicalStreamId(add.data.chemical_id),
-          events: toNewEvents(events, metadata),
-          expectedVersion: 0,
+      // Chemicals it adds must not take a name or CAS number another write is adding meanwhile.
+      const { added, linked } = await withChemicalIdentityLock(deps, async () => {
+        const existing = dedupeRefs(
+          (
+            await Promise.all(
+              approved.data.chemical_data.map((entry) =>
+                deps.catalogue.chemicalsNamedOrWithCas(entry.name, entry.cas_number),
+              ),
+            )
+          ).flat(),
+        );
+        const plan = contributions.planContributionApproval(
+          approved.data,
+          existing,
+          approved.data.chemical_data.map(() => `chem-${randomUUID()}`),
+        );
+        const metadata = metadataFor(actor, request.id, now);
+        const batches: AppendToStream[] = [
+          {
+            streamId: contributionStreamId(id),
+            events: toNewEvents(approvedEvents, metadata),
+            expectedVersion: loaded.version,
+          },
+        ];
+        const added: { id: string; name: string }[] = [];
+        for (const add of plan.addChemicals) {
+          const events = chemicals.decide(add, chemicals.initialState, {
+            ...context,
+            sameNameOrCas: existing,
+          });
+          for (const e of events)
+            if (e.type === 'ChemicalAdded')
+              added.push({ id: e.data.chemical.id, name: e.data.chemical.name });
+          batches.push({
+            streamId: chemicalStreamId(add.data.chemical_id),
+            events: toNewEvents(events, metadata),
+            expectedVersion: 0,
+          });
+        }
+        const perfume = await loadStream(deps.eventLog, perfumeStreamId(approved.data.perfume_id), perfumes);
+        const assigned = perfumes.decide(plan.assignment, perfume.state, {
+          ...context,
+          knownChemicals: plan.knownChemicals,
         });
-      }
-      const perfume = await loadStream(deps.eventLog, perfumeStreamId(approved.data.perfume_id), perfumes);
-      const assigned = perfumes.decide(plan.assignment, perfume.state, {
-        ...context,
-        knownChemicals: plan.knownChemicals,
+        batches.push({
+          streamId: perfumeStreamId(approved.data.perfume_id),
+          events: toNewEvents(assigned, metadata),
+          expectedVersion: perfume.version,
+        });
+        await commit(deps, batches, request.log);
+        return { added, linked: plan.assignment.data.chemicals.length };
       });
-      batches.push({
-        streamId: perfumeStreamId(approved.data.perfume_id),
-        events: toNewEvents(assigned, metadata),
-        expectedVersion: perfume.version,
-      });
-      await commit(deps, batches, request.log);
       const stored = await deps.contributions.byId(id);
       const view =
         stored ??
@@ -342,7 +357,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = as
         detail: 'Contribution approved',
         contribution: contributionView(view),
         added_chemicals: added,
-        linked_chemicals: plan.assignment.data.chemicals.length,
+        linked_chemicals: linked,
       };
     },
   );

@@ -91,6 +91,39 @@ describe('chemical manager and assignment (admin, real event log)', () => {
     expect(await h.head()).toBe(before);
   });
 
+  it('lets only one of several concurrent adds of the same name or CAS through', async () => {
+    const attempts = await Promise.all(
+      ['Ambroxan', 'AMBROXAN', 'ambroxan ', 'Ambrox Super'].map((name, i) =>
+        post('/api/add-chemical-manual', { name, cas_number: i === 3 ? '6790-58-5' : undefined }),
+      ),
+    );
+    // The fourth has another name but the CAS the first three lack: it races only with itself.
+    expect(attempts.map((r) => r.statusCode).sort()).toEqual([201, 201, 409, 409]);
+    const concurrentCas = await Promise.all(
+      ['Ambrox A', 'Ambrox B', 'Ambrox C'].map((name) =>
+        post('/api/add-chemical-manual', { name, cas_number: '3738-00-9' }),
+      ),
+    );
+    expect(concurrentCas.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    for (const refused of [...attempts, ...concurrentCas].filter((r) => r.statusCode === 409)) {
+      expect(refused.json().detail).toMatch(/already (exists|belongs)/);
+    }
+  });
+
+  it('lets only one of two concurrent renames to the same name through', async () => {
+    const a = await post('/api/add-chemical-manual', { name: 'Rename Me A' });
+    const b = await post('/api/add-chemical-manual', { name: 'Rename Me B' });
+    const [first, second] = await Promise.all(
+      [a, b].map((res) =>
+        h.call('PUT', `/api/edit-chemical/${res.json().chemical.id}`, {
+          token: admin,
+          body: { name: 'Cashmeran' },
+        }),
+      ),
+    );
+    expect([first!.statusCode, second!.statusCode].sort()).toEqual([200, 409]);
+  });
+
   it('refuses bad chemical input with 400 and a detail, writing nothing', async () => {
     const before = await h.head();
     const cases: [string, unknown][] = [

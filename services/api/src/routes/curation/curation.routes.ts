@@ -17,7 +17,15 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AccountsDeps } from '../../auth/accounts.deps.ts';
 import { currentActor } from '../../auth/authentication.ts';
-import { clock, commit, type Loaded, loadStream, metadataFor, toNewEvents } from '../../auth/commands.ts';
+import {
+  clock,
+  commit,
+  type Loaded,
+  loadStream,
+  metadataFor,
+  toNewEvents,
+  withChemicalIdentityLock,
+} from '../../auth/commands.ts';
 import { CONFLICTING_WRITE_PROBLEMS, IdParam, Problem } from '../../auth/schemas.ts';
 import { HttpError } from '../../http/errors.ts';
 import { Nullable } from '../contributions/contribution-view.ts';
@@ -130,22 +138,25 @@ export const curationRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> =
     async (request, reply) => {
       const { metadata, base } = await context(request);
       const chemicalId = `chem-${randomUUID()}`;
-      const events = chemicals.decide(
-        { type: 'AddChemical', data: { ...(request.body as ChemicalInput), chemical_id: chemicalId } },
-        chemicals.initialState,
-        { ...base, sameNameOrCas: await sameNameOrCas(request.body.name, request.body.cas_number) },
-      );
-      await commit(
-        deps,
-        [
-          {
-            streamId: chemicalStreamId(chemicalId),
-            events: toNewEvents(events, metadata),
-            expectedVersion: 0,
-          },
-        ],
-        request.log,
-      );
+      const events = await withChemicalIdentityLock(deps, async () => {
+        const decided = chemicals.decide(
+          { type: 'AddChemical', data: { ...(request.body as ChemicalInput), chemical_id: chemicalId } },
+          chemicals.initialState,
+          { ...base, sameNameOrCas: await sameNameOrCas(request.body.name, request.body.cas_number) },
+        );
+        await commit(
+          deps,
+          [
+            {
+              streamId: chemicalStreamId(chemicalId),
+              events: toNewEvents(decided, metadata),
+              expectedVersion: 0,
+            },
+          ],
+          request.log,
+        );
+        return decided;
+      });
       const added = events[0];
       if (added?.type !== 'ChemicalAdded') throw new Error('AddChemical gave no ChemicalAdded');
       reply.status(201);
@@ -192,41 +203,44 @@ export const curationRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> =
           'validation',
         );
       }
-      const loaded = await loadStream(log, chemicalStreamId(id), chemicals);
-      if (
-        expected_version !== undefined &&
-        loaded.state.status !== 'absent' &&
-        expected_version !== loaded.version
-      ) {
-        throw new HttpError(
-          409,
-          `This chemical was changed by someone else since you loaded it (version ${expected_version}, now ${loaded.version}). Reload and try again.`,
-          'conflict',
-        );
-      }
-      const current = loaded.state.status === 'active' ? loaded.state.chemical : null;
-      const events = chemicals.decide(
-        { type: 'EditChemical', data: { chemical_id: id, changes: changes as Partial<ChemicalInput> } },
-        loaded.state,
-        {
-          ...base,
-          sameNameOrCas: await sameNameOrCas(
-            changes.name ?? current?.name,
-            changes.cas_number ?? current?.cas_number,
-          ),
-        },
-      );
-      await commit(
-        deps,
-        [
+      const { loaded, events } = await withChemicalIdentityLock(deps, async () => {
+        const loaded = await loadStream(log, chemicalStreamId(id), chemicals);
+        if (
+          expected_version !== undefined &&
+          loaded.state.status !== 'absent' &&
+          expected_version !== loaded.version
+        ) {
+          throw new HttpError(
+            409,
+            `This chemical was changed by someone else since you loaded it (version ${expected_version}, now ${loaded.version}). Reload and try again.`,
+            'conflict',
+          );
+        }
+        const current = loaded.state.status === 'active' ? loaded.state.chemical : null;
+        const events = chemicals.decide(
+          { type: 'EditChemical', data: { chemical_id: id, changes: changes as Partial<ChemicalInput> } },
+          loaded.state,
           {
-            streamId: chemicalStreamId(id),
-            events: toNewEvents(events, metadata),
-            expectedVersion: loaded.version,
+            ...base,
+            sameNameOrCas: await sameNameOrCas(
+              changes.name ?? current?.name,
+              changes.cas_number ?? current?.cas_number,
+            ),
           },
-        ],
-        request.log,
-      );
+        );
+        await commit(
+          deps,
+          [
+            {
+              streamId: chemicalStreamId(id),
+              events: toNewEvents(events, metadata),
+              expectedVersion: loaded.version,
+            },
+          ],
+          request.log,
+        );
+        return { loaded, events };
+      });
       const after = events.reduce(chemicals.evolve, loaded.state);
       if (after.status !== 'active') throw new HttpError(404, `Chemical ${id} not found`);
       return {
