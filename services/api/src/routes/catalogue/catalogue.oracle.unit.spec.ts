@@ -160,5 +160,5 @@ describe('POST /api/perfumes/filter against the oracle', () => {
       ),
       { numRuns: 25 },
     );
-  });
+  }, 120_000);
 });
