@@ -10,6 +10,7 @@ import {
   catalogueCategories,
   catalogueFixtures,
   InProcessSearchIndex,
+  normalizeText,
 } from '@scentinel/platform/search';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
@@ -65,6 +66,9 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
     arbitrary: fc.record({ kind: fc.constant('replacePerfume' as const), perfume: fc.nat(), with: fc.nat() }),
   },
 );
+
+const overlaps = (a: string[] = [], b: string[] = []) =>
+  a.some((x) => b.some((y) => normalizeText(x) === normalizeText(y)));
 
 /** The body the web client would post for `q` (the route reads paging and search from it too). */
 function bodyOf(q: CatalogueQuery): Record<string, unknown> {
@@ -123,6 +127,15 @@ describe('POST /api/perfumes/filter against the oracle', () => {
               if (step.kind === 'ask') {
                 const q = queries[step.query % queries.length]!;
                 const got = await ask(app, q, step.encoding);
+                if (
+                  overlaps(q.include_chemicals, q.exclude_chemicals) ||
+                  overlaps(q.include_notes, q.exclude_notes)
+                ) {
+                  // The filter dialog's mutual exclusion, enforced by the server too.
+                  expect(got.status).toBe(400);
+                  expect(got.body.detail).toMatch(/cannot be both included and excluded/);
+                  continue;
+                }
                 const want = await oracle.search(q);
                 expect(got.status).toBe(200);
                 expect({
