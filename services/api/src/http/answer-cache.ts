@@ -35,9 +35,11 @@ const brotliOptions = (size: number) => ({
   },
 });
 const GZIP_OPTIONS = { level: 6 };
+/** What an entry costs beyond its bytes (map slot, records); its key counts too (2 bytes a character). */
+const ENTRY_OVERHEAD = 200;
 
 export interface AnswerCacheOptions {
-  /** Upper bound of the bytes kept (JSON and encodings together). */
+  /** Upper bound of the memory kept: JSON, encodings and keys together. */
   maxBytes: number;
   /** Answers smaller than this are sent as they are (the app's compression threshold). */
   compressAbove?: number;
@@ -103,7 +105,8 @@ export class AnswerCache {
       if (flight === undefined) {
         flight = build().then((answer) => {
           const json = Buffer.from(reply.serialize(answer) as string);
-          const made: Entry = { generation, json, encoded: new Map(), bytes: json.length };
+          const bytes = json.length + key.length * 2 + ENTRY_OVERHEAD;
+          const made: Entry = { generation, json, encoded: new Map(), bytes };
           this.keep(key, made);
           return made;
         });

@@ -102,18 +102,25 @@ describe('AnswerCache', () => {
   });
 
   it('keeps within its byte budget, dropping the least recently used answers first', async () => {
-    // Each answer is ~940 bytes: four fit in 4000.
-    const { cache, get, builds } = await countingApp({ maxBytes: 4000, generation: () => 1 });
+    // Each answer costs ~1,150 bytes with its key and overhead: four fit in 4800.
+    const { cache, get, builds } = await countingApp({ maxBytes: 4800, generation: () => 1 });
     for (const key of ['k1', 'k2', 'k3', 'k4']) await get(key, {}, '&size=900');
     await get('k1', {}, '&size=900'); // k1 is now the most recently used
     expect(builds()).toBe(4);
     await get('k5', {}, '&size=900'); // over budget: k2 goes
     expect(cache.stats()).toMatchObject({ entries: 4 });
-    expect(cache.stats().bytes).toBeLessThanOrEqual(4000);
+    expect(cache.stats().bytes).toBeLessThanOrEqual(4800);
     await get('k1', {}, '&size=900');
     expect(builds()).toBe(5);
     await get('k2', {}, '&size=900');
     expect(builds()).toBe(6);
+  });
+
+  it('counts keys against the budget: many small answers under long keys stay bounded', async () => {
+    const { cache, get } = await countingApp({ maxBytes: 50_000, generation: () => 1 });
+    for (let i = 0; i < 60; i++) await get(`${'k'.repeat(2000)}${i}`, {}, '&size=1');
+    expect(cache.stats().bytes).toBeLessThanOrEqual(50_000);
+    expect(cache.stats().entries).toBeLessThan(60);
   });
 
   it('does not keep an answer larger than a quarter of its budget', async () => {
