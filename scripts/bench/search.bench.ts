@@ -567,7 +567,7 @@ async function syntheticRun(reference: Reference, started: number): Promise<void
     spawnSync('npm', ['run', 'data:synthetic', '--', '--count', '500000'], {
       cwd: ROOT,
       stdio: 'inherit',
-      timeout: left - 70_000,
+      timeout: Math.floor(left - 70_000),
     });
   }
   if (!existsSync(SYNTHETIC)) {
