@@ -117,9 +117,15 @@ async function authenticationPlugin(app: FastifyInstance, deps: Pick<AccountsDep
     }
     return pending;
   });
-  app.addHook('preValidation', async (request) => {
-    const access = request.routeOptions.config?.access;
-    if (access) enforceAccess(access, await request.authenticate());
+  // The guard goes only on routes that declare `config.access` (registered after this plugin), so
+  // open routes such as the catalogue reads run no hook for it.
+  app.addHook('onRoute', (route) => {
+    const access = (route.config as { access?: Access } | undefined)?.access;
+    if (!access) return;
+    const guard = async (request: FastifyRequest) => enforceAccess(access, await request.authenticate());
+    const existing = route.preValidation;
+    route.preValidation =
+      existing === undefined ? [guard] : [guard, ...(Array.isArray(existing) ? existing : [existing])];
   });
 }
 
