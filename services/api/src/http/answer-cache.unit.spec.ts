@@ -18,7 +18,9 @@ async function countingApp(options: { maxBytes: number; generation: () => number
   const cache = new AnswerCache({ maxBytes: options.maxBytes, compressAbove: 64 });
   let builds = 0;
   const server = Fastify({ logger: false });
-  server.get<{ Querystring: { key: string; size?: string; fail?: string; delay?: string } }>(
+  server.get<{
+    Querystring: { key: string; size?: string; fail?: string; delay?: string; rich?: string };
+  }>(
     '/answer',
     {
       schema: {
@@ -36,8 +38,9 @@ async function countingApp(options: { maxBytes: number; generation: () => number
         if (request.query.delay) await sleep(Number(request.query.delay));
         if (request.query.fail) throw new Error('build failed');
         const size = Number(request.query.size ?? 100);
+        const text = request.query.rich ? richText(size) : 'x'.repeat(size);
         // `secret` is not in the response schema: the cached bytes must not carry it either.
-        return { key: request.query.key, text: 'x'.repeat(size), n: builds, secret: 'hidden' };
+        return { key: request.query.key, text, n: builds, secret: 'hidden' };
       }),
   );
   await server.ready();
@@ -45,6 +48,18 @@ async function countingApp(options: { maxBytes: number; generation: () => number
   const get = (key: string, headers: Record<string, string> = {}, extra = '') =>
     server.inject({ method: 'GET', url: `/answer?key=${key}${extra}`, headers });
   return { cache, get, builds: () => builds };
+}
+
+/** Text that compresses, but better with more effort (like a page of cards). */
+function richText(size: number): string {
+  const words = ['linalool', 'limonene', 'rose', 'bergamot', 'vanilla', 'musk', 'cedar', 'oud', 'iris'];
+  let seed = 7;
+  let out = '';
+  while (out.length < size) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    out += `${words[seed % words.length]}:${seed % 97} `;
+  }
+  return out.slice(0, size);
 }
 
 describe('AnswerCache', () => {
@@ -93,6 +108,23 @@ describe('AnswerCache', () => {
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
     expect(answers[0]!.body).toBe(answers[1]!.body);
   });
+
+  it('remakes a hot answer at the highest brotli quality, fewer bytes for later clients', async () => {
+    const { get, builds } = await countingApp({ maxBytes: 1 << 22, generation: () => 1 });
+    const ask = () => get('hot', { 'accept-encoding': 'br' }, '&size=200000&rich=1');
+    const first = await ask();
+    for (let i = 0; i < 20; i++) await ask();
+    let later = await ask();
+    for (let waited = 0; later.rawPayload.length >= first.rawPayload.length && waited < 8000; waited += 50) {
+      await sleep(50);
+      later = await ask();
+    }
+    expect(later.rawPayload.length).toBeLessThan(first.rawPayload.length);
+    expect(brotliDecompressSync(later.rawPayload).toString()).toBe(
+      brotliDecompressSync(first.rawPayload).toString(),
+    );
+    expect(builds()).toBe(1);
+  }, 20_000);
 
   it('sends small answers uncompressed', async () => {
     const { get } = await countingApp({ maxBytes: 1 << 20, generation: () => 1 });

@@ -225,6 +225,8 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ deps: CatalogueRouteDe
     query: CatalogueQuery,
     build: () => Promise<unknown> = () => page(index, query),
   ) => answers.send(request, reply, `${route} ${JSON.stringify(query)}`, index.generation, build);
+  /** The cache sends those answers encoded already: @fastify/compress's hook is left off them. */
+  const cached = index.generation === null ? {} : { compress: false as const };
 
   app.get(
     '/categorize-perfumes',
@@ -253,6 +255,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ deps: CatalogueRouteDe
   app.get(
     '/perfumes/enhanced',
     {
+      ...cached,
       schema: {
         tags: TAGS,
         summary: 'Browse and search perfumes',
@@ -268,6 +271,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ deps: CatalogueRouteDe
   app.get(
     '/perfumes-by-category',
     {
+      ...cached,
       schema: {
         tags: TAGS,
         summary: 'Perfumes of one data category',
@@ -281,6 +285,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ deps: CatalogueRouteDe
   app.post(
     '/perfumes/filter',
     {
+      ...cached,
       bodyLimit: 64 * 1024,
       schema: {
         tags: TAGS,
@@ -322,6 +327,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ deps: CatalogueRouteDe
   app.get(
     '/perfumes/hypoallergenic',
     {
+      ...cached,
       schema: {
         tags: TAGS,
         summary: 'Hypoallergenic perfumes',
@@ -366,6 +372,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ deps: CatalogueRouteDe
   app.get(
     '/get-perfumes-by-brand/:brand',
     {
+      ...cached,
       schema: {
         tags: TAGS,
         summary: "A brand's perfumes",
