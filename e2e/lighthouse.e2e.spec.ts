@@ -59,6 +59,17 @@ describe('main page quality (axe, crawlability)', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 
+  it('has no serious or critical axe violations with the search suggestions open', async () => {
+    const input = page.getByTestId('search-input');
+    await input.fill('rose');
+    await page.getByTestId('search-suggestion').first().waitFor({ timeout: 20_000 });
+    await input.press('ArrowDown');
+    expect(await seriousViolations(page)).toEqual([]);
+    await input.press('Escape');
+    await page.getByTestId('search-suggestions').waitFor({ state: 'detached' });
+    await input.fill('');
+  });
+
   it('builds the ~4,000-brand dropdown only when the user reaches for it, then offers every brand', async () => {
     const select = page.getByTestId('brand-select');
     // Until then it holds All Brands only: thousands of <option>s cost hundreds of ms on a phone.

@@ -62,6 +62,33 @@ describe('main page in Chromium', () => {
     await expect(first.textContent()).resolves.toContain('Chanel');
   });
 
+  it('suggests perfumes while typing and searches the one picked with the keyboard', async () => {
+    const input = page.getByTestId('search-input');
+    await input.fill('');
+    await input.pressSequentially('Aventu', { delay: 40 });
+    const options = page.getByTestId('search-suggestion');
+    await options.first().waitFor();
+    await expect(input.getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect(page.getByTestId('search-suggestions').textContent()).resolves.toMatch(/match/);
+    await shot('search-suggestions');
+    const picked = ((await options.first().locator('.suggestions__name').textContent()) ?? '').trim();
+    expect(picked.toLowerCase()).toContain('aventu');
+    await input.press('ArrowDown');
+    await expect(options.first().getAttribute('aria-selected')).resolves.toBe('true');
+    await expect(input.getAttribute('aria-activedescendant')).resolves.toBe(
+      await options.first().getAttribute('id'),
+    );
+    await input.press('Enter');
+    await page.getByTestId('search-suggestions').waitFor({ state: 'detached' });
+    await expect(input.inputValue()).resolves.toBe(picked);
+    // The search ran for the picked name: an exact name match comes first.
+    await expect
+      .poll(async () => (await page.locator('.perfume-card__name').first().textContent())?.trim(), {
+        timeout: 20_000,
+      })
+      .toBe(picked);
+  });
+
   it('opens the CAS modal with linalool for 78-70-6', async () => {
     await search('78-70-6');
     const modal = page.getByTestId('cas-modal');

@@ -1,6 +1,8 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrands } from '../api/get-brands.ts';
+import { useSuggestions } from '../api/get-suggestions.ts';
+import type { Perfume } from '../api/perfume-normalize.ts';
 
 type SearchBarProps = {
   value: string;
@@ -12,7 +14,7 @@ type SearchBarProps = {
 };
 
 export function SearchBar({ value, onChange, onSubmit, brand, onBrandChange, onScan }: SearchBarProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const brands = useBrands();
   // ~4,000 <option>s cost a few hundred ms of style and layout on a phone, so the full list is only
   // built when the user reaches for the dropdown (pointer, focus or key); until then it holds
@@ -21,25 +23,120 @@ export function SearchBar({ value, onChange, onSubmit, brand, onBrandChange, onS
   const buildList = () => setListBuilt(true);
   const shownBrands = listBuilt ? (brands.data ?? []) : brand ? [brand] : [];
 
+  // Perfumes matching what is typed so far, as a combobox list (WAI-ARIA combobox pattern): arrows
+  // move, Enter on a highlighted perfume searches for it, Escape closes. Enter with nothing
+  // highlighted searches for the text as typed (spec §2).
+  const listId = useId();
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const suggestions = useSuggestions(open ? value : '');
+  const options = open ? (suggestions.data?.perfumes ?? []) : [];
+  const expanded = options.length > 0;
+  const optionId = (i: number) => `${listId}-option-${i}`;
+
+  const close = () => {
+    setOpen(false);
+    setActive(-1);
+  };
+  const choose = (perfume: Perfume) => {
+    close();
+    onChange(perfume.name);
+    onSubmit(perfume.name);
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    close();
     onSubmit(value);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (!open) {
+        setOpen(true);
+        return;
+      }
+      if (options.length === 0) return;
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      const n = options.length;
+      setActive((i) => (step > 0 ? (i + 1) % n : i <= 0 ? n - 1 : i - 1));
+    } else if (event.key === 'Enter' && expanded && active >= 0 && active < options.length) {
+      event.preventDefault();
+      choose(options[active]!);
+    } else if (event.key === 'Escape' && expanded) {
+      event.preventDefault();
+      close();
+    }
   };
 
   return (
     <search className="panel" aria-label={t('search.label')}>
       <form className="search-bar" onSubmit={submit}>
-        <label className="search-bar__query">
-          <span className="visually-hidden">{t('search.label')}</span>
-          <input
-            type="search"
-            value={value}
-            onChange={(event) => onChange(event.target.value)}
-            placeholder={t('search.placeholder')}
-            data-testid="search-input"
-            enterKeyHint="search"
-          />
-        </label>
+        <div className="search-bar__query">
+          <label className="search-bar__query-label">
+            <span className="visually-hidden">{t('search.label')}</span>
+            <input
+              type="search"
+              value={value}
+              onChange={(event) => {
+                onChange(event.target.value);
+                setOpen(true);
+                setActive(-1);
+              }}
+              onKeyDown={onKeyDown}
+              onBlur={close}
+              placeholder={t('search.placeholder')}
+              data-testid="search-input"
+              enterKeyHint="search"
+              role="combobox"
+              aria-autocomplete="list"
+              aria-expanded={expanded}
+              aria-controls={expanded ? listId : undefined}
+              aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+              autoComplete="off"
+            />
+          </label>
+          {expanded ? (
+            <div className="suggestions" data-testid="search-suggestions">
+              <div
+                id={listId}
+                role="listbox"
+                aria-label={t('search.suggestions')}
+                className="suggestions__list"
+              >
+                {options.map((perfume, i) => (
+                  <div
+                    key={String(perfume.id)}
+                    id={optionId(i)}
+                    role="option"
+                    aria-selected={i === active}
+                    tabIndex={-1}
+                    className={`suggestions__option${i === active ? ' suggestions__option--active' : ''}`}
+                    // Keep the focus in the box, so the click is not lost to its blur.
+                    onMouseDown={(event) => event.preventDefault()}
+                    onClick={() => choose(perfume)}
+                    onKeyDown={(event) => {
+                      if (event.key === 'Enter' || event.key === ' ') choose(perfume);
+                    }}
+                    data-testid="search-suggestion"
+                  >
+                    <span className="suggestions__name">{perfume.name}</span>
+                    {perfume.brand ? <span className="suggestions__brand">{perfume.brand}</span> : null}
+                  </div>
+                ))}
+              </div>
+              {suggestions.data?.total != null ? (
+                <p className="suggestions__total">
+                  {t('search.suggestionsTotal', {
+                    count: suggestions.data.total,
+                    total: new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en').format(
+                      suggestions.data.total,
+                    ),
+                  })}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+        </div>
         <button type="submit" className="button button--primary" data-testid="search-button">
           {t('search.button')}
         </button>
