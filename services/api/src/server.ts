@@ -3,6 +3,7 @@ import { loggerOptions } from '@scentinel/platform/logging';
 import Fastify from 'fastify';
 import { app } from './app.ts';
 import { compose } from './compose.ts';
+import { API_SERVER_OPTIONS } from './http/errors.ts';
 
 /** Starts the API (and, in embedded mode, projectors and the scan worker) and listens. */
 export async function main(): Promise<void> {
@@ -17,10 +18,7 @@ export async function main(): Promise<void> {
     throw err;
   }
 
-  const server = Fastify({
-    logger: loggerOptions(config.logLevel),
-    bodyLimit: 1_048_576,
-  });
+  const server = Fastify({ ...API_SERVER_OPTIONS, logger: loggerOptions(config.logLevel) });
   const composed = await compose(config, server.log);
   await server.register(app, { deps: composed.deps });
 

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 
 /** The one problem body the API answers with on any error; the client shows `detail`. */
 export interface ProblemBody {
@@ -163,3 +163,30 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaIndex?
       .send({ detail: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' });
   });
 }
+
+/**
+ * Fastify server options every instance of the API uses (the server and the route tests): errors
+ * Fastify raises before any route runs (a malformed percent-encoding, a path parameter over the
+ * limit) answer with the same `{detail, code}` body as every other error; a path parameter may hold
+ * a 200-character brand percent-encoded (up to 9 characters per character).
+ */
+export const API_SERVER_OPTIONS: Pick<
+  FastifyServerOptions,
+  'bodyLimit' | 'routerOptions' | 'frameworkErrors'
+> = {
+  bodyLimit: 1_048_576,
+  routerOptions: { maxParamLength: 2_000 },
+  frameworkErrors(error, _request, reply) {
+    const code = error.statusCode ?? 400;
+    const status = code >= 400 && code < 500 ? code : 400;
+    const detail =
+      error.code === 'FST_ERR_BAD_URL'
+        ? 'The address is not valid: it holds a malformed percent-encoding'
+        : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? 'The address is too long'
+          : error.message || 'Bad request';
+    const body: ProblemBody = { detail, code: codeForStatus(status) };
+    // The option's generic reply type admits no plain status; this reply is a plain FastifyReply.
+    (reply as unknown as FastifyReply).status(status).send(body);
+  },
+};

@@ -35,6 +35,7 @@ import {
 } from '@scentinel/projections';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { app as appPlugin } from '../../app.ts';
+import { API_SERVER_OPTIONS } from '../../http/errors.ts';
 import type { AccountsDeps } from '../accounts.deps.ts';
 import { bootstrapAdmin } from '../bootstrap-admin.ts';
 import { catalogueLookupFromIndex } from '../catalogue-lookup.ts';
@@ -122,7 +123,7 @@ export async function startHarness(
   };
   await bootstrapAdmin({ admin: ADMIN }, deps);
 
-  const app = Fastify({ logger: false, bodyLimit: 1_048_576 });
+  const app = Fastify({ ...API_SERVER_OPTIONS, logger: false });
   await app.register(appPlugin, {
     deps: {
       config: loadConfig({ WEB_DIST: '/nonexistent' }),

@@ -286,3 +286,28 @@ describe('GET /api/brands and /api/notes', () => {
     expect(ids(filtered.body)).toEqual(['p3']);
   });
 });
+
+describe('addresses the router refuses', () => {
+  it('answers a malformed percent-encoding with 400 and a detail', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/get-perfumes-by-brand/%FF' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      detail: 'The address is not valid: it holds a malformed percent-encoding',
+      code: 'bad_request',
+    });
+  });
+
+  it('routes a long percent-encoded brand (a Cyrillic name) instead of refusing its length', async () => {
+    const brand = 'Новая Заря'.repeat(6);
+    const res = await get(`/api/get-perfumes-by-brand/${encodeURIComponent(brand)}`);
+    expect(encodeURIComponent(brand).length).toBeGreaterThan(100);
+    expect(res.status).toBe(404);
+    expect(res.body.detail).toBe(`Brand not found: ${brand}`);
+  });
+
+  it('answers an over-long path parameter with 414 and a detail', async () => {
+    const res = await app.inject({ method: 'GET', url: `/api/chemicals/search/${'9'.repeat(2500)}` });
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toMatchObject({ detail: 'The address is too long' });
+  });
+});

@@ -9,6 +9,7 @@ import {
 } from '@scentinel/platform/search';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { app } from '../../app.ts';
+import { API_SERVER_OPTIONS } from '../../http/errors.ts';
 
 const { catalogued, fixtureChemicals, fixtureNotes, fixtureRegions, inferLinks, makePerfume } =
   catalogueFixtures;
@@ -67,7 +68,7 @@ export function loadIndex(
 export async function buildCatalogueApp(
   index: InProcessSearchIndex = loadIndex(smallCatalogue()),
 ): Promise<FastifyInstance> {
-  const server = Fastify({ logger: false });
+  const server = Fastify({ ...API_SERVER_OPTIONS, logger: false });
   const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '.tmp/no-web-dist' }, process.cwd());
   await server.register(app, {
     deps: {

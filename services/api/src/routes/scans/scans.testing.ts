@@ -4,9 +4,10 @@ import { loadConfig } from '@scentinel/platform/config';
 import type { ScanService } from '@scentinel/worker';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { app } from '../../app.ts';
+import { API_SERVER_OPTIONS } from '../../http/errors.ts';
 
 export async function buildScanApp(scans: ScanService): Promise<FastifyInstance> {
-  const server = Fastify({ logger: false, bodyLimit: 1_048_576 });
+  const server = Fastify({ ...API_SERVER_OPTIONS, logger: false });
   const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '.tmp/no-web-dist' }, process.cwd());
   await server.register(app, {
     deps: { config, health: async () => ({ eventLogPosition: 0, projections: [] }), scans },
