@@ -210,3 +210,22 @@ export class AnswerCache {
     }
   }
 }
+
+/**
+ * A route plugin's use of one cache over a read model with a `generation` (the search index):
+ * `send` keys an answer by a name and its normalised parameters; `routeOptions` leaves
+ * @fastify/compress off the routes whose answers the cache encodes itself.
+ */
+export function answerCacheFor(readModel: { readonly generation: number | null }, maxBytes: number) {
+  const cache = new AnswerCache({ maxBytes });
+  return {
+    routeOptions: readModel.generation === null ? {} : { compress: false as const },
+    send: (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      name: string,
+      params: unknown,
+      build: () => Promise<unknown>,
+    ) => cache.send(request, reply, `${name} ${JSON.stringify(params)}`, readModel.generation, build),
+  };
+}

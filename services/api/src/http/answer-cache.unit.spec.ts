@@ -214,6 +214,35 @@ describe('catalogue list answers through the cache', () => {
     expect((await read()).perfumes.map((p) => p.id)).toEqual(['p3', 'p8']);
   });
 
+  it('show chemical writes at once in the chemical lists, brands and notes', async () => {
+    const index = loadIndex(smallCatalogue());
+    const app = await buildCatalogueApp(index);
+    closers.push(() => app.close());
+    const json = async (url: string) => (await app.inject({ method: 'GET', url })).json();
+    const names = async () =>
+      ((await json('/api/chemicals')).chemicals as { name: string }[]).map((c) => c.name);
+    const allergens = async () => (await json('/api/chemicals/by-status/allergen')).total as number;
+    const before = await names();
+    const allergensBefore = await allergens();
+    expect(await names()).toEqual(before);
+    const added = catalogueFixtures.makeChemical({
+      id: 'chem-new',
+      name: 'Zzz New Musk',
+      cas: null,
+      allergen: true,
+    });
+    index.upsertChemical(added);
+    expect(await names()).toEqual([...before, 'Zzz New Musk']);
+    expect(await allergens()).toBe(allergensBefore + 1);
+    index.removeChemical('chem-new');
+    expect(await names()).toEqual(before);
+
+    const brandCount = async () => (await json('/api/brands')).total as number;
+    const brandsBefore = await brandCount();
+    index.upsertPerfume(catalogued(makePerfume({ id: 'b1', name: 'Brand New', brand: 'Zz Brand' })));
+    expect(await brandCount()).toBe(brandsBefore + 1);
+  });
+
   it('do not keep a 404: an unknown brand stays unknown, then appears once catalogued', async () => {
     const index = loadIndex(smallCatalogue());
     const app = await buildCatalogueApp(index);

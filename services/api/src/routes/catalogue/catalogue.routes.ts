@@ -13,7 +13,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { Problem } from '../../auth/schemas.ts';
-import { AnswerCache } from '../../http/answer-cache.ts';
+import { answerCacheFor } from '../../http/answer-cache.ts';
 import { HttpError } from '../../http/errors.ts';
 import {
   BrandName,
@@ -216,7 +216,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ deps: CatalogueRouteDe
 ) => {
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   const index = deps.catalogue;
-  const answers = new AnswerCache({ maxBytes: ANSWER_CACHE_BYTES });
+  const answers = answerCacheFor(index, ANSWER_CACHE_BYTES);
   /** One perfume-list answer, reused while the index is unchanged (keyed by route and normalised query). */
   const cachedPage = (
     request: FastifyRequest,
@@ -224,9 +224,8 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ deps: CatalogueRouteDe
     route: string,
     query: CatalogueQuery,
     build: () => Promise<unknown> = () => page(index, query),
-  ) => answers.send(request, reply, `${route} ${JSON.stringify(query)}`, index.generation, build);
-  /** The cache sends those answers encoded already: @fastify/compress's hook is left off them. */
-  const cached = index.generation === null ? {} : { compress: false as const };
+  ) => answers.send(request, reply, route, query, build);
+  const cached = answers.routeOptions;
 
   app.get(
     '/categorize-perfumes',
@@ -400,21 +399,24 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ deps: CatalogueRouteDe
   app.get(
     '/brands',
     {
+      ...cached,
       schema: {
         tags: TAGS,
         summary: 'Every brand, with its perfume count',
         response: { 200: BrandsAnswer },
       },
     },
-    async () => {
-      const brands = await index.brands();
-      return { brands, total: brands.length };
-    },
+    async (request, reply) =>
+      answers.send(request, reply, 'brands', null, async () => {
+        const brands = await index.brands();
+        return { brands, total: brands.length };
+      }),
   );
 
   app.get(
     '/notes',
     {
+      ...cached,
       schema: {
         tags: TAGS,
         summary: 'Fragrance notes',
@@ -423,15 +425,16 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ deps: CatalogueRouteDe
         response: { 200: NotesAnswer },
       },
     },
-    async () => {
-      const notes = (await index.notes()).map((n) => ({
-        id: n.id,
-        name: n.name,
-        category: n.category,
-        description: n.description,
-        perfume_count: n.perfume_count,
-      }));
-      return { notes, total: notes.length };
-    },
+    async (request, reply) =>
+      answers.send(request, reply, 'notes', null, async () => {
+        const notes = (await index.notes()).map((n) => ({
+          id: n.id,
+          name: n.name,
+          category: n.category,
+          description: n.description,
+          perfume_count: n.perfume_count,
+        }));
+        return { notes, total: notes.length };
+      }),
   );
 };

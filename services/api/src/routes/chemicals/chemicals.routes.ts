@@ -12,6 +12,7 @@ import {
 } from '@scentinel/platform/search';
 import { Type } from 'typebox';
 import { Problem } from '../../auth/schemas.ts';
+import { answerCacheFor } from '../../http/answer-cache.ts';
 import { HttpError } from '../../http/errors.ts';
 import { DEFAULT_LIMIT, Limit, MAX_SKIP, Nullable, Skip } from '../catalogue/catalogue.schemas.ts';
 
@@ -185,6 +186,8 @@ export const chemicalReadRoutes: FastifyPluginAsyncTypebox<{ deps: ChemicalRoute
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   const index = deps.catalogue;
   const chemicals = index.chemicals;
+  // The lists (1.7 MB for every chemical) are reused while the index is unchanged.
+  const answers = answerCacheFor(index, 16 * 1024 * 1024);
 
   async function detail(c: Chemical) {
     const usage = await index.chemicalUsage(c.id, USAGE_SAMPLE_SIZE);
@@ -199,6 +202,7 @@ export const chemicalReadRoutes: FastifyPluginAsyncTypebox<{ deps: ChemicalRoute
   app.get(
     '/chemicals',
     {
+      ...answers.routeOptions,
       schema: {
         tags: TAGS,
         summary: 'The chemical list',
@@ -211,12 +215,13 @@ export const chemicalReadRoutes: FastifyPluginAsyncTypebox<{ deps: ChemicalRoute
         },
       },
     },
-    async (request) => {
-      const { search, limit, skip = 0 } = request.query;
-      const all = chemicals.list(search);
-      const { slice, total } = pageOf(all, skip, limit ?? all.length);
-      return { chemicals: slice.map(summary), total };
-    },
+    async (request, reply) =>
+      answers.send(request, reply, 'chemicals', request.query, async () => {
+        const { search, limit, skip = 0 } = request.query;
+        const all = chemicals.list(search);
+        const { slice, total } = pageOf(all, skip, limit ?? all.length);
+        return { chemicals: slice.map(summary), total };
+      }),
   );
 
   app.get(
@@ -281,6 +286,7 @@ export const chemicalReadRoutes: FastifyPluginAsyncTypebox<{ deps: ChemicalRoute
   app.get(
     '/chemicals/by-region/:code',
     {
+      ...answers.routeOptions,
       schema: {
         tags: TAGS,
         summary: "A region's regulated chemicals",
@@ -304,25 +310,27 @@ export const chemicalReadRoutes: FastifyPluginAsyncTypebox<{ deps: ChemicalRoute
         },
       },
     },
-    async (request) => {
-      const region = chemicals.region(request.params.code);
-      if (!region) throw new HttpError(404, `Region not found: ${request.params.code}`);
-      const { limit = DEFAULT_LIMIT, skip = 0, status } = request.query;
-      const entries = chemicals.byRegion(region.code, status);
-      const { slice, total, has_more } = pageOf(entries, skip, limit);
-      return {
-        region,
-        status: status ?? null,
-        chemicals: slice.map((e) => ({ ...summary(e.chemical), regional_regulations: e.regulations })),
-        total,
-        has_more,
-      };
-    },
+    async (request, reply) =>
+      answers.send(request, reply, 'by-region', [request.params, request.query], async () => {
+        const region = chemicals.region(request.params.code);
+        if (!region) throw new HttpError(404, `Region not found: ${request.params.code}`);
+        const { limit = DEFAULT_LIMIT, skip = 0, status } = request.query;
+        const entries = chemicals.byRegion(region.code, status);
+        const { slice, total, has_more } = pageOf(entries, skip, limit);
+        return {
+          region,
+          status: status ?? null,
+          chemicals: slice.map((e) => ({ ...summary(e.chemical), regional_regulations: e.regulations })),
+          total,
+          has_more,
+        };
+      }),
   );
 
   app.get(
     '/chemicals/by-status/:status',
     {
+      ...answers.routeOptions,
       schema: {
         tags: TAGS,
         summary: 'Chemicals in a regulatory status',
@@ -345,22 +353,23 @@ export const chemicalReadRoutes: FastifyPluginAsyncTypebox<{ deps: ChemicalRoute
         },
       },
     },
-    async (request) => {
-      const { status } = request.params;
-      const { limit = DEFAULT_LIMIT, skip = 0 } = request.query;
-      const { slice, total, has_more } = pageOf(chemicals.byStatus(status), skip, limit);
-      return {
-        status,
-        chemicals: slice.map(summary),
-        summary: {
+    async (request, reply) =>
+      answers.send(request, reply, 'by-status', [request.params, request.query], async () => {
+        const { status } = request.params;
+        const { limit = DEFAULT_LIMIT, skip = 0 } = request.query;
+        const { slice, total, has_more } = pageOf(chemicals.byStatus(status), skip, limit);
+        return {
           status,
-          description: STATUS_DESCRIPTION[status],
-          results_found: total,
-          showing: slice.length,
-        },
-        total,
-        has_more,
-      };
-    },
+          chemicals: slice.map(summary),
+          summary: {
+            status,
+            description: STATUS_DESCRIPTION[status],
+            results_found: total,
+            showing: slice.length,
+          },
+          total,
+          has_more,
+        };
+      }),
   );
 };
