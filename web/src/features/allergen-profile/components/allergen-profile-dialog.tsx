@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChemicalCheckList } from '../../../lib/chemical-check-list.tsx';
 import { Modal } from '../../../lib/modal.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import type { AllergenProfileItem, Chemical } from '../../../types/api.ts';
@@ -108,26 +109,12 @@ export default function AllergenProfileDialog({
       ) : matches.length === 0 ? (
         <p className="muted">{t('filters.noMatches')}</p>
       ) : (
-        <ul className="pick-list" data-testid="allergen-list">
-          {matches.map((chemical) => (
-            <li key={String(chemical.id)} className="pick-list__item">
-              <label className="checkbox">
-                <input
-                  type="checkbox"
-                  checked={selectedIds.has(String(chemical.id))}
-                  onChange={() => onToggle({ id: chemical.id, name: chemical.name })}
-                />
-                <span>
-                  {chemical.name}
-                  {chemical.cas_number ? <span className="muted"> · {chemical.cas_number}</span> : null}
-                </span>
-              </label>
-              {chemical.allergen_flag ? (
-                <span className="badge badge--danger">{t('chemical.isAllergen')}</span>
-              ) : null}
-            </li>
-          ))}
-        </ul>
+        <ChemicalCheckList
+          chemicals={matches}
+          isChecked={(id) => selectedIds.has(String(id))}
+          onToggle={(chemical) => onToggle({ id: chemical.id, name: chemical.name })}
+          testId="allergen-list"
+        />
       )}
     </Modal>
   );

@@ -1,6 +1,8 @@
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorDetail } from '../../../lib/api-client.ts';
+import { ChemicalCheckList } from '../../../lib/chemical-check-list.tsx';
+import { CancelSubmitActions, CloseActions } from '../../../lib/form-fields.tsx';
 import { Modal } from '../../../lib/modal.tsx';
 import { SelectedChips } from '../../../lib/selected-chips.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
@@ -62,12 +64,7 @@ export default function QuickAssignDialog({ perfume, chemicals, onClose }: Quick
           {t('assign.success', { n: selected.length, name: perfume.name })}
         </p>
         <p className="muted">{t('assign.returnNote')}</p>
-        <div className="form__actions">
-          <span />
-          <button type="button" className="button button--primary" onClick={onClose}>
-            {t('common.close')}
-          </button>
-        </div>
+        <CloseActions onClose={onClose} />
       </Modal>
     );
   }
@@ -98,26 +95,11 @@ export default function QuickAssignDialog({ perfume, chemicals, onClose }: Quick
         ) : visible.length === 0 ? (
           <p className="muted">{t('filters.noMatches')}</p>
         ) : (
-          <ul className="pick-list">
-            {visible.map((chemical) => (
-              <li key={String(chemical.id)} className="pick-list__item">
-                <label className="checkbox">
-                  <input
-                    type="checkbox"
-                    checked={isSelected(chemical.id)}
-                    onChange={() => toggle(chemical.id)}
-                  />
-                  <span>
-                    {chemical.name}
-                    {chemical.cas_number ? <span className="muted"> · {chemical.cas_number}</span> : null}
-                  </span>
-                </label>
-                {chemical.allergen_flag ? (
-                  <span className="badge badge--danger">{t('chemical.isAllergen')}</span>
-                ) : null}
-              </li>
-            ))}
-          </ul>
+          <ChemicalCheckList
+            chemicals={visible}
+            isChecked={isSelected}
+            onToggle={(chemical) => toggle(chemical.id)}
+          />
         )}
         {validation ? (
           <p className="form__error" role="alert">
@@ -129,19 +111,12 @@ export default function QuickAssignDialog({ perfume, chemicals, onClose }: Quick
             {t('assign.error', { detail: errorDetail(mutation.error) })}
           </p>
         ) : null}
-        <div className="form__actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={mutation.isPending}
-            data-testid="assign-submit"
-          >
-            {mutation.isPending ? t('common.loading') : t('assign.submit')}
-          </button>
-        </div>
+        <CancelSubmitActions
+          onCancel={onClose}
+          submitLabel={t('assign.submit')}
+          pending={mutation.isPending}
+          testId="assign-submit"
+        />
       </form>
     </Modal>
   );
