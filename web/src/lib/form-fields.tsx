@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from './api-client.ts';
 
 type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'> & {
@@ -24,5 +25,52 @@ export function FormError({ error, fallback }: { error: unknown; fallback: strin
     <p className="form__error" role="alert">
       {error instanceof ApiError && error.detail ? error.detail : fallback}
     </p>
+  );
+}
+
+/** A dialog's last row once its work is done: one Close button at the end. */
+export function CloseActions({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="form__actions">
+      <span />
+      <button type="button" className="button button--primary" onClick={onClose}>
+        {t('common.close')}
+      </button>
+    </div>
+  );
+}
+
+type CancelSubmitActionsProps = {
+  onCancel: () => void;
+  submitLabel: string;
+  pending: boolean;
+  disabled?: boolean;
+  testId: string;
+};
+
+/** A form's last row: Cancel, and the submit button (disabled and saying so while it works). */
+export function CancelSubmitActions({
+  onCancel,
+  submitLabel,
+  pending,
+  disabled,
+  testId,
+}: CancelSubmitActionsProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="form__actions">
+      <button type="button" className="button button--secondary" onClick={onCancel}>
+        {t('common.cancel')}
+      </button>
+      <button
+        type="submit"
+        className="button button--primary"
+        disabled={disabled || pending}
+        data-testid={testId}
+      >
+        {pending ? t('common.loading') : submitLabel}
+      </button>
+    </div>
   );
 }

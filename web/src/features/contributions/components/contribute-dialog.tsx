@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
+import { CloseActions } from '../../../lib/form-fields.tsx';
 import { Modal } from '../../../lib/modal.tsx';
 import type { SessionUser } from '../../../lib/session.ts';
 import {
@@ -50,12 +51,7 @@ export default function ContributeDialog({ user, onClose }: ContributeDialogProp
           <h3 className="empty-state__title">{t('contribute.submittedTitle')}</h3>
           <p className="muted">{t('contribute.submittedText')}</p>
         </div>
-        <div className="form__actions">
-          <span />
-          <button type="button" className="button button--primary" onClick={onClose}>
-            {t('common.close')}
-          </button>
-        </div>
+        <CloseActions onClose={onClose} />
       </Modal>
     );
   }

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorDetail } from '../../../lib/api-client.ts';
+import { CancelSubmitActions, CloseActions } from '../../../lib/form-fields.tsx';
 import { Modal } from '../../../lib/modal.tsx';
 import { SelectedChips } from '../../../lib/selected-chips.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
@@ -67,12 +68,7 @@ export default function BulkAssignDialog({ chemicals, onClose }: BulkAssignDialo
         <p className="notice notice--success" role="status" data-testid="bulk-success">
           {t(`bulk.success.${action}`, { n: mutation.data.updated_count })}
         </p>
-        <div className="form__actions">
-          <span />
-          <button type="button" className="button button--primary" onClick={onClose}>
-            {t('common.close')}
-          </button>
-        </div>
+        <CloseActions onClose={onClose} />
       </Modal>
     );
   }
@@ -201,19 +197,13 @@ export default function BulkAssignDialog({ chemicals, onClose }: BulkAssignDialo
             {t('curation.error', { detail: errorDetail(mutation.error) })}
           </p>
         ) : null}
-        <div className="form__actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={!ready || mutation.isPending}
-            data-testid="bulk-submit"
-          >
-            {mutation.isPending ? t('common.loading') : t('bulk.submit')}
-          </button>
-        </div>
+        <CancelSubmitActions
+          onCancel={onClose}
+          submitLabel={t('bulk.submit')}
+          pending={mutation.isPending}
+          disabled={!ready}
+          testId="bulk-submit"
+        />
       </form>
     </Modal>
   );
