@@ -388,7 +388,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ deps: CatalogueRouteDe
         limit: request.query.limit ?? DEFAULT_LIMIT,
         skip: request.query.skip ?? 0,
       };
-      return cachedPage(request, reply, `brand ${brand}`, query, async () => {
+      return cachedPage(request, reply, 'brand', query, async () => {
         const result = await page(index, query);
         if (result.total === 0) throw new HttpError(404, `Brand not found: ${brand}`);
         return { ...result, brand };
