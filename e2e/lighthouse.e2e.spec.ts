@@ -55,6 +55,17 @@ describe('main page quality (axe, crawlability)', () => {
       if (tab !== 'options') await page.getByTestId(`filter-list-${tab}`).waitFor({ timeout: 30_000 });
       expect(await seriousViolations(page), `tab ${tab}`).toEqual([]);
     }
+    // The tab list works from the keyboard: arrows move (wrapping), Home/End jump.
+    const selected = (tab: string) => page.getByTestId(`filters-tab-${tab}`).getAttribute('aria-selected');
+    await page.getByTestId('filters-tab-options').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(selected('chemicals')).resolves.toBe('true');
+    await page.keyboard.press('End');
+    await expect(selected('options')).resolves.toBe('true');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowRight');
+    await expect(selected('notes')).resolves.toBe('true');
+    await expect(page.locator('[data-testid="filters-tab-notes"]:focus').count()).resolves.toBe(1);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
   });

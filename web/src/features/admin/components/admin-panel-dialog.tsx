@@ -1,7 +1,8 @@
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorDetail } from '../../../lib/api-client.ts';
 import { Modal } from '../../../lib/modal.tsx';
+import { TabList } from '../../../lib/tab-list.tsx';
 import {
   type PendingAccount,
   type ReviewContribution,
@@ -228,7 +229,6 @@ export default function AdminPanelDialog({ onClose }: { onClose: () => void }) {
   const baseId = useId();
   const [tab, setTab] = useState<Tab>('accounts');
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ accounts: null, contributions: null });
   const mutation = useReview();
 
   const onReview = (input: ReviewInput, label: string) => {
@@ -244,38 +244,18 @@ export default function AdminPanelDialog({ onClose }: { onClose: () => void }) {
     });
   };
 
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-    const next =
-      TABS[(TABS.indexOf(tab) + (event.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length]!;
-    setTab(next);
-    tabRefs.current[next]?.focus();
-  };
-
   return (
     <Modal title={t('admin.title')} onClose={onClose} size="large" testId="admin-panel">
-      <div role="tablist" aria-label={t('admin.title')} className="tabs">
-        {TABS.map((name) => (
-          <button
-            key={name}
-            ref={(element) => {
-              tabRefs.current[name] = element;
-            }}
-            type="button"
-            role="tab"
-            id={`${baseId}-tab-${name}`}
-            aria-selected={tab === name}
-            aria-controls={`${baseId}-panel`}
-            tabIndex={tab === name ? 0 : -1}
-            className="tabs__tab"
-            onClick={() => setTab(name)}
-            onKeyDown={onTabKey}
-            data-testid={`admin-tab-${name}`}
-          >
-            {t(`admin.tabs.${name}`)}
-          </button>
-        ))}
-      </div>
+      <TabList
+        tabs={TABS}
+        current={tab}
+        onSelect={setTab}
+        baseId={baseId}
+        panelId={() => `${baseId}-panel`}
+        label={t('admin.title')}
+        labelOf={(name) => t(`admin.tabs.${name}`)}
+        testIdPrefix="admin-tab"
+      />
       {outcome ? (
         <p
           className={`notice ${outcome.kind === 'success' ? 'notice--success' : 'notice--danger'}`}

@@ -1,6 +1,7 @@
-import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../lib/modal.tsx';
+import { TabList } from '../../../lib/tab-list.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import {
   activeFilterCount,
@@ -46,30 +47,7 @@ export default function AdvancedFiltersDialog({
   const [tab, setTab] = useState<Tab>('chemicals');
   const notes = useNotes();
   const baseId = useId();
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({
-    chemicals: null,
-    notes: null,
-    options: null,
-  });
   const count = activeFilterCount(draft);
-
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = TABS.indexOf(tab);
-    const next =
-      event.key === 'ArrowRight'
-        ? TABS[(index + 1) % TABS.length]
-        : event.key === 'ArrowLeft'
-          ? TABS[(index + TABS.length - 1) % TABS.length]
-          : event.key === 'Home'
-            ? TABS[0]
-            : event.key === 'End'
-              ? TABS[TABS.length - 1]
-              : undefined;
-    if (!next) return;
-    event.preventDefault();
-    setTab(next);
-    tabRefs.current[next]?.focus();
-  };
 
   return (
     <Modal
@@ -110,28 +88,16 @@ export default function AdvancedFiltersDialog({
         </>
       }
     >
-      <div role="tablist" aria-label={t('filters.title')} className="tabs">
-        {TABS.map((name) => (
-          <button
-            key={name}
-            ref={(element) => {
-              tabRefs.current[name] = element;
-            }}
-            type="button"
-            role="tab"
-            id={`${baseId}-tab-${name}`}
-            aria-selected={tab === name}
-            aria-controls={`${baseId}-panel-${name}`}
-            tabIndex={tab === name ? 0 : -1}
-            className="tabs__tab"
-            onClick={() => setTab(name)}
-            onKeyDown={onTabKey}
-            data-testid={`filters-tab-${name}`}
-          >
-            {t(`filters.tabs.${name}`)}
-          </button>
-        ))}
-      </div>
+      <TabList
+        tabs={TABS}
+        current={tab}
+        onSelect={setTab}
+        baseId={baseId}
+        panelId={(name) => `${baseId}-panel-${name}`}
+        label={t('filters.title')}
+        labelOf={(name) => t(`filters.tabs.${name}`)}
+        testIdPrefix="filters-tab"
+      />
       <div
         role="tabpanel"
         id={`${baseId}-panel-${tab}`}
