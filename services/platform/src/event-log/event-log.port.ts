@@ -76,6 +76,8 @@ export interface SubscribeOptions {
   after: number;
   /** Batch size per delivery. */
   batchSize?: number;
+  /** Who reads (a projection's name): adapters may use it, e.g. in Kafka consumer group ids. */
+  name?: string;
   /** Called when the handler or a read of the log throws; the subscription stops after it. Default: logs to stderr. */
   onError?: (error: unknown) => void;
 }

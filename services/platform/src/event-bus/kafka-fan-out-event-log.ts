@@ -1,0 +1,290 @@
+import { randomUUID } from 'node:crypto';
+import type { Consumer, Kafka } from 'kafkajs';
+import type {
+  AppendResult,
+  AppendToStream,
+  EventLog,
+  ExpectedVersion,
+  NewEvent,
+  ReadAllOptions,
+  StoredEvent,
+  SubscribeOptions,
+  Subscription,
+} from '../event-log/event-log.port.ts';
+import { DEFAULT_READ_LIMIT, EventLogInputError } from '../event-log/event-log.validation.ts';
+import { ChainAssembler } from './chain-assembler.ts';
+import { decodeEventMessage } from './kafka-messages.ts';
+
+export interface KafkaFanOutOptions {
+  kafka: Kafka;
+  topic: string;
+  /** Consumer group ids are `<groupPrefix>.<subscription name or a fresh id>`. */
+  groupPrefix?: string;
+  /**
+   * A chain hole (an event's predecessor has not arrived) older than this is filled from the log
+   * (default 250 ms): events published before the consumer joined, or lost to a broker failure.
+   */
+  gapMs?: number;
+  /**
+   * With nothing from Kafka for this long, the log is read anyway (default 2 s), so a stopped relay
+   * or broker delays projections by at most this much and never loses an event for them.
+   */
+  fallbackPollMs?: number;
+  /** Fetch long-poll wait (default 100 ms). */
+  maxWaitTimeInMs?: number;
+  /** `close()` also closes the log of record (default true). */
+  ownsLog?: boolean;
+}
+
+/** Where a subscription's events came from (tests and health). */
+export interface FanOutCounters {
+  /** Subscriptions whose consumer has joined its group. */
+  joined: number;
+  fromKafka: number;
+  fromLog: number;
+  duplicates: number;
+  undecodable: number;
+}
+
+interface Tag {
+  partition: number;
+  offset: string;
+}
+
+/**
+ * The scale-out event log (DESIGN "Two ways to run"): writes and reads go to the log of record
+ * (Postgres); live tails (`subscribe`) come from Kafka, fed by `KafkaEventRelay`. Each
+ * subscription is its own consumer group, so every projector sees every event. It catches up from
+ * the log, then delivers what Kafka brings in the log's order (`ChainAssembler`), reading the log
+ * only for holes, and commits each partition's offset after the handler took its events. The
+ * contract is the port's: every event after `after`, once, in position order.
+ */
+export class KafkaFanOutEventLog implements EventLog {
+  private readonly subscriptions = new Set<KafkaSubscription>();
+  readonly counters: FanOutCounters = { joined: 0, fromKafka: 0, fromLog: 0, duplicates: 0, undecodable: 0 };
+  private closed = false;
+
+  constructor(
+    private readonly log: EventLog,
+    private readonly options: KafkaFanOutOptions,
+  ) {}
+
+  append(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
+    return this.log.append(streamId, events, expectedVersion);
+  }
+
+  appendMany(batches: AppendToStream[]): Promise<AppendResult[]> {
+    return this.log.appendMany(batches);
+  }
+
+  readStream(streamId: string, fromVersion?: number): Promise<StoredEvent[]> {
+    return this.log.readStream(streamId, fromVersion);
+  }
+
+  streamVersion(streamId: string): Promise<number> {
+    return this.log.streamVersion(streamId);
+  }
+
+  readAll(options: ReadAllOptions): Promise<StoredEvent[]> {
+    return this.log.readAll(options);
+  }
+
+  headPosition(): Promise<number> {
+    return this.log.headPosition();
+  }
+
+  subscribe(
+    handler: (events: StoredEvent[]) => Promise<void> | void,
+    options: SubscribeOptions,
+  ): Subscription & { readonly groupId: string } {
+    if (this.closed) throw new Error('The event log is closed');
+    if (!Number.isSafeInteger(options?.after) || options.after < 0) {
+      throw new EventLogInputError(`subscribe: invalid 'after' ${JSON.stringify(options?.after)}`);
+    }
+    const limit = options.batchSize ?? DEFAULT_READ_LIMIT;
+    if (!Number.isSafeInteger(limit) || limit < 1) {
+      throw new EventLogInputError(`subscribe: invalid batchSize ${JSON.stringify(options.batchSize)}`);
+    }
+    const subscription = new KafkaSubscription(
+      this.log,
+      this.options,
+      handler,
+      options,
+      limit,
+      this.counters,
+      () => this.subscriptions.delete(subscription),
+    );
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  /** Ends the subscriptions, then closes the log of record when it owns it. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([...this.subscriptions].map((s) => s.close()));
+    if (this.options.ownsLog !== false) await this.log.close();
+  }
+}
+
+class KafkaSubscription implements Subscription {
+  readonly groupId: string;
+  private stopped = false;
+  private readonly chain: ChainAssembler<Tag>;
+  private readonly consumer: Consumer;
+  private wake: (() => void) | undefined;
+  private readonly running: Promise<void>;
+  private lastKafkaAt = Date.now();
+  private stuckSince: number | undefined;
+  private failure: unknown;
+
+  constructor(
+    private readonly log: EventLog,
+    private readonly options: KafkaFanOutOptions,
+    private readonly handler: (events: StoredEvent[]) => Promise<void> | void,
+    private readonly subscribeOptions: SubscribeOptions,
+    private readonly limit: number,
+    private readonly counters: FanOutCounters,
+    onStop: () => void,
+  ) {
+    this.chain = new ChainAssembler<Tag>(subscribeOptions.after);
+    this.groupId = `${options.groupPrefix ?? 'scentinel'}.${subscribeOptions.name ?? 'tail'}.${randomUUID()}`;
+    this.consumer = options.kafka.consumer({
+      groupId: this.groupId,
+      maxWaitTimeInMs: options.maxWaitTimeInMs ?? 100,
+      allowAutoTopicCreation: true,
+    });
+    this.running = this.loop().finally(() => {
+      this.stopped = true;
+      onStop();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    await this.running;
+  }
+
+  private onError(error: unknown): void {
+    if (this.stopped) return;
+    (this.subscribeOptions.onError ?? ((e) => console.error('Kafka subscription stopped after an error', e)))(
+      error,
+    );
+  }
+
+  private async startConsumer(): Promise<void> {
+    await this.consumer.connect();
+    await this.consumer.subscribe({ topics: [this.options.topic], fromBeginning: false });
+    await this.consumer.run({
+      autoCommit: false,
+      eachBatch: async ({ batch }) => {
+        for (const message of batch.messages) {
+          const decoded = decodeEventMessage(message);
+          if (decoded instanceof Error) {
+            this.counters.undecodable++;
+            continue;
+          }
+          const tag = { partition: batch.partition, offset: message.offset };
+          if (!this.chain.offer(decoded.event, decoded.prevPosition, tag)) this.counters.duplicates++;
+        }
+        this.lastKafkaAt = Date.now();
+        this.wake?.();
+      },
+    });
+  }
+
+  private async loop(): Promise<void> {
+    // The consumer joins its group (seconds, on a new group) while the log is read: until it has,
+    // the log is polled; after, Kafka brings what the relay publishes and the log fills holes.
+    let joined = false;
+    const joining = this.startConsumer().then(
+      () => {
+        joined = true;
+        this.counters.joined++;
+        this.lastKafkaAt = Date.now();
+      },
+      (error: unknown) => {
+        this.failure ??= error;
+        this.wake?.();
+      },
+    );
+    const gapMs = this.options.gapMs ?? 250;
+    const fallbackMs = this.options.fallbackPollMs ?? 2_000;
+    try {
+      let readLog = true;
+      while (!this.stopped) {
+        if (this.failure !== undefined) throw this.failure;
+        const ready = this.chain.peek(this.limit);
+        if (ready.length > 0) {
+          await this.handler(ready.map((r) => r.event));
+          this.chain.advance(ready.at(-1)!.event.position);
+          this.counters.fromKafka += ready.length;
+          this.stuckSince = undefined;
+          await this.commit(ready.map((r) => r.tag));
+          continue;
+        }
+        const now = Date.now();
+        if (this.chain.pending > 0) this.stuckSince ??= now;
+        if (
+          readLog ||
+          !joined ||
+          (this.stuckSince !== undefined && now - this.stuckSince >= gapMs) ||
+          now - this.lastKafkaAt >= fallbackMs
+        ) {
+          const events = await this.log.readAll({ after: this.chain.position, limit: this.limit });
+          if (this.stopped) return;
+          this.stuckSince = undefined;
+          if (events.length > 0) {
+            await this.handler(events);
+            this.chain.advance(events.at(-1)!.position);
+            this.counters.fromLog += events.length;
+            readLog = events.length === this.limit; // more may follow at once
+            continue;
+          }
+          readLog = false;
+          if (joined) this.lastKafkaAt = Date.now();
+        }
+        await this.sleep(!joined || this.chain.pending > 0 ? gapMs : fallbackMs);
+      }
+    } catch (error) {
+      this.onError(error);
+    } finally {
+      // Disconnecting also ends a join still under way.
+      await this.consumer.disconnect().catch(() => {});
+      await joining;
+      await this.consumer.disconnect().catch(() => {});
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = () => {
+        this.wake = undefined;
+        done();
+      };
+    });
+  }
+
+  /** Commits, per partition, the offset after the last message the handler has taken. */
+  private async commit(tags: Tag[]): Promise<void> {
+    const next = new Map<number, bigint>();
+    for (const { partition, offset } of tags) {
+      const after = BigInt(offset) + 1n;
+      if ((next.get(partition) ?? -1n) < after) next.set(partition, after);
+    }
+    await this.consumer.commitOffsets(
+      [...next].map(([partition, offset]) => ({
+        topic: this.options.topic,
+        partition,
+        offset: String(offset),
+      })),
+    );
+  }
+}
