@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogueFiles, catalogueFilesExist, importCatalogue } from '@scentinel/importer';
+import type { EventLog } from '@scentinel/platform';
 import type { AppConfig } from '@scentinel/platform/config';
 import { InProcessSearchIndex, loadCatalogueReferenceData } from '@scentinel/platform/search';
 import { openStore, type Store } from '@scentinel/platform/store';
@@ -22,7 +23,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AccountsDeps } from './auth/accounts.deps.ts';
 import { bootstrapAdmin } from './auth/bootstrap-admin.ts';
 import { catalogueLookupFromIndex } from './auth/catalogue-lookup.ts';
-import type { AppDeps } from './deps.ts';
+import type { AppDeps, HealthReport } from './deps.ts';
 
 /** The repository's `data/` folder: the processed catalogue the product ships. */
 export const SHIPPED_DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../data');
@@ -114,9 +115,31 @@ export async function compose(
       }
     }
 
+    // Scale-out fan-out: projectors tail Kafka, fed by the outbox relay (the log stays the record).
+    let projectorLog: EventLog = store.eventLog;
+    let fanOutHealth: (() => NonNullable<HealthReport['eventFanOut']>) | undefined;
+    if (config.kafkaBrokers) {
+      const { startKafkaFanOut } = await import('@scentinel/platform/event-bus');
+      const fanOut = await startKafkaFanOut({
+        brokers: config.kafkaBrokers,
+        topic: config.kafkaTopic,
+        idempotent: config.kafkaIdempotent,
+        sql: store.sql,
+        eventLog: store.eventLog,
+        logger: log,
+      });
+      closers.unshift(() => fanOut.close());
+      projectorLog = fanOut.eventLog;
+      fanOutHealth = () => {
+        const { relay, subscriptions } = fanOut.health();
+        return { relay, tails: subscriptions };
+      };
+      log.info({ brokers: config.kafkaBrokers, topic: config.kafkaTopic }, 'event fan-out through Kafka');
+    }
+
     const runtime = createRuntime({
       sql: store.sql,
-      eventLog: store.eventLog,
+      eventLog: projectorLog,
       // The runtime continues the catalogue projection from what it already holds.
       projections: [...projections, catalogueProjection],
       logger: log,
@@ -165,6 +188,7 @@ export async function compose(
         ]);
         return {
           eventLogPosition,
+          ...(fanOutHealth ? { eventFanOut: fanOutHealth() } : {}),
           projections: statuses.map((s) => ({
             name: s.name,
             version: s.version,

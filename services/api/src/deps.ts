@@ -16,6 +16,11 @@ export interface ProjectionHealth {
 export interface HealthReport {
   eventLogPosition: number;
   projections: ProjectionHealth[];
+  /** The Kafka outbox relay and the projectors' Kafka tails, when events fan out through Kafka. */
+  eventFanOut?: {
+    relay: { state: string; position: number; published: number; lastError?: string };
+    tails: { joined: number; fromKafka: number; fromLog: number; duplicates: number; undecodable: number };
+  };
 }
 
 /**

@@ -19,6 +19,8 @@ const EnvSchema = Type.Object({
   DATABASE_SCHEMA: Type.String({ default: 'public', pattern: '^[a-z_][a-z0-9_]*$' }),
   REDIS_URL: Type.Optional(Type.String({ minLength: 1 })),
   KAFKA_BROKERS: Type.Optional(Type.String({ minLength: 1 })),
+  KAFKA_TOPIC: Type.String({ default: 'scentinel.events', pattern: '^[a-zA-Z0-9._-]{1,249}$' }),
+  KAFKA_IDEMPOTENT: Type.Union([Type.Literal('true'), Type.Literal('false')], { default: 'true' }),
   ELASTICSEARCH_URL: Type.Optional(Type.String({ minLength: 1 })),
   OPENAI_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   ADMIN_EMAIL: Type.Optional(Type.String({ minLength: 3 })),
@@ -39,7 +41,11 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   databaseSchema: string;
   redisUrl: string | undefined;
+  /** Event fan-out through Kafka (scale-out) when set: an outbox relay publishes the log to `topic`. */
   kafkaBrokers: string[] | undefined;
+  kafkaTopic: string;
+  /** Idempotent producer (default); `KAFKA_IDEMPOTENT=false` for brokers that cannot give producer ids. */
+  kafkaIdempotent: boolean;
   elasticsearchUrl: string | undefined;
   openaiApiKey: string | undefined;
   admin: { email: string; password: string } | undefined;
@@ -80,6 +86,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseSchema: e.DATABASE_SCHEMA,
     redisUrl: e.REDIS_URL,
     kafkaBrokers: e.KAFKA_BROKERS?.split(',').map((b) => b.trim()),
+    kafkaTopic: e.KAFKA_TOPIC,
+    kafkaIdempotent: e.KAFKA_IDEMPOTENT === 'true',
     elasticsearchUrl: e.ELASTICSEARCH_URL,
     openaiApiKey: e.OPENAI_API_KEY,
     admin:

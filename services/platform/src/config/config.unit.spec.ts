@@ -18,6 +18,19 @@ describe('loadConfig', () => {
     expect(c.mode).toBe('server');
     expect(c.port).toBe(8080);
     expect(c.kafkaBrokers).toEqual(['a:1', 'b:2']);
+    expect(c.kafkaTopic).toBe('scentinel.events');
+    expect(c.kafkaIdempotent).toBe(true);
+  });
+
+  it('takes the Kafka topic and producer mode, and refuses a bad topic name', () => {
+    const c = loadConfig(
+      { KAFKA_BROKERS: 'k:9092', KAFKA_TOPIC: 'shop.events-v2', KAFKA_IDEMPOTENT: 'false' },
+      '/',
+    );
+    expect(c.kafkaTopic).toBe('shop.events-v2');
+    expect(c.kafkaIdempotent).toBe(false);
+    expect(() => loadConfig({ KAFKA_TOPIC: 'no spaces' }, '/')).toThrow(/KAFKA_TOPIC/);
+    expect(() => loadConfig({ KAFKA_IDEMPOTENT: 'yes' }, '/')).toThrow(/KAFKA_IDEMPOTENT/);
   });
 
   it('names every bad variable', () => {

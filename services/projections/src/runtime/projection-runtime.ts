@@ -398,6 +398,7 @@ export class ProjectionRuntime {
     runner.subscription = this.eventLog.subscribe((events) => this.deliverLive(runner, events), {
       after: runner.position,
       batchSize: this.batchSize,
+      name: `${runner.projection.name}.v${runner.version}`,
       onError: (error) => this.onRunnerError(runner, error),
     });
   }

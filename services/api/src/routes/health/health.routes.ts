@@ -16,6 +16,27 @@ const HealthResponse = Type.Object({
       status: Type.String(),
     }),
   ),
+  event_fan_out: Type.Optional(
+    Type.Object(
+      {
+        relay: Type.Object({
+          state: Type.String(),
+          position: Type.Integer({ description: 'Last log position published to Kafka' }),
+          lag: Type.Integer({ description: 'Events in the log not yet published' }),
+          published: Type.Integer({ description: 'Events this process published since it started' }),
+          last_error: Type.Optional(Type.String()),
+        }),
+        tails: Type.Object({
+          joined: Type.Integer({ description: 'Projector tails whose consumer joined its group' }),
+          from_kafka: Type.Integer({ description: 'Events the tails took from Kafka' }),
+          from_log: Type.Integer({ description: 'Events the tails read from the log (catch-up, holes)' }),
+          duplicates: Type.Integer(),
+          undecodable: Type.Integer(),
+        }),
+      },
+      { description: 'Kafka fan-out (only when KAFKA_BROKERS is set)' },
+    ),
+  ),
 });
 
 /** A projection more than this many events behind makes the service report `degraded`. */
@@ -34,14 +55,40 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async 
     },
     async () => {
       const report = await deps.health();
-      const degraded = report.projections.some(
-        (p) => p.active && (p.lag > MAX_HEALTHY_LAG || p.status === 'failed' || p.status === 'stalled'),
-      );
+      const fanOut = report.eventFanOut;
+      const relay = fanOut?.relay;
+      const relayLag = relay ? Math.max(0, report.eventLogPosition - relay.position) : 0;
+      const degraded =
+        report.projections.some(
+          (p) => p.active && (p.lag > MAX_HEALTHY_LAG || p.status === 'failed' || p.status === 'stalled'),
+        ) ||
+        relay?.state === 'failed' ||
+        relayLag > MAX_HEALTHY_LAG;
       return {
         status: degraded ? ('degraded' as const) : ('ok' as const),
         mode: deps.config.mode,
         event_log: { position: report.eventLogPosition },
         projections: report.projections,
+        ...(fanOut && relay
+          ? {
+              event_fan_out: {
+                relay: {
+                  state: relay.state,
+                  position: relay.position,
+                  lag: relayLag,
+                  published: relay.published,
+                  ...(relay.lastError ? { last_error: relay.lastError } : {}),
+                },
+                tails: {
+                  joined: fanOut.tails.joined,
+                  from_kafka: fanOut.tails.fromKafka,
+                  from_log: fanOut.tails.fromLog,
+                  duplicates: fanOut.tails.duplicates,
+                  undecodable: fanOut.tails.undecodable,
+                },
+              },
+            }
+          : {}),
       };
     },
   );
