@@ -56,6 +56,11 @@ export async function compose(
   const store = await openStore(config);
   const closers: (() => Promise<void>)[] = [() => store.close()];
   try {
+    if (config.elasticsearchUrl) {
+      log.warn(
+        'ELASTICSEARCH_URL is set, but the catalogue still uses the in-process index: the Elasticsearch adapter is not wired into the server yet',
+      );
+    }
     // Read side: the in-process catalogue index, fed by its projection.
     const reference = await loadCatalogueReferenceData(dataDir);
     const index = new InProcessSearchIndex({ regions: reference.regions, notes: reference.notes });

@@ -2,9 +2,11 @@
  * The Elasticsearch catalogue index (scale-out mode, DESIGN "catalogue read model").
  *
  * Status: the query translation (`es-query.ts`) and the document shape (`es-document.ts`) are
- * complete and unit-tested; this adapter is written against the small `EsClient` interface below,
- * which the official `@elastic/elasticsearch` client satisfies. That package is not installed yet,
- * so nothing constructs this adapter and it has not run against a server.
+ * unit-tested; `openElasticsearchSearchIndex` (`es-client.ts`) builds this adapter on the official
+ * `@elastic/elasticsearch` client, and the search-index contract suite runs against it when
+ * `ELASTICSEARCH_URL` is set (`elasticsearch-search-index.int.spec.ts`). No server runs on the
+ * development machine, so that suite has not run here, and the composition root does not pick this
+ * adapter yet (the catalogue projection would need a shared checkpoint first).
  *
  * Chemicals stay in process (`ChemicalTable`, a few thousand records): references are resolved and
  * cards rendered with them, exactly as the in-process adapter does.
@@ -39,7 +41,7 @@ export interface EsClient {
     document: unknown;
     refresh?: boolean | 'wait_for';
   }): Promise<unknown>;
-  delete(params: { index: string; id: string }): Promise<unknown>;
+  delete(params: { index: string; id: string; refresh?: boolean | 'wait_for' }): Promise<unknown>;
   get<T>(params: { index: string; id: string }): Promise<{ found: boolean; _source?: T }>;
   search<T>(params: { index: string } & Record<string, unknown>): Promise<{
     hits: { total?: { value: number } | number; hits: EsHit<T>[] };
@@ -54,6 +56,11 @@ export interface ElasticsearchSearchIndexOptions {
   index: string;
   regions?: readonly RegionRecord[];
   notes?: readonly NoteRecord[];
+  /**
+   * When a write becomes visible to searches (default `wait_for`: the write returns once a refresh
+   * shows it, so a re-classification that searches for linking perfumes sees every earlier write).
+   */
+  refresh?: boolean | 'wait_for';
 }
 
 export class ElasticsearchSearchIndex implements SearchIndex {
@@ -64,9 +71,11 @@ export class ElasticsearchSearchIndex implements SearchIndex {
   private readonly index: string;
   private readonly taxonomy: ReadonlyMap<string, NoteRecord>;
   private readonly taxonomyList: readonly NoteRecord[];
+  private readonly refresh: boolean | 'wait_for';
 
   constructor(options: ElasticsearchSearchIndexOptions) {
     this.client = options.client;
+    this.refresh = options.refresh ?? 'wait_for';
     this.index = options.index;
     this.chemicals = new ChemicalTable(options.regions ?? []);
     this.taxonomyList = options.notes ?? [];
@@ -82,11 +91,15 @@ export class ElasticsearchSearchIndex implements SearchIndex {
       index: this.index,
       id: doc.perfume.id,
       document: toEsDoc(doc, this.chemicals.known(), seq),
+      refresh: this.refresh,
     });
   }
 
   async removePerfume(id: string): Promise<void> {
-    await this.client.delete({ index: this.index, id });
+    await this.client.delete({ index: this.index, id, refresh: this.refresh }).catch((error: unknown) => {
+      // Removing a perfume the index does not hold changes nothing.
+      if ((error as { meta?: { statusCode?: number } }).meta?.statusCode !== 404) throw error;
+    });
   }
 
   async getPerfume(id: string): Promise<PerfumeDocument | null> {
@@ -202,6 +215,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
           index: this.index,
           id: hit._id,
           document: toEsDoc(hit._source.document, this.chemicals.known(), hit._source.seq),
+          refresh: this.refresh,
         });
       }
       if (hits.length < 1000) return;
