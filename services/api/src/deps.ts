@@ -19,7 +19,14 @@ export interface HealthReport {
   /** The Kafka outbox relay and the projectors' Kafka tails, when events fan out through Kafka. */
   eventFanOut?: {
     relay: { state: string; position: number; published: number; lastError?: string };
-    tails: { joined: number; fromKafka: number; fromLog: number; duplicates: number; undecodable: number };
+    tails: {
+      joined: number;
+      fromKafka: number;
+      fromLog: number;
+      duplicates: number;
+      overflow: number;
+      undecodable: number;
+    };
   };
 }
 

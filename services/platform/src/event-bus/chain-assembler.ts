@@ -24,12 +24,15 @@ export class ChainAssembler<T = unknown> {
     return this.byPrev.size;
   }
 
-  /** Buffers an event (`tag`: the caller's note, e.g. its Kafka offset). False when it was not kept. */
-  offer(event: StoredEvent, prevPosition: number, tag: T): boolean {
-    if (event.position <= this.delivered) return false; // already released: a duplicate or old
-    if (this.byPrev.size >= this.maxPending && prevPosition !== this.delivered) return false;
+  /**
+   * Buffers an event (`tag`: the caller's note, e.g. its Kafka offset). `old`: released already (a
+   * repeat); `full`: not kept because `maxPending` are waiting (the log will fill it in).
+   */
+  offer(event: StoredEvent, prevPosition: number, tag: T): 'kept' | 'old' | 'full' {
+    if (event.position <= this.delivered) return 'old';
+    if (this.byPrev.size >= this.maxPending && prevPosition !== this.delivered) return 'full';
     this.byPrev.set(prevPosition, { event, tag });
-    return true;
+    return 'kept';
   }
 
   /** The events that continue the chain, in order, at most `limit` (not yet released: see `advance`). */

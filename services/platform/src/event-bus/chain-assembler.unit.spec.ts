@@ -61,7 +61,7 @@ describe('ChainAssembler', () => {
 
   it('drops what a jump from the log covered, and what is at or before the start', () => {
     const chain = new ChainAssembler<string>(8);
-    expect(chain.offer(links[1]!.event, links[1]!.prev, 'old')).toBe(false);
+    expect(chain.offer(links[1]!.event, links[1]!.prev, 'old')).toBe('old');
     for (const l of links.slice(4)) chain.offer(l.event, l.prev, 'kafka');
     chain.advance(16);
     expect(chain.pending).toBe(1);
@@ -71,10 +71,10 @@ describe('ChainAssembler', () => {
 
   it('keeps at most maxPending events, but always the next one', () => {
     const chain = new ChainAssembler<string>(0, 2);
-    expect(chain.offer(links[3]!.event, links[3]!.prev, 'a')).toBe(true);
-    expect(chain.offer(links[4]!.event, links[4]!.prev, 'b')).toBe(true);
-    expect(chain.offer(links[5]!.event, links[5]!.prev, 'c')).toBe(false);
-    expect(chain.offer(links[0]!.event, links[0]!.prev, 'next')).toBe(true);
+    expect(chain.offer(links[3]!.event, links[3]!.prev, 'a')).toBe('kept');
+    expect(chain.offer(links[4]!.event, links[4]!.prev, 'b')).toBe('kept');
+    expect(chain.offer(links[5]!.event, links[5]!.prev, 'c')).toBe('full');
+    expect(chain.offer(links[0]!.event, links[0]!.prev, 'next')).toBe('kept');
     expect(chain.peek(5).map((e) => e.tag)).toEqual(['next']);
   });
 });

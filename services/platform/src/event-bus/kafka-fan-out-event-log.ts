@@ -43,6 +43,8 @@ export interface FanOutCounters {
   fromKafka: number;
   fromLog: number;
   duplicates: number;
+  /** Messages not buffered because the tail was far behind (read from the log instead). */
+  overflow: number;
   undecodable: number;
 }
 
@@ -61,7 +63,14 @@ interface Tag {
  */
 export class KafkaFanOutEventLog implements EventLog {
   private readonly subscriptions = new Set<KafkaSubscription>();
-  readonly counters: FanOutCounters = { joined: 0, fromKafka: 0, fromLog: 0, duplicates: 0, undecodable: 0 };
+  readonly counters: FanOutCounters = {
+    joined: 0,
+    fromKafka: 0,
+    fromLog: 0,
+    duplicates: 0,
+    overflow: 0,
+    undecodable: 0,
+  };
   private closed = false;
 
   constructor(
@@ -186,7 +195,9 @@ class KafkaSubscription implements Subscription {
             continue;
           }
           const tag = { partition: batch.partition, offset: message.offset };
-          if (!this.chain.offer(decoded.event, decoded.prevPosition, tag)) this.counters.duplicates++;
+          const kept = this.chain.offer(decoded.event, decoded.prevPosition, tag);
+          if (kept === 'old') this.counters.duplicates++;
+          else if (kept === 'full') this.counters.overflow++;
         }
         this.lastKafkaAt = Date.now();
         this.wake?.();
