@@ -79,7 +79,7 @@ export async function compose(
       log.info({ reason: restored.reason }, 'no usable catalogue snapshot: building the index from the log');
     const catalogueProjection = createCatalogueProjection(index, restored.restored ? restored.position : 0);
     let snapshotPosition = catalogueProjection.position;
-    const saveSnapshot = async () => {
+    const writeSnapshot = async () => {
       const position = catalogueProjection.position;
       if (position === snapshotPosition) return;
       const started = Date.now();
@@ -92,6 +92,12 @@ export async function compose(
       );
       snapshotPosition = position;
       log.info({ position, ms: Date.now() - started }, 'catalogue snapshot saved');
+    };
+    // One save at a time (they share a temporary file): the one on shutdown waits for one under way.
+    let saving: Promise<void> = Promise.resolve();
+    const saveSnapshot = () => {
+      saving = saving.catch(() => {}).then(writeSnapshot);
+      return saving;
     };
 
     // First start of an empty log: import the shipped catalogue as events. The index takes each
