@@ -3,8 +3,9 @@
  * index (fed live by its projection through the projector runtime) answer with the change?
  * Target: p99 ≤ 100 ms. Peer, measured in the same run: the append's own latency.
  *
- * Runs on PGlite (the embedded default) and, when DATABASE_URL is set (default
- * postgres://root@127.0.0.1:5432/test), on the Postgres server in a fresh schema.
+ * Runs on PGlite (the embedded default), on the Postgres server (DATABASE_URL, default
+ * postgres://root@127.0.0.1:5432/test) in a fresh schema, and on the Postgres server with the
+ * projector fed through Kafka (the Kafka test broker, librdkafka's mock cluster).
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -13,10 +14,13 @@ import {
   createPgClient,
   createPgliteClient,
   dropSchema,
+  type EventLog,
   PostgresEventLog,
   type SqlClient,
   uniqueSchemaName,
 } from '@scentinel/platform';
+import { startKafkaFanOut } from '@scentinel/platform/event-bus';
+import { startKafkaTestBroker } from '@scentinel/platform/event-bus/testing';
 import { catalogueFixtures, InProcessSearchIndex } from '@scentinel/platform/search';
 import { createCatalogueProjection, ProjectionRuntime } from '@scentinel/projections';
 import { formatRatio, formatTable, percentile, verdict } from './lib/report.ts';
@@ -33,7 +37,19 @@ const meta = () => ({
   occurredAt: new Date().toISOString(),
 });
 
-async function measure(label: string, sql: SqlClient): Promise<Record<string, string | number>> {
+/** How the projector runtime gets its events: straight from the log, or through Kafka. */
+interface FanOut {
+  eventLog: EventLog;
+  /** Resolves once the live tail is ready (Kafka: its consumer joined). */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function measure(
+  label: string,
+  sql: SqlClient,
+  fanOut?: (log: PostgresEventLog) => Promise<FanOut>,
+): Promise<Record<string, string | number>> {
   const log = await PostgresEventLog.create(sql);
   const known = catalogueFixtures.fixtureChemicals();
   const docs = catalogueFixtures.generateCatalogue(7, PERFUMES);
@@ -74,13 +90,15 @@ async function measure(label: string, sql: SqlClient): Promise<Record<string, st
     regions: catalogueFixtures.fixtureRegions,
     notes: catalogueFixtures.fixtureNotes,
   });
+  const tails = await fanOut?.(log);
   const runtime = new ProjectionRuntime({
     sql,
-    eventLog: log,
+    eventLog: tails?.eventLog ?? log,
     projections: [createCatalogueProjection(index)],
   });
   await runtime.start();
   await runtime.waitForPosition(await log.headPosition(), 120_000);
+  await tails?.ready();
 
   const knownByName = Object.fromEntries(known.map((c) => [c.id, { name: c.name }]));
   const appendMs: number[] = [];
@@ -125,6 +143,7 @@ async function measure(label: string, sql: SqlClient): Promise<Record<string, st
     visibleMs.push(t2 - t0);
   }
   await runtime.stop();
+  await tails?.close();
   await log.close();
 
   const p99 = percentile(visibleMs, 0.99);
@@ -156,8 +175,37 @@ export async function run(): Promise<void> {
     await dropSchema(pg);
     await pg.close();
   }
+  // Scale-out: the runtime tails Kafka (librdkafka's mock cluster), fed by the outbox relay.
+  const broker = await startKafkaTestBroker(1, ['bench.events:6']);
+  const kafkaSchema = uniqueSchemaName('bench_visibility_kafka');
+  const pgKafka = await createPgClient(url, { schema: kafkaSchema });
+  try {
+    rows.push(
+      await measure('Postgres server + Kafka', pgKafka, async (log) => {
+        const fanOut = await startKafkaFanOut({
+          brokers: broker.brokers,
+          topic: 'bench.events',
+          idempotent: false,
+          sql: pgKafka,
+          eventLog: log,
+        });
+        return {
+          eventLog: fanOut.eventLog,
+          ready: async () => {
+            while (fanOut.health().subscriptions.joined < 1) await new Promise((r) => setTimeout(r, 50));
+          },
+          close: () => fanOut.close(),
+        };
+      }),
+    );
+  } finally {
+    await dropSchema(pgKafka);
+    await pgKafka.close();
+    await broker.stop();
+  }
   console.log(
-    `\nWrite → visible in search (${PERFUMES} perfumes, ${WRITES} assignments, live projector runtime)`,
+    `\nWrite → visible in search (${PERFUMES} perfumes, ${WRITES} assignments, live projector runtime;` +
+      ' with Kafka: append → relay → topic → tail → index)',
   );
   console.log(formatTable(rows));
 }
