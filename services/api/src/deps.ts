@@ -21,6 +21,7 @@ export interface HealthReport {
     relay: { state: string; position: number; published: number; lastError?: string };
     tails: {
       joined: number;
+      consumerFailures: number;
       fromKafka: number;
       fromLog: number;
       duplicates: number;

@@ -44,6 +44,8 @@ export interface KafkaFanOutOptions {
 export interface FanOutCounters {
   /** Subscriptions whose consumer has joined its group. */
   joined: number;
+  /** Failed attempts to join (retried with backoff; the log is polled meanwhile). */
+  consumerFailures: number;
   fromKafka: number;
   fromLog: number;
   duplicates: number;
@@ -69,6 +71,7 @@ export class KafkaFanOutEventLog implements EventLog {
   private readonly subscriptions = new Set<KafkaSubscription>();
   readonly counters: FanOutCounters = {
     joined: 0,
+    consumerFailures: 0,
     fromKafka: 0,
     fromLog: 0,
     duplicates: 0,
@@ -144,12 +147,12 @@ class KafkaSubscription implements Subscription {
   readonly groupId: string;
   private stopped = false;
   private readonly chain: ChainAssembler<Tag>;
-  private readonly consumer: Consumer;
+  private consumer: Consumer | undefined;
   private wake: (() => void) | undefined;
+  private cancelBackoff: (() => void) | undefined;
   private readonly running: Promise<void>;
   private lastKafkaAt = Date.now();
   private stuckSince: number | undefined;
-  private failure: unknown;
 
   constructor(
     private readonly log: EventLog,
@@ -162,11 +165,6 @@ class KafkaSubscription implements Subscription {
   ) {
     this.chain = new ChainAssembler<Tag>(subscribeOptions.after);
     this.groupId = `${options.groupPrefix ?? 'scentinel'}.${subscribeOptions.name ?? 'tail'}.${randomUUID()}`;
-    this.consumer = options.kafka.consumer({
-      groupId: this.groupId,
-      maxWaitTimeInMs: options.maxWaitTimeInMs ?? 50,
-      allowAutoTopicCreation: true,
-    });
     this.running = this.loop().finally(() => {
       this.stopped = true;
       onStop();
@@ -176,6 +174,7 @@ class KafkaSubscription implements Subscription {
   async close(): Promise<void> {
     this.stopped = true;
     this.wake?.();
+    this.cancelBackoff?.();
     await this.running;
   }
 
@@ -186,10 +185,38 @@ class KafkaSubscription implements Subscription {
     );
   }
 
+  /** Joins the group; on failure retries with backoff while the log is polled meanwhile. */
   private async startConsumer(): Promise<void> {
-    await this.consumer.connect();
-    await this.consumer.subscribe({ topics: [this.options.topic], fromBeginning: false });
-    await this.consumer.run({
+    for (let attempt = 0; !this.stopped; attempt++) {
+      const consumer = this.options.kafka.consumer({
+        groupId: this.groupId,
+        maxWaitTimeInMs: this.options.maxWaitTimeInMs ?? 50,
+        allowAutoTopicCreation: true,
+      });
+      this.consumer = consumer;
+      try {
+        await this.runConsumer(consumer);
+        return;
+      } catch {
+        this.counters.consumerFailures++;
+        await consumer.disconnect().catch(() => {});
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(done, Math.min(30_000, 500 * 2 ** attempt));
+          function done() {
+            clearTimeout(timer);
+            resolve();
+          }
+          this.cancelBackoff = done;
+        });
+        this.cancelBackoff = undefined;
+      }
+    }
+  }
+
+  private async runConsumer(consumer: Consumer): Promise<void> {
+    await consumer.connect();
+    await consumer.subscribe({ topics: [this.options.topic], fromBeginning: false });
+    await consumer.run({
       autoCommit: false,
       eachBatch: async ({ batch }) => {
         for (const message of batch.messages) {
@@ -213,23 +240,17 @@ class KafkaSubscription implements Subscription {
     // The consumer joins its group (seconds, on a new group) while the log is read: until it has,
     // the log is polled; after, Kafka brings what the relay publishes and the log fills holes.
     let joined = false;
-    const joining = this.startConsumer().then(
-      () => {
-        joined = true;
-        this.counters.joined++;
-        this.lastKafkaAt = Date.now();
-      },
-      (error: unknown) => {
-        this.failure ??= error;
-        this.wake?.();
-      },
-    );
+    const joining = this.startConsumer().then(() => {
+      if (this.stopped) return;
+      joined = true;
+      this.counters.joined++;
+      this.lastKafkaAt = Date.now();
+    });
     const gapMs = this.options.gapMs ?? 250;
     const fallbackMs = this.options.fallbackPollMs ?? 2_000;
     try {
       let readLog = true;
       while (!this.stopped) {
-        if (this.failure !== undefined) throw this.failure;
         const ready = this.chain.peek(this.limit);
         if (ready.length > 0) {
           await this.handler(ready.map((r) => r.event));
@@ -266,9 +287,9 @@ class KafkaSubscription implements Subscription {
       this.onError(error);
     } finally {
       // Disconnecting also ends a join still under way.
-      await this.consumer.disconnect().catch(() => {});
+      await this.consumer?.disconnect().catch(() => {});
       await joining;
-      await this.consumer.disconnect().catch(() => {});
+      await this.consumer?.disconnect().catch(() => {});
     }
   }
 
@@ -294,7 +315,7 @@ class KafkaSubscription implements Subscription {
       const after = BigInt(offset) + 1n;
       if ((next.get(partition) ?? -1n) < after) next.set(partition, after);
     }
-    await this.consumer.commitOffsets(
+    await this.consumer?.commitOffsets(
       [...next].map(([partition, offset]) => ({
         topic: this.options.topic,
         partition,

@@ -161,6 +161,40 @@ describe.skipIf(!url)('Kafka fan-out over the Postgres log (needs DATABASE_URL; 
       expect(fromLog).toBeGreaterThanOrEqual(5);
     });
 
+    it('keeps delivering from the log while Kafka cannot be reached, retrying the consumer', async () => {
+      const db = (await openTestPgDatabase('t_kafka_down'))!;
+      const log = await PostgresEventLog.create(db.client);
+      // Nothing listens on port 9 (discard): every connection attempt fails at once.
+      const unreachable = new Kafka({
+        brokers: ['127.0.0.1:9'],
+        logLevel: logLevel.NOTHING,
+        retry: { retries: 0 },
+        connectionTimeout: 200,
+      });
+      const fanOut = new KafkaFanOutEventLog(log, { kafka: unreachable, topic: 'nowhere', gapMs: 50 });
+      cleanups.push(async () => {
+        await fanOut.close();
+        await db.drop();
+      });
+      const received: StoredEvent[] = [];
+      const errors: unknown[] = [];
+      fanOut.subscribe((events) => void received.push(...events), {
+        after: 0,
+        onError: (e) => errors.push(e),
+      });
+      for (let i = 1; i <= 5; i++) await log.append(`perfume:${i}`, [event('A')], 0);
+      await vi.waitFor(() => expect(received).toHaveLength(5), { timeout: 10_000 });
+      await vi.waitFor(() => expect(fanOut.counters.consumerFailures).toBeGreaterThanOrEqual(2), {
+        timeout: 10_000,
+      });
+      expect(fanOut.counters).toMatchObject({ joined: 0, fromKafka: 0, fromLog: 5 });
+      expect(errors).toEqual([]);
+      // Closing does not wait out the retry backoff.
+      const t0 = Date.now();
+      await fanOut.close();
+      expect(Date.now() - t0).toBeLessThan(2_000);
+    });
+
     it('relays in several processes take turns: each event published once, chained in log order', async () => {
       const s = await stack(TOPICS[2]!, { relays: 3 });
       cleanups.push(s.cleanup);

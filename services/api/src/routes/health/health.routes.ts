@@ -28,6 +28,9 @@ const HealthResponse = Type.Object({
         }),
         tails: Type.Object({
           joined: Type.Integer({ description: 'Projector tails whose consumer joined its group' }),
+          consumer_failures: Type.Integer({
+            description: 'Failed attempts to join (retried; the log is read meanwhile)',
+          }),
           from_kafka: Type.Integer({ description: 'Events the tails took from Kafka' }),
           from_log: Type.Integer({ description: 'Events the tails read from the log (catch-up, holes)' }),
           duplicates: Type.Integer({ description: 'Repeats dropped (a relay published a batch again)' }),
@@ -82,6 +85,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async 
                 },
                 tails: {
                   joined: fanOut.tails.joined,
+                  consumer_failures: fanOut.tails.consumerFailures,
                   from_kafka: fanOut.tails.fromKafka,
                   from_log: fanOut.tails.fromLog,
                   duplicates: fanOut.tails.duplicates,
