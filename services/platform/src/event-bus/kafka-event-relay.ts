@@ -78,9 +78,9 @@ export class KafkaEventRelay {
       'INSERT INTO event_relay_checkpoints (name) VALUES ($1) ON CONFLICT (name) DO NOTHING',
       [this.name],
     );
-    await this.producer.connect();
     this.current.state = 'running';
-    await this.follow();
+    // A broker that cannot be reached yet is retried with backoff: the log keeps the events.
+    await this.follow().catch((error: unknown) => this.failed(error));
   }
 
   async stop(): Promise<void> {
@@ -92,7 +92,9 @@ export class KafkaEventRelay {
   }
 
   private async follow(): Promise<void> {
+    await this.producer.connect();
     const position = await this.storedPosition();
+    if (this.current.state === 'stopped') return;
     this.current.position = position;
     this.subscription = this.options.eventLog.subscribe((events) => this.publish(events), {
       after: position,

@@ -182,6 +182,16 @@ describe.skipIf(!url)('Kafka fan-out over the Postgres log (needs DATABASE_URL; 
         after: 0,
         onError: (e) => errors.push(e),
       });
+      // The relay starts anyway, and keeps retrying; the log keeps every event meanwhile.
+      const relay = new KafkaEventRelay({
+        sql: db.client,
+        eventLog: log,
+        kafka: unreachable,
+        topic: 'nowhere',
+        idempotent: false,
+      });
+      await relay.start();
+      cleanups.push(() => relay.stop());
       for (let i = 1; i <= 5; i++) await log.append(`perfume:${i}`, [event('A')], 0);
       await vi.waitFor(() => expect(received).toHaveLength(5), { timeout: 10_000 });
       await vi.waitFor(() => expect(fanOut.counters.consumerFailures).toBeGreaterThanOrEqual(2), {
@@ -189,6 +199,8 @@ describe.skipIf(!url)('Kafka fan-out over the Postgres log (needs DATABASE_URL; 
       });
       expect(fanOut.counters).toMatchObject({ joined: 0, fromKafka: 0, fromLog: 5 });
       expect(errors).toEqual([]);
+      expect(relay.status()).toMatchObject({ state: 'failed', position: 0, published: 0 });
+      expect(relay.status().lastError).toEqual(expect.any(String));
       // Closing does not wait out the retry backoff.
       const t0 = Date.now();
       await fanOut.close();
