@@ -22,6 +22,8 @@ export async function freePort(): Promise<number> {
 export interface RunningServer {
   url: string;
   dataDir: string;
+  /** The server's process (one process: scripts/start.ts runs the API in-process). */
+  pid: number | undefined;
   output: () => string;
   stop(): Promise<void>;
 }
@@ -84,6 +86,7 @@ export async function startServer(
   return {
     url,
     dataDir,
+    pid: child.pid,
     output: () => out,
     async stop() {
       if (child.exitCode !== null) return;

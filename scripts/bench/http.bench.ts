@@ -14,6 +14,10 @@
  *   what a query nobody asked before costs. Shown, not judged: repeated answers are the target's
  *   workload (autocannon repeats one request), this row keeps the cost of a first answer in view.
  *
+ * Each row also shows the server's CPU time per answer and how busy the server and autocannon
+ * were: on 2 cores the two share the machine, and a row whose autocannon is near 100 % while the
+ * server is not is limited by the client, not by the server.
+ *
  *   npx tsx scripts/bench/http.bench.ts      (BENCH_HTTP_SECONDS=10, BENCH_HTTP_CONNECTIONS=10)
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,7 +25,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { benchApp, ROOT, startScriptServer, stopBenchApp } from './lib/app-server.ts';
+import { benchApp, processCpuSeconds, ROOT, startScriptServer, stopBenchApp } from './lib/app-server.ts';
 import { formatRatio, printTable, type TableRow, verdict } from './lib/report.ts';
 
 const TARGET_RATIO = 0.5;
@@ -32,6 +36,8 @@ interface Load {
   name: string;
   url: string;
   body: string;
+  /** The server process answering (its CPU time is measured). */
+  pid: number | undefined;
   /** Rewrites each request's path (a new query every time). */
   nextPath?: () => string;
 }
@@ -43,6 +49,10 @@ interface Measured {
   reqPerSec: number;
   p50: number;
   p99: number;
+  /** Server CPU time per answer (µs) and the share of the run the server / autocannon were busy. */
+  serverUsPerReq: number;
+  serverBusy: number;
+  clientBusy: number;
 }
 
 interface CardSample {
@@ -109,7 +119,13 @@ async function load(target: Load, seconds: number, connections: number): Promise
       : {}),
   };
   await autocannon({ ...options, duration: WARMUP_SECONDS });
+  const server0 = target.pid ? processCpuSeconds(target.pid) : Number.NaN;
+  const client0 = process.cpuUsage();
+  const t0 = performance.now();
   const r = await autocannon({ ...options, duration: seconds });
+  const wall = (performance.now() - t0) / 1000;
+  const server = target.pid ? processCpuSeconds(target.pid) - server0 : Number.NaN;
+  const client = process.cpuUsage(client0);
   if (r.non2xx > 0 || r.errors > 0) {
     throw new Error(
       `${target.name}: ${r.non2xx} non-2xx answers and ${r.errors} connection errors (${r.timeouts} timeouts) out of ${r.requests.total}`,
@@ -119,6 +135,9 @@ async function load(target: Load, seconds: number, connections: number): Promise
     reqPerSec: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
+    serverUsPerReq: (server * 1e6) / r.requests.total,
+    serverBusy: server / wall,
+    clientBusy: (client.user + client.system) / 1e6 / wall,
   };
 }
 
@@ -178,8 +197,8 @@ export async function run(): Promise<void> {
   // client now (a hot answer's brotli is remade at a higher quality while the app is loaded).
   const measured: { name: string; m: Measured; judged: boolean }[] = [];
   const targets: Load[] = [
-    { name: 'filter', url: filterUrl, body },
-    { name: `filter + search '${SEARCH_TEXT}'`, url: searchUrl, body },
+    { name: 'filter', url: filterUrl, body, pid: app.pid },
+    { name: `filter + search '${SEARCH_TEXT}'`, url: searchUrl, body, pid: app.pid },
   ];
   for (const target of targets) {
     measured.push({ name: `app: ${target.name}`, m: await load(target, seconds, connections), judged: true });
@@ -193,6 +212,7 @@ export async function run(): Promise<void> {
     name: 'filter, a new page each request',
     url: filterUrl,
     body,
+    pid: app.pid,
     nextPath: () => `/api/perfumes/filter?limit=50&skip=${next++ % pages}`,
   };
   measured.push({ name: `app: ${fresh.name}`, m: await load(fresh, seconds, connections), judged: false });
@@ -207,12 +227,12 @@ export async function run(): Promise<void> {
   const sent = `${kB(sentNow.encoded.length)}${sentNow.encoding ? ` ${sentNow.encoding}` : ''}`;
   try {
     const peer = await load(
-      { name: 'hello-world', url: `${hello.url}/api/perfumes/filter`, body },
+      { name: 'hello-world', url: `${hello.url}/api/perfumes/filter`, body, pid: hello.pid },
       seconds,
       connections,
     );
     const payloadPeer = await load(
-      { name: 'static answer', url: `${hello.url}/payload`, body },
+      { name: 'static answer', url: `${hello.url}/payload`, body, pid: hello.pid },
       seconds,
       connections,
     );
@@ -228,6 +248,7 @@ export async function run(): Promise<void> {
 }
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const pct = (share: number) => (Number.isFinite(share) ? `${Math.round(share * 100)} %` : 'n/a');
 
 function row(name: string, m: Measured, peer: Measured, payloadPeer: Measured, judged = false): TableRow {
   const ratio = m.reqPerSec / peer.reqPerSec;
@@ -238,6 +259,9 @@ function row(name: string, m: Measured, peer: Measured, payloadPeer: Measured, j
     'p99 ms': m.p99,
     'vs hello': formatRatio(m.reqPerSec, peer.reqPerSec, 3),
     'vs same payload': formatRatio(m.reqPerSec, payloadPeer.reqPerSec, 3),
+    'server µs/req': m.serverUsPerReq.toFixed(1),
+    'server busy': pct(m.serverBusy),
+    'autocannon busy': pct(m.clientBusy),
     goal: judged ? `>= ${TARGET_RATIO}x` : '',
     ok: judged ? verdict(ratio >= TARGET_RATIO) : '',
   };
