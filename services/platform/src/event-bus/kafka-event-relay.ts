@@ -131,7 +131,7 @@ export class KafkaEventRelay {
     return Number(rows[0]?.position ?? 0);
   }
 
-  /** Publishes the events after the stored checkpoint, then moves it, under the checkpoint's row lock. */
+  /** Publishes the events after the stored checkpoint, then moves it, under the relay's advisory lock. */
   private async publish(events: StoredEvent[]): Promise<void> {
     const sent = await this.options.sql.transaction(async (tx) => {
       // An advisory lock, not a row lock: it takes no transaction id until the UPDATE, so the open
