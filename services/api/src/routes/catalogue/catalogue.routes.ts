@@ -170,6 +170,7 @@ function refs(list: readonly (string | number)[] | undefined): string[] {
 }
 
 function overlap(include: string[], exclude: string[]): string | undefined {
+  if (include.length === 0 || exclude.length === 0) return undefined;
   const excluded = new Set(exclude.map((r) => normalizeText(r) || r));
   return include.find((r) => excluded.has(normalizeText(r) || r));
 }
