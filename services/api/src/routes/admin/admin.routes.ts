@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type FastifyPluginAsyncTypebox, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   type AccountStatus,
   accountStreamId,
@@ -28,6 +28,7 @@ import {
 } from '../../auth/commands.ts';
 import { CONFLICTING_WRITE_PROBLEMS, IdParam, Problem, PublicUser, publicUser } from '../../auth/schemas.ts';
 import { HttpError } from '../../http/errors.ts';
+import { rememberingValidatorCompiler } from '../../http/validator.ts';
 import {
   ContributionSchema,
   contributionView,
@@ -87,7 +88,7 @@ const ReviewedContribution = Type.Intersect([
 
 /** Admin review: pending accounts and submitted contributions (DESIGN "Server-side rules"). */
 export const adminRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = async (app, { deps }) => {
-  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  app.setValidatorCompiler(rememberingValidatorCompiler);
 
   /** The perfume as it is now (name, brand, chemicals), from its stream; null when it does not exist. */
   async function perfumeNow(perfumeId: string) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
-import { type FastifyPluginAsyncTypebox, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   type AccountRole,
   type AccountsContext,
@@ -26,6 +26,7 @@ import {
 } from '../../auth/password.ts';
 import { Problem, PublicUser, publicUser } from '../../auth/schemas.ts';
 import { HttpError } from '../../http/errors.ts';
+import { rememberingValidatorCompiler } from '../../http/validator.ts';
 
 export const PENDING_REGISTRATION_DETAIL = 'Registration successful! Your account is pending admin approval.';
 export const INVALID_CREDENTIALS_DETAIL = 'Invalid email or password';
@@ -68,7 +69,7 @@ const RegisterAnswer = Type.Object({
 
 /** Accounts and sessions: register, sign in, sign out, who am I (spec §7; DESIGN "Server-side rules"). */
 export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = async (app, { deps }) => {
-  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  app.setValidatorCompiler(rememberingValidatorCompiler);
   await app.register(rateLimit, { global: false });
   const limit = {
     max: deps.authRateLimit?.max ?? 10,

@@ -2,7 +2,7 @@
  * The catalogue read API (spec §7 "Catalogue"): perfume lists, search, filters, categories, brands
  * and notes. Every list is one `CatalogueQuery` against the search index port.
  */
-import { type FastifyPluginAsyncTypebox, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   type CatalogueCategory,
   type CatalogueQuery,
@@ -15,6 +15,7 @@ import { Type } from 'typebox';
 import { Problem } from '../../auth/schemas.ts';
 import { answerCacheFor } from '../../http/answer-cache.ts';
 import { HttpError } from '../../http/errors.ts';
+import { rememberingValidatorCompiler } from '../../http/validator.ts';
 import {
   BrandName,
   CategoryParam,
@@ -215,7 +216,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ deps: CatalogueRouteDe
   app,
   { deps },
 ) => {
-  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  app.setValidatorCompiler(rememberingValidatorCompiler);
   const index = deps.catalogue;
   const answers = answerCacheFor(index, ANSWER_CACHE_BYTES);
   /** One perfume-list answer, reused while the index is unchanged (keyed by route and normalised query). */

@@ -2,7 +2,7 @@
  * The chemicals read API (spec §7 "Chemicals", the GET calls): the chemical list, CAS and id
  * lookups with usage statistics, regions and the regulatory status lists.
  */
-import { type FastifyPluginAsyncTypebox, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CAS_PATTERN,
   type Chemical,
@@ -14,6 +14,7 @@ import { Type } from 'typebox';
 import { Problem } from '../../auth/schemas.ts';
 import { answerCacheFor } from '../../http/answer-cache.ts';
 import { HttpError } from '../../http/errors.ts';
+import { rememberingValidatorCompiler } from '../../http/validator.ts';
 import { DEFAULT_LIMIT, Limit, MAX_SKIP, Nullable, Skip } from '../catalogue/catalogue.schemas.ts';
 
 export interface ChemicalRouteDeps {
@@ -183,7 +184,7 @@ export const chemicalReadRoutes: FastifyPluginAsyncTypebox<{ deps: ChemicalRoute
   app,
   { deps },
 ) => {
-  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  app.setValidatorCompiler(rememberingValidatorCompiler);
   const index = deps.catalogue;
   const chemicals = index.chemicals;
   // The lists (1.7 MB for every chemical) are reused while the index is unchanged.

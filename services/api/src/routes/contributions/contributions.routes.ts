@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type FastifyPluginAsyncTypebox, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   type ContributionEntryInput,
   contributionStreamId,
@@ -13,6 +13,7 @@ import { currentActor } from '../../auth/authentication.ts';
 import { clock, commit, loadStream, metadataFor, toNewEvents } from '../../auth/commands.ts';
 import { Problem, WRITE_PROBLEMS } from '../../auth/schemas.ts';
 import { HttpError } from '../../http/errors.ts';
+import { rememberingValidatorCompiler } from '../../http/validator.ts';
 import { ContributionSchema, contributionView, Nullable } from './contribution-view.ts';
 
 export const CONTRIBUTION_SUBMITTED_DETAIL = 'Contribution submitted for review';
@@ -55,7 +56,7 @@ export const contributionRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps 
   app,
   { deps },
 ) => {
-  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  app.setValidatorCompiler(rememberingValidatorCompiler);
 
   app.post(
     '/contributions/submit-chemical-data',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type FastifyPluginAsyncTypebox, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   type AssignmentType,
   type ChemicalInput,
@@ -28,6 +28,7 @@ import {
 } from '../../auth/commands.ts';
 import { CONFLICTING_WRITE_PROBLEMS, IdParam, Problem } from '../../auth/schemas.ts';
 import { HttpError } from '../../http/errors.ts';
+import { rememberingValidatorCompiler } from '../../http/validator.ts';
 import { Nullable } from '../contributions/contribution-view.ts';
 
 export const SELECT_BOTH_DETAIL = 'Please select both perfumes and chemicals';
@@ -94,7 +95,7 @@ const ChemicalAnswer = Type.Object(
  * with who/when/request metadata; `GET /chemicals/{id}/history` shows a chemical's.
  */
 export const curationRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = async (app, { deps }) => {
-  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  app.setValidatorCompiler(rememberingValidatorCompiler);
   const log = deps.eventLog;
 
   async function sameNameOrCas(name: string | null | undefined, cas: string | null | undefined) {
