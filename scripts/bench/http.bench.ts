@@ -18,10 +18,18 @@
  * were: on 2 cores the two share the machine, and a row whose autocannon is near 100 % while the
  * server is not is limited by the client, not by the server.
  *
+ * autocannon as shipped (9.0) appends every response body to a string (`req.body += chunk`), a
+ * UTF-8 decode of each answer, kept only for its `onResponse` / `verifyBody` / `expectBody` options,
+ * which this bench does not use. For a 10 kB brotli answer that decode costs the client more than
+ * the server spends answering, so the judged rows run with it turned off (the bytes are still
+ * received and counted); a second table repeats hello-world, the ready-made answer and the app's
+ * filter with autocannon as shipped, for comparison.
+ *
  *   npx tsx scripts/bench/http.bench.ts      (BENCH_HTTP_SECONDS=10, BENCH_HTTP_CONNECTIONS=10)
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -29,6 +37,17 @@ import { benchApp, processCpuSeconds, ROOT, startScriptServer, stopBenchApp } fr
 import { formatRatio, printTable, type TableRow, verdict } from './lib/report.ts';
 
 const TARGET_RATIO = 0.5;
+
+/** autocannon's per-connection request queue: `addBody` keeps each response body as a string. */
+const RequestQueue = createRequire(import.meta.url)('autocannon/lib/pipelinedRequestsQueue.js') as {
+  prototype: { addBody(data: Buffer): void };
+};
+const keepBodies = RequestQueue.prototype.addBody;
+
+/** Whether autocannon decodes and keeps each response body (as shipped) or only counts its bytes. */
+function decodeBodies(on: boolean): void {
+  RequestQueue.prototype.addBody = on ? keepBodies : () => {};
+}
 const SEARCH_TEXT = 'rose';
 const WARMUP_SECONDS = 2;
 
@@ -181,6 +200,7 @@ export async function run(): Promise<void> {
   const seconds = positiveIntEnv('BENCH_HTTP_SECONDS', 10);
   const connections = positiveIntEnv('BENCH_HTTP_CONNECTIONS', 10);
   const app = await benchApp();
+  decodeBodies(false);
   const { body, chemical, note } = await filterBody(app.url);
   const filterUrl = `${app.url}/api/perfumes/filter?limit=50&skip=0`;
   const searchUrl = `${filterUrl}&search=${SEARCH_TEXT}`;
@@ -190,7 +210,7 @@ export async function run(): Promise<void> {
     `  workload: include chemical '${chemical}', exclude note '${note}', allergen_free false, 50 per page:` +
       ` ${filtered.total} matches, ${kB(filtered.text.length)} answer;` +
       ` with search '${SEARCH_TEXT}': ${searched.total} matches, ${kB(searched.text.length)}\n` +
-      `  autocannon: ${connections} connections, ${WARMUP_SECONDS} s warm-up + ${seconds} s per target; app LOG_LEVEL=warn\n`,
+      `  autocannon: ${connections} connections, ${WARMUP_SECONDS} s warm-up + ${seconds} s per target, response bodies counted, not decoded; app LOG_LEVEL=warn\n`,
   );
 
   // The app first; its peers after, so the second peer can send exactly the bytes the app sends a
@@ -241,7 +261,32 @@ export async function run(): Promise<void> {
       row(`Fastify sending the app's filter answer ready-made (${sent})`, payloadPeer, peer, payloadPeer),
       ...measured.map(({ name, m, judged }) => row(name, m, peer, payloadPeer, judged)),
     ]);
+
+    // For comparison: autocannon as shipped, decoding every body (not judged).
+    decodeBodies(true);
+    const stockApp = await load(targets[0]!, seconds, connections);
+    const stockPeer = await load(
+      { name: 'hello-world', url: `${hello.url}/api/perfumes/filter`, body, pid: hello.pid },
+      seconds,
+      connections,
+    );
+    const stockPayload = await load(
+      { name: 'static answer', url: `${hello.url}/payload`, body, pid: hello.pid },
+      seconds,
+      connections,
+    );
+    printTable('The same with autocannon as shipped (each response body decoded to a string; not judged)', [
+      row('Fastify hello-world (peer)', stockPeer, stockPeer, stockPayload),
+      row(
+        `Fastify sending the app's filter answer ready-made (${sent})`,
+        stockPayload,
+        stockPeer,
+        stockPayload,
+      ),
+      row('app: filter', stockApp, stockPeer, stockPayload),
+    ]);
   } finally {
+    decodeBodies(true);
     await hello.stop();
     rmSync(tmp, { recursive: true, force: true });
   }
