@@ -1,8 +1,8 @@
 /**
  * HTTP bench: `POST /api/perfumes/filter` throughput of the real app (scripts/start.ts as a child
  * process, embedded mode, the shipped catalogue) beside a Fastify hello-world (its own process too) parsing
- * the same request, both loaded by autocannon in this process with the same connections and
- * duration. Target: the app serves >= 0.5x the hello-world's requests per second.
+ * the same request, each load run by autocannon in a fresh process of its own (`lib/load-runner.ts`)
+ * with the same connections and duration. Target: the app serves >= 0.5x the hello-world's requests per second.
  *
  * Requests carry Chromium's `accept-encoding: gzip, deflate, br`, as the web client's do. The second
  * peer sends the bytes the app sends for the filter answer after its filter runs. App workloads,
@@ -27,27 +27,21 @@
  *
  *   npx tsx scripts/bench/http.bench.ts      (BENCH_HTTP_SECONDS=10, BENCH_HTTP_CONNECTIONS=10)
  */
+
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import { benchApp, processCpuSeconds, ROOT, startScriptServer, stopBenchApp } from './lib/app-server.ts';
+import { benchApp, ROOT, startScriptServer, stopBenchApp } from './lib/app-server.ts';
+import type { LoadResult, LoadSpec } from './lib/load-runner.ts';
 import { formatRatio, printTable, type TableRow, verdict } from './lib/report.ts';
 
 const TARGET_RATIO = 0.5;
 
-/** autocannon's per-connection request queue: `addBody` keeps each response body as a string. */
-const RequestQueue = createRequire(import.meta.url)('autocannon/lib/pipelinedRequestsQueue.js') as {
-  prototype: { addBody(data: Buffer): void };
-};
-const keepBodies = RequestQueue.prototype.addBody;
-
-/** Whether autocannon decodes and keeps each response body (as shipped) or only counts its bytes. */
-function decodeBodies(on: boolean): void {
-  RequestQueue.prototype.addBody = on ? keepBodies : () => {};
-}
+/** Whether the loads let autocannon decode and keep each response body (as shipped). */
+let decodeBodies = false;
+const LOAD_RUNNER = path.join(ROOT, 'scripts/bench/lib/load-runner.ts');
 const SEARCH_TEXT = 'rose';
 const WARMUP_SECONDS = 2;
 
@@ -57,8 +51,8 @@ interface Load {
   body: string;
   /** The server process answering (its CPU time is measured). */
   pid: number | undefined;
-  /** Rewrites each request's path (a new query every time). */
-  nextPath?: () => string;
+  /** A new query each request (see `LoadSpec.cycle`). */
+  cycle?: { pathPrefix: string; pages: number };
 }
 
 /** What Chromium sends: the app may answer compressed, as it does to the web client. */
@@ -125,38 +119,47 @@ async function filterBody(appUrl: string): Promise<{ body: string; chemical: str
   return { body, chemical: chemicalNames.get(chemicalId) ?? chemicalId, note };
 }
 
+/** Runs one load with autocannon in a fresh process (`lib/load-runner.ts`). */
 async function load(target: Load, seconds: number, connections: number): Promise<Measured> {
-  const { nextPath } = target;
-  const options = {
+  const spec: LoadSpec = {
     url: target.url,
-    method: 'POST' as const,
-    headers: { 'content-type': 'application/json', 'accept-encoding': ACCEPT_ENCODING },
     body: target.body,
+    headers: { 'content-type': 'application/json', 'accept-encoding': ACCEPT_ENCODING },
     connections,
-    ...(nextPath
-      ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: nextPath() }) }] }
-      : {}),
+    warmupSeconds: WARMUP_SECONDS,
+    seconds,
+    decodeBodies,
+    ...(target.pid ? { serverPid: target.pid } : {}),
+    ...(target.cycle ? { cycle: target.cycle } : {}),
   };
-  await autocannon({ ...options, duration: WARMUP_SECONDS });
-  const server0 = target.pid ? processCpuSeconds(target.pid) : Number.NaN;
-  const client0 = process.cpuUsage();
-  const t0 = performance.now();
-  const r = await autocannon({ ...options, duration: seconds });
-  const wall = (performance.now() - t0) / 1000;
-  const server = target.pid ? processCpuSeconds(target.pid) - server0 : Number.NaN;
-  const client = process.cpuUsage(client0);
+  const out = await new Promise<string>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', LOAD_RUNNER, JSON.stringify(spec)], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (d) => {
+      stdout += String(d);
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve(stdout) : reject(new Error(`${target.name}: the load runner exited with ${code}`)),
+    );
+  });
+  const r = JSON.parse(out.trim().split('\n').at(-1) ?? '') as LoadResult;
   if (r.non2xx > 0 || r.errors > 0) {
     throw new Error(
-      `${target.name}: ${r.non2xx} non-2xx answers and ${r.errors} connection errors (${r.timeouts} timeouts) out of ${r.requests.total}`,
+      `${target.name}: ${r.non2xx} non-2xx answers and ${r.errors} connection errors (${r.timeouts} timeouts) out of ${r.total}`,
     );
   }
+  const server = r.serverCpuSeconds ?? Number.NaN;
   return {
-    reqPerSec: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    serverUsPerReq: (server * 1e6) / r.requests.total,
-    serverBusy: server / wall,
-    clientBusy: (client.user + client.system) / 1e6 / wall,
+    reqPerSec: r.reqPerSec,
+    p50: r.p50,
+    p99: r.p99,
+    serverUsPerReq: (server * 1e6) / r.total,
+    serverBusy: server / r.wallSeconds,
+    clientBusy: r.clientCpuSeconds / r.wallSeconds,
   };
 }
 
@@ -200,7 +203,6 @@ export async function run(): Promise<void> {
   const seconds = positiveIntEnv('BENCH_HTTP_SECONDS', 10);
   const connections = positiveIntEnv('BENCH_HTTP_CONNECTIONS', 10);
   const app = await benchApp();
-  decodeBodies(false);
   const { body, chemical, note } = await filterBody(app.url);
   const filterUrl = `${app.url}/api/perfumes/filter?limit=50&skip=0`;
   const searchUrl = `${filterUrl}&search=${SEARCH_TEXT}`;
@@ -213,83 +215,117 @@ export async function run(): Promise<void> {
       `  autocannon: ${connections} connections, ${WARMUP_SECONDS} s warm-up + ${seconds} s per target, response bodies counted, not decoded; app LOG_LEVEL=warn\n`,
   );
 
-  // The app first; its peers after, so the second peer can send exactly the bytes the app sends a
-  // client now (a hot answer's brotli is remade at a higher quality while the app is loaded).
-  const measured: { name: string; m: Measured; judged: boolean }[] = [];
-  const targets: Load[] = [
-    { name: 'filter', url: filterUrl, body, pid: app.pid },
-    { name: `filter + search '${SEARCH_TEXT}'`, url: searchUrl, body, pid: app.pid },
-  ];
-  for (const target of targets) {
-    measured.push({ name: `app: ${target.name}`, m: await load(target, seconds, connections), judged: true });
-  }
-  // Before the next run fills the app's cache with other pages.
-  const sentNow = await answer(filterUrl, body);
-  // A different page every request (skip 0, 1, 2, …): never answered from the cache.
-  let next = 0;
-  const pages = Math.max(1, filtered.total - 50);
-  const fresh: Load = {
-    name: 'filter, a new page each request',
-    url: filterUrl,
+  // The hello-world runs once before the app's rows and once after, and the peer is their mean, so
+  // a quieter or busier stretch of the machine does not land on one side of the ratio only.
+  const helloScript = path.join(ROOT, 'scripts/bench/lib/hello-world.server.ts');
+  const plainHello = await startScriptServer(helloScript);
+  const helloTarget = (server: { url: string; pid: number | undefined }): Load => ({
+    name: 'hello-world',
+    url: `${server.url}/api/perfumes/filter`,
     body,
-    pid: app.pid,
-    nextPath: () => `/api/perfumes/filter?limit=50&skip=${next++ % pages}`,
-  };
-  measured.push({ name: `app: ${fresh.name}`, m: await load(fresh, seconds, connections), judged: false });
-
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'scentinel-http-bench-'));
-  const payloadFile = path.join(tmp, 'filter-answer.bin');
-  writeFileSync(payloadFile, sentNow.encoded);
-  const hello = await startScriptServer(path.join(ROOT, 'scripts/bench/lib/hello-world.server.ts'), {
-    HELLO_PAYLOAD_FILE: payloadFile,
-    HELLO_PAYLOAD_ENCODING: sentNow.encoding,
+    pid: server.pid,
   });
-  const sent = `${kB(sentNow.encoded.length)}${sentNow.encoding ? ` ${sentNow.encoding}` : ''}`;
   try {
-    const peer = await load(
-      { name: 'hello-world', url: `${hello.url}/api/perfumes/filter`, body, pid: hello.pid },
-      seconds,
-      connections,
-    );
-    const payloadPeer = await load(
-      { name: 'static answer', url: `${hello.url}/payload`, body, pid: hello.pid },
-      seconds,
-      connections,
-    );
-    printTable(`POST /api/perfumes/filter vs a Fastify hello-world (target >= ${TARGET_RATIO}x its req/s)`, [
-      row('Fastify hello-world (peer)', peer, peer, payloadPeer),
-      row(`Fastify sending the app's filter answer ready-made (${sent})`, payloadPeer, peer, payloadPeer),
-      ...measured.map(({ name, m, judged }) => row(name, m, peer, payloadPeer, judged)),
-    ]);
-
-    // For comparison: autocannon as shipped, decoding every body (not judged).
-    decodeBodies(true);
-    const stockApp = await load(targets[0]!, seconds, connections);
-    const stockPeer = await load(
-      { name: 'hello-world', url: `${hello.url}/api/perfumes/filter`, body, pid: hello.pid },
-      seconds,
-      connections,
-    );
-    const stockPayload = await load(
-      { name: 'static answer', url: `${hello.url}/payload`, body, pid: hello.pid },
-      seconds,
-      connections,
-    );
-    printTable('The same with autocannon as shipped (each response body decoded to a string; not judged)', [
-      row('Fastify hello-world (peer)', stockPeer, stockPeer, stockPayload),
-      row(
-        `Fastify sending the app's filter answer ready-made (${sent})`,
-        stockPayload,
-        stockPeer,
-        stockPayload,
-      ),
-      row('app: filter', stockApp, stockPeer, stockPayload),
-    ]);
+    await measureAll(helloTarget(plainHello));
   } finally {
-    decodeBodies(true);
-    await hello.stop();
-    rmSync(tmp, { recursive: true, force: true });
+    await plainHello.stop();
   }
+
+  async function measureAll(helloPeer: Load): Promise<void> {
+    const helloBefore = await load(helloPeer, seconds, connections);
+
+    // The app next; the ready-made answer's peer after, so it can send exactly the bytes the app
+    // sends a client now (a hot answer's brotli is remade at a higher quality while the app is loaded).
+    const measured: { name: string; m: Measured; judged: boolean }[] = [];
+    const targets: Load[] = [
+      { name: 'filter', url: filterUrl, body, pid: app.pid },
+      { name: `filter + search '${SEARCH_TEXT}'`, url: searchUrl, body, pid: app.pid },
+    ];
+    for (const target of targets) {
+      measured.push({
+        name: `app: ${target.name}`,
+        m: await load(target, seconds, connections),
+        judged: true,
+      });
+    }
+    // Before the next run fills the app's cache with other pages.
+    const sentNow = await answer(filterUrl, body);
+    // A different page every request (skip 0, 1, 2, …): never answered from the cache.
+    const pages = Math.max(1, filtered.total - 50);
+    const fresh: Load = {
+      name: 'filter, a new page each request',
+      url: filterUrl,
+      body,
+      pid: app.pid,
+      cycle: { pathPrefix: '/api/perfumes/filter?limit=50&skip=', pages },
+    };
+    measured.push({ name: `app: ${fresh.name}`, m: await load(fresh, seconds, connections), judged: false });
+
+    const tmp = mkdtempSync(path.join(os.tmpdir(), 'scentinel-http-bench-'));
+    const payloadFile = path.join(tmp, 'filter-answer.bin');
+    writeFileSync(payloadFile, sentNow.encoded);
+    const hello = await startScriptServer(helloScript, {
+      HELLO_PAYLOAD_FILE: payloadFile,
+      HELLO_PAYLOAD_ENCODING: sentNow.encoding,
+    });
+    const sent = `${kB(sentNow.encoded.length)}${sentNow.encoding ? ` ${sentNow.encoding}` : ''}`;
+    try {
+      const helloAfter = await load(helloPeer, seconds, connections);
+      const peer = mean(helloBefore, helloAfter);
+      const payloadPeer = await load(
+        { name: 'static answer', url: `${hello.url}/payload`, body, pid: hello.pid },
+        seconds,
+        connections,
+      );
+      printTable(
+        `POST /api/perfumes/filter vs a Fastify hello-world (target >= ${TARGET_RATIO}x its req/s)`,
+        [
+          row('Fastify hello-world, before the app', helloBefore, peer, payloadPeer),
+          row('Fastify hello-world, after the app', helloAfter, peer, payloadPeer),
+          row('Fastify hello-world (peer: the mean of the two)', peer, peer, payloadPeer),
+          row(`Fastify sending the app's filter answer ready-made (${sent})`, payloadPeer, peer, payloadPeer),
+          ...measured.map(({ name, m, judged }) => row(name, m, peer, payloadPeer, judged)),
+        ],
+      );
+
+      // For comparison: autocannon as shipped, decoding every body (not judged).
+      decodeBodies = true;
+      const stockApp = await load(targets[0]!, seconds, connections);
+      const stockPeer = await load(helloPeer, seconds, connections);
+      const stockPayload = await load(
+        { name: 'static answer', url: `${hello.url}/payload`, body, pid: hello.pid },
+        seconds,
+        connections,
+      );
+      printTable('The same with autocannon as shipped (each response body decoded to a string; not judged)', [
+        row('Fastify hello-world (peer)', stockPeer, stockPeer, stockPayload),
+        row(
+          `Fastify sending the app's filter answer ready-made (${sent})`,
+          stockPayload,
+          stockPeer,
+          stockPayload,
+        ),
+        row('app: filter', stockApp, stockPeer, stockPayload),
+      ]);
+    } finally {
+      decodeBodies = false;
+      await hello.stop();
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  }
+}
+
+/** The mean of two measurements of one target. */
+function mean(a: Measured, b: Measured): Measured {
+  const avg = (x: number, y: number) => (x + y) / 2;
+  return {
+    reqPerSec: avg(a.reqPerSec, b.reqPerSec),
+    p50: avg(a.p50, b.p50),
+    p99: avg(a.p99, b.p99),
+    serverUsPerReq: avg(a.serverUsPerReq, b.serverUsPerReq),
+    serverBusy: avg(a.serverBusy, b.serverBusy),
+    clientBusy: avg(a.clientBusy, b.clientBusy),
+  };
 }
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;

@@ -8,7 +8,7 @@
  * `BENCH_DATA_DIR=<dir>` keeps and reuses the data directory between runs (skips the import).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -193,17 +193,6 @@ export async function startScriptServer(
   await stop();
   throw new Error(`${script} did not answer in ${timeoutMs / 1000} s:\n${out}`);
 }
-
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
-export function processCpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name (which may hold spaces), counted from field 3.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-}
-
-/** Kernel clock ticks per second (`getconf CLK_TCK`; 100 on Linux x86-64). */
-const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
 export function log(message: string): void {
   process.stdout.write(`  ${message}\n`);
