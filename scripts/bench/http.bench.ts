@@ -219,14 +219,13 @@ export async function run(): Promise<void> {
   // a quieter or busier stretch of the machine does not land on one side of the ratio only.
   const helloScript = path.join(ROOT, 'scripts/bench/lib/hello-world.server.ts');
   const plainHello = await startScriptServer(helloScript);
-  const helloTarget = (server: { url: string; pid: number | undefined }): Load => ({
-    name: 'hello-world',
-    url: `${server.url}/api/perfumes/filter`,
-    body,
-    pid: server.pid,
-  });
   try {
-    await measureAll(helloTarget(plainHello));
+    await measureAll({
+      name: 'hello-world',
+      url: `${plainHello.url}/api/perfumes/filter`,
+      body,
+      pid: plainHello.pid,
+    });
   } finally {
     await plainHello.stop();
   }
