@@ -20,7 +20,7 @@ export const rememberingValidatorCompiler: FastifySchemaCompiler<TSchema> = (rou
     const key = flatKey(value);
     if (key === undefined) return validate(value);
     const hit = remembered.get(key);
-    if (hit !== undefined) return { value: { ...hit } };
+    if (hit !== undefined) return { value: copy(hit) };
     const result = validate(value);
     if (
       typeof result === 'object' &&
@@ -29,11 +29,21 @@ export const rememberingValidatorCompiler: FastifySchemaCompiler<TSchema> = (rou
       isRecord(result.value)
     ) {
       if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
-      remembered.set(key, { ...result.value });
+      remembered.set(key, copy(result.value));
     }
     return result;
   };
 };
+
+/** A copy a handler may change freely (values are scalars or lists of them). */
+function copy(value: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const name in value) {
+    const v = value[name];
+    out[name] = Array.isArray(v) ? [...v] : v;
+  }
+  return out;
+}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

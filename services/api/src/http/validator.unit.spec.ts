@@ -29,6 +29,19 @@ describe('rememberingValidatorCompiler', () => {
     expect(validate({ search: 'rose', limit: '50' })).toEqual({ value: { limit: 50, search: 'rose' } });
   });
 
+  it('gives each request its own lists too', () => {
+    const ListQuery = Type.Object({ brand: Type.Array(Type.String()) });
+    const validate = rememberingValidatorCompiler({
+      schema: ListQuery,
+      httpPart: 'querystring',
+      method: 'GET',
+      url: '/x',
+    } as FastifyRouteSchemaDef<TSchema>) as (value: unknown) => { value?: { brand: string[] } };
+    const first = validate({ brand: ['a', 'b'] }).value!;
+    first.brand.push('changed');
+    expect(validate({ brand: ['a', 'b'] }).value).toEqual({ brand: ['a', 'b'] });
+  });
+
   it('refuses bad input every time (errors are not remembered)', () => {
     const validate = compile('querystring');
     for (let i = 0; i < 2; i++) {
