@@ -11,7 +11,7 @@ import type {
   SubscribeOptions,
   Subscription,
 } from '../event-log/event-log.port.ts';
-import { DEFAULT_READ_LIMIT, EventLogInputError } from '../event-log/event-log.validation.ts';
+import { checkSubscribe } from '../event-log/event-log.validation.ts';
 import { ChainAssembler } from './chain-assembler.ts';
 import { decodeEventMessage } from './kafka-messages.ts';
 
@@ -114,13 +114,7 @@ export class KafkaFanOutEventLog implements EventLog {
     options: SubscribeOptions,
   ): Subscription & { readonly groupId: string } {
     if (this.closed) throw new Error('The event log is closed');
-    if (!Number.isSafeInteger(options?.after) || options.after < 0) {
-      throw new EventLogInputError(`subscribe: invalid 'after' ${JSON.stringify(options?.after)}`);
-    }
-    const limit = options.batchSize ?? DEFAULT_READ_LIMIT;
-    if (!Number.isSafeInteger(limit) || limit < 1) {
-      throw new EventLogInputError(`subscribe: invalid batchSize ${JSON.stringify(options.batchSize)}`);
-    }
+    const limit = checkSubscribe(options);
     const subscription = new KafkaSubscription(
       this.log,
       this.options,

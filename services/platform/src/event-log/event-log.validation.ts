@@ -4,6 +4,7 @@ import {
   type ExpectedVersion,
   type NewEvent,
   type ReadAllOptions,
+  type SubscribeOptions,
 } from './event-log.port.ts';
 
 /** Bad input to the event log (a programming error of the caller, not a conflict). */
@@ -121,6 +122,18 @@ export function checkReadAll(options: ReadAllOptions): { after: number; limit: n
     );
   }
   return { after, limit: Math.min(limit, MAX_READ_LIMIT) };
+}
+
+/** The batch size of a `subscribe` call, with its `after` checked. */
+export function checkSubscribe(options: SubscribeOptions): number {
+  if (!Number.isSafeInteger(options?.after) || options.after < 0) {
+    throw new EventLogInputError(`subscribe: invalid 'after' ${JSON.stringify(options?.after)}`);
+  }
+  const limit = options.batchSize ?? DEFAULT_READ_LIMIT;
+  if (!Number.isSafeInteger(limit) || limit < 1) {
+    throw new EventLogInputError(`subscribe: invalid batchSize ${JSON.stringify(options.batchSize)}`);
+  }
+  return limit;
 }
 
 export function checkStreamRead(streamId: unknown, fromVersion: unknown): void {

@@ -1,5 +1,5 @@
 import type { ReadAllOptions, StoredEvent, SubscribeOptions, Subscription } from './event-log.port.ts';
-import { DEFAULT_READ_LIMIT, EventLogInputError } from './event-log.validation.ts';
+import { checkSubscribe } from './event-log.validation.ts';
 
 /**
  * Wakes waiting subscribers when an append went through this process. A counter (not a flag) so a
@@ -59,13 +59,7 @@ export function startPollingSubscription(
   polling: PollingOptions,
   onStop: (subscription: Subscription) => void,
 ): Subscription {
-  if (!Number.isSafeInteger(options?.after) || options.after < 0) {
-    throw new EventLogInputError(`subscribe: invalid 'after' ${JSON.stringify(options?.after)}`);
-  }
-  const limit = options.batchSize ?? DEFAULT_READ_LIMIT;
-  if (!Number.isSafeInteger(limit) || limit < 1) {
-    throw new EventLogInputError(`subscribe: invalid batchSize ${JSON.stringify(options.batchSize)}`);
-  }
+  const limit = checkSubscribe(options);
   const onError =
     options.onError ??
     ((error: unknown) => {
