@@ -192,7 +192,7 @@ export async function run(): Promise<void> {
         return {
           eventLog: fanOut.eventLog,
           ready: async () => {
-            while (fanOut.health().subscriptions.joined < 1) await new Promise((r) => setTimeout(r, 50));
+            while (fanOut.health().tails.joined < 1) await new Promise((r) => setTimeout(r, 50));
           },
           close: () => fanOut.close(),
         };

@@ -141,10 +141,7 @@ export async function compose(
       });
       closers.unshift(() => fanOut.close());
       projectorLog = fanOut.eventLog;
-      fanOutHealth = () => {
-        const { relay, subscriptions } = fanOut.health();
-        return { relay, tails: subscriptions };
-      };
+      fanOutHealth = fanOut.health;
       log.info({ brokers: config.kafkaBrokers, topic: config.kafkaTopic }, 'event fan-out through Kafka');
     }
 

@@ -1,4 +1,5 @@
 import type { AppConfig } from '@scentinel/platform/config';
+import type { FanOutHealth } from '@scentinel/platform/event-bus';
 import type { SearchIndex } from '@scentinel/platform/search';
 import type { ScanService } from '@scentinel/worker';
 import type { AccountsDeps } from './auth/accounts.deps.ts';
@@ -17,18 +18,7 @@ export interface HealthReport {
   eventLogPosition: number;
   projections: ProjectionHealth[];
   /** The Kafka outbox relay and the projectors' Kafka tails, when events fan out through Kafka. */
-  eventFanOut?: {
-    relay: { state: string; position: number; published: number; lastError?: string };
-    tails: {
-      joined: number;
-      consumerFailures: number;
-      fromKafka: number;
-      fromLog: number;
-      duplicates: number;
-      overflow: number;
-      undecodable: number;
-    };
-  };
+  eventFanOut?: FanOutHealth;
 }
 
 /**

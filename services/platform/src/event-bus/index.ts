@@ -14,10 +14,16 @@ export {
 } from './kafka-fan-out-event-log.ts';
 export { decodeEventMessage, encodeEventMessage } from './kafka-messages.ts';
 
+/** The relay's state and the Kafka tails' counters (for `/api/health`). */
+export interface FanOutHealth {
+  relay: RelayStatus;
+  tails: FanOutCounters;
+}
+
 export interface KafkaFanOut {
   /** The log to give projectors: reads and writes go to `eventLog`, live tails come from Kafka. */
   eventLog: EventLog;
-  health(): { relay: RelayStatus; subscriptions: FanOutCounters };
+  health(): FanOutHealth;
   /** Stops the relay and the Kafka tails (the log of record stays open: its owner closes it). */
   close(): Promise<void>;
 }
@@ -54,7 +60,7 @@ export async function startKafkaFanOut(options: {
   const fanOut = new KafkaFanOutEventLog(options.eventLog, { kafka, topic: options.topic, ownsLog: false });
   return {
     eventLog: fanOut,
-    health: () => ({ relay: relay.status(), subscriptions: { ...fanOut.counters } }),
+    health: () => ({ relay: relay.status(), tails: { ...fanOut.counters } }),
     close: async () => {
       await fanOut.close();
       await relay.stop();
