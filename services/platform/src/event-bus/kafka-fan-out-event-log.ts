@@ -194,13 +194,8 @@ class KafkaSubscription implements Subscription {
       } catch {
         this.counters.consumerFailures++;
         await consumer.disconnect().catch(() => {});
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(done, Math.min(30_000, 500 * 2 ** attempt));
-          function done() {
-            clearTimeout(timer);
-            resolve();
-          }
-          this.cancelBackoff = done;
+        await delay(Math.min(30_000, 500 * 2 ** attempt), (cancel) => {
+          this.cancelBackoff = cancel;
         });
         this.cancelBackoff = undefined;
       }
@@ -289,15 +284,10 @@ class KafkaSubscription implements Subscription {
 
   private sleep(ms: number): Promise<void> {
     if (this.stopped) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
+    return delay(ms, (cancel) => {
       this.wake = () => {
         this.wake = undefined;
-        done();
+        cancel();
       };
     });
   }
@@ -317,4 +307,16 @@ class KafkaSubscription implements Subscription {
       })),
     );
   }
+}
+
+/** Resolves after `ms`, or at once when the `cancel` handed to `onCancel` is called. */
+function delay(ms: number, onCancel: (cancel: () => void) => void): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      resolve();
+    }
+    onCancel(done);
+  });
 }
