@@ -48,10 +48,23 @@ export type {
   DeadLetterFilter,
 } from './runtime/projection-store.ts';
 export { projectionMigrations } from './runtime/projections.migrations.ts';
-export { rollupUsage, USAGE_EVENT_TYPES, usageRollupProjection } from './usage/usage-rollup.projection.ts';
+export {
+  PERFUME_PAGE_PREFIX,
+  rollupUsage,
+  searchTermKey,
+  USAGE_CONTENT_TYPES,
+  USAGE_EVENT_TYPES,
+  type UsageContentType,
+  usageRollupProjection,
+} from './usage/usage-rollup.projection.ts';
 export {
   type UsageDailyRow,
+  type UsageLive,
   type UsageSessionsRow,
+  type UsageSummary,
   usageDaily,
+  usageLive,
+  usagePopular,
   usageSessions,
+  usageSummary,
 } from './usage/usage-rollup.queries.ts';

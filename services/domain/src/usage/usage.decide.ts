@@ -3,6 +3,7 @@
  * Field rules are strict for what the dashboard counts (numbers, enums) and lenient for what only
  * describes the client: an overlong user agent is cut, an unknown country code becomes null.
  */
+import Bowser from 'bowser';
 import { analysisTypes } from '../scans/scans.events.ts';
 import type { CommandContext } from '../shared/context.ts';
 import { validationError } from '../shared/errors.ts';
@@ -10,11 +11,13 @@ import type { CommandOf } from '../shared/event.ts';
 import { count, nonNegative, oneOf, optionalText, requiredText } from '../shared/fields.ts';
 import { isValidSessionId } from '../shared/validation.ts';
 import type { DeviceType, UsageClient, UsageEvent, UsageState } from './usage.events.ts';
-import { searchCategories } from './usage.events.ts';
+import { deviceTypes, searchCategories } from './usage.events.ts';
 
 /** Sent with every tracking command (from the session id header and the request). */
 export interface ClientInput {
   session_id: string;
+  /** Same format as the session id; anything else is dropped (it only describes the client). */
+  visitor_id?: string | null;
   user_agent?: string | null;
   /** e.g. from a CDN's country header. */
   country?: string | null;
@@ -174,6 +177,8 @@ function client(input: ClientInput, context: UsageContext, accountId?: string | 
   const actorAccount = context.actor?.kind === 'account' ? context.actor.id : null;
   return {
     session_id: input.session_id,
+    visitor_id:
+      typeof input.visitor_id === 'string' && isValidSessionId(input.visitor_id) ? input.visitor_id : null,
     device: deviceFromUserAgent(userAgent),
     user_agent: userAgent,
     country: /^[A-Z]{2}$/.test(country) && country !== 'XX' ? country : null,
@@ -181,11 +186,13 @@ function client(input: ClientInput, context: UsageContext, accountId?: string | 
   };
 }
 
-/** Device class from a User-Agent string (bots first, then tablets, then phones). */
+/**
+ * Device class from a User-Agent string: bowser's platform type, with automation (headless
+ * browsers, Lighthouse), which bowser reports as desktop, counted as bots.
+ */
 export function deviceFromUserAgent(userAgent: string | null | undefined): DeviceType {
   if (!userAgent || userAgent.trim() === '') return 'unknown';
-  if (/bot|crawl|spider|slurp|headless|lighthouse|preview/i.test(userAgent)) return 'bot';
-  if (/ipad|tablet|kindle|silk|playbook|android(?!.*mobile)/i.test(userAgent)) return 'tablet';
-  if (/mobi|iphone|ipod|windows phone|blackberry|opera mini/i.test(userAgent)) return 'mobile';
-  return 'desktop';
+  if (/headless|lighthouse|phantomjs|puppeteer|playwright/i.test(userAgent)) return 'bot';
+  const type = Bowser.parse(userAgent).platform.type;
+  return (deviceTypes as readonly string[]).includes(type ?? '') ? (type as DeviceType) : 'unknown';
 }

@@ -6,12 +6,17 @@
 import type { AnalysisType } from '../scans/scans.events.ts';
 import type { DomainEventOf } from '../shared/event.ts';
 
-export const deviceTypes = ['desktop', 'mobile', 'tablet', 'bot', 'unknown'] as const;
+export const deviceTypes = ['desktop', 'mobile', 'tablet', 'tv', 'bot', 'unknown'] as const;
 export type DeviceType = (typeof deviceTypes)[number];
 
 /** Who and where, on every usage event. */
 export interface UsageClient {
   session_id: string;
+  /**
+   * A longer-lived id the client keeps while tracking is enabled (tells visitors from sessions);
+   * null when the client sent none. Absent on events recorded before it existed.
+   */
+  visitor_id?: string | null;
   device: DeviceType;
   /** Truncated to 500 characters. */
   user_agent: string | null;

@@ -13,6 +13,7 @@ const iphone =
 const client = { session_id: 'session_1700000000_abc', user_agent: iphone, country: 'se' };
 const base = {
   session_id: 'session_1700000000_abc',
+  visitor_id: null,
   device: 'mobile',
   user_agent: iphone,
   country: 'SE',
@@ -122,7 +123,7 @@ describe('tracking commands', () => {
       initialState,
       visitor,
     );
-    expect(event?.data).toMatchObject({ country: null, device: 'desktop' });
+    expect(event?.data).toMatchObject({ country: null, device: 'unknown' });
     expect(event?.data.user_agent).toHaveLength(500);
   });
 
@@ -162,5 +163,30 @@ describe('deviceFromUserAgent', () => {
     expect(deviceFromUserAgent('Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/120.0')).toBe('desktop');
     expect(deviceFromUserAgent('Googlebot/2.1 (+http://www.google.com/bot.html)')).toBe('bot');
     expect(deviceFromUserAgent(null)).toBe('unknown');
+    expect(deviceFromUserAgent('curl/8.5.0')).toBe('unknown');
+    expect(deviceFromUserAgent('Mozilla/5.0 (SMART-TV; Linux; Tizen 6.0) AppleWebKit/537.36')).toBe('tv');
+    expect(
+      deviceFromUserAgent(
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 HeadlessChrome/120.0 Safari/537.36',
+      ),
+    ).toBe('bot');
+  });
+});
+
+describe('visitor id', () => {
+  it('is kept when well-formed and dropped otherwise (it only describes the client)', () => {
+    const page = (visitor_id: unknown) =>
+      decide(
+        {
+          type: 'TrackPageView',
+          data: { client: { ...client, visitor_id: visitor_id as string }, page: '/' },
+        },
+        initialState,
+        visitor,
+      )[0]?.data;
+    expect(page('visitor-1234')).toMatchObject({ visitor_id: 'visitor-1234' });
+    expect(page('no spaces allowed')).toMatchObject({ visitor_id: null });
+    expect(page(42)).toMatchObject({ visitor_id: null });
+    expect(page(undefined)).toMatchObject({ visitor_id: null });
   });
 });
