@@ -11,6 +11,7 @@ import fp from 'fastify-plugin';
 import { accountsApi } from './auth/accounts-api.ts';
 import type { AppDeps } from './deps.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { analyticsRoutes } from './routes/analytics/analytics.routes.ts';
 import { catalogueRoutes } from './routes/catalogue/catalogue.routes.ts';
 import { chemicalReadRoutes } from './routes/chemicals/chemicals.routes.ts';
 import { healthRoutes } from './routes/health/health.routes.ts';
@@ -48,7 +49,10 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (fastify, { deps }) => {
         version: '0.1.0',
       },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          adminKey: { type: 'apiKey', in: 'header', name: 'X-Admin-Key' },
+        },
       },
     },
   });
@@ -60,6 +64,8 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (fastify, { deps }) => {
       // Sessions (`request.authenticate()`), accounts, admin review, curation and contributions.
       if (deps.accounts) await api.register(accountsApi, { deps: deps.accounts });
       else api.log.warn('no accounts deps: sign-in, curation and contribution routes are not served');
+      if (deps.analytics) await api.register(analyticsRoutes, { deps: deps.analytics });
+      else api.log.warn('no analytics deps: the tracking and admin analytics routes are not served');
       if (deps.scans) await api.register(scanRoutes, { deps: { scans: deps.scans } });
       else api.log.warn('no scans deps: the scanner routes are not served');
       if (deps.catalogue) {

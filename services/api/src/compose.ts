@@ -13,6 +13,7 @@ import {
   ContributionsReadModel,
   createCatalogueProjection,
   createRuntime,
+  createUsageReadModel,
   type ProjectionRuntime,
   projections,
   restoreCatalogueSnapshot,
@@ -189,6 +190,15 @@ export async function compose(
       scans,
       catalogue: index,
       accounts,
+      analytics: {
+        eventLog: store.eventLog,
+        usage: createUsageReadModel(runtime, store.sql),
+        ...(config.adminApiKey ? { adminApiKey: config.adminApiKey } : {}),
+        async perfumeLabel(id) {
+          const doc = await index.getPerfume(id);
+          return doc ? `${doc.perfume.name} – ${doc.perfume.brand}` : null;
+        },
+      },
       async health() {
         const [eventLogPosition, statuses] = await Promise.all([
           store.eventLog.headPosition(),

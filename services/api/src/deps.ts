@@ -3,6 +3,7 @@ import type { FanOutHealth } from '@scentinel/platform/event-bus';
 import type { SearchIndex } from '@scentinel/platform/search';
 import type { ScanService } from '@scentinel/worker';
 import type { AccountsDeps } from './auth/accounts.deps.ts';
+import type { AnalyticsDeps } from './routes/analytics/analytics.routes.ts';
 
 /** One projection's health, as reported by the projector runtime. */
 export interface ProjectionHealth {
@@ -34,4 +35,6 @@ export interface AppDeps {
   catalogue?: SearchIndex;
   /** Label scans: the job queue (in-process or BullMQ) and the scan event recorder (`createScanService`). */
   scans?: ScanService;
+  /** Usage tracking (commands → events) and the admin analytics reads over the usage rollup. */
+  analytics?: AnalyticsDeps;
 }

@@ -58,8 +58,11 @@ export {
   usageRollupProjection,
 } from './usage/usage-rollup.projection.ts';
 export {
+  createUsageReadModel,
   type UsageDailyRow,
+  type UsageDayMetrics,
   type UsageLive,
+  type UsageReadModel,
   type UsageSessionsRow,
   type UsageSummary,
   usageDaily,

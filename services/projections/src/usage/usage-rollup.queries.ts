@@ -161,3 +161,50 @@ export async function usageLive(
   );
   return { activeSessions: active.rows[0]!.n, eventsLastHour: hour.rows[0]!.n };
 }
+
+/** One day of the dashboard's daily trends. */
+export interface UsageDayMetrics {
+  day: string;
+  sessions: number;
+  searches: number;
+  scans: number;
+}
+
+/** What the admin analytics calls read (over the active `usage_rollup` build). */
+export interface UsageReadModel {
+  summary(from: string, to: string): Promise<UsageSummary>;
+  /** Days with usage in the range, oldest first (days without any are left out). */
+  daily(from: string, to: string): Promise<UsageDayMetrics[]>;
+  popular(
+    type: UsageContentType,
+    from: string,
+    to: string,
+    limit: number,
+  ): Promise<{ name: string; count: number }[]>;
+  live(now: Date): Promise<UsageLive>;
+}
+
+export function createUsageReadModel(runtime: Tables, db: SqlExecutor): UsageReadModel {
+  return {
+    summary: (from, to) => usageSummary(runtime, db, from, to),
+    async daily(from, to) {
+      const days = new Map<string, UsageDayMetrics>();
+      const at = (day: string) => {
+        let d = days.get(day);
+        if (!d) {
+          d = { day, sessions: 0, searches: 0, scans: 0 };
+          days.set(day, d);
+        }
+        return d;
+      };
+      for (const row of await usageSessions(runtime, db, from, to)) at(row.day).sessions = row.sessions;
+      for (const row of await usageDaily(runtime, db, from, to)) {
+        if (row.eventType === 'SearchTracked') at(row.day).searches = row.count;
+        else if (row.eventType === 'ScanTracked') at(row.day).scans = row.count;
+      }
+      return [...days.values()].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+    },
+    popular: (type, from, to, limit) => usagePopular(runtime, db, type, from, to, limit),
+    live: (now) => usageLive(runtime, db, now),
+  };
+}

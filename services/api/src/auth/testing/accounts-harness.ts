@@ -31,7 +31,9 @@ import {
   ContributionsReadModel,
   contributionsProjection,
   createCatalogueProjection,
+  createUsageReadModel,
   ProjectionRuntime,
+  usageRollupProjection,
 } from '@scentinel/projections';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { app as appPlugin } from '../../app.ts';
@@ -43,6 +45,8 @@ import { toNewEvents } from '../commands.ts';
 
 export const ADMIN = { email: 'admin@scentinel.test', password: 'admin-password-123' };
 export const PASSWORD = 'correct horse battery';
+/** The harness server's `ADMIN_API_KEY`. */
+export const ADMIN_API_KEY = 'harness-admin-key-0123456789';
 
 export interface Harness {
   index: InProcessSearchIndex;
@@ -82,7 +86,10 @@ export interface Harness {
 }
 
 export async function startHarness(
-  options: { authRateLimit?: { max: number; timeWindowMs: number } } = {},
+  options: {
+    authRateLimit?: { max: number; timeWindowMs: number };
+    trackingRateLimit?: { max: number; timeWindowMs: number };
+  } = {},
 ): Promise<Harness> {
   let sql: SqlClient;
   let dropDb: () => Promise<void>;
@@ -100,7 +107,12 @@ export async function startHarness(
   const runtime = new ProjectionRuntime({
     sql,
     eventLog,
-    projections: [accountsProjection, contributionsProjection, createCatalogueProjection(index)],
+    projections: [
+      accountsProjection,
+      contributionsProjection,
+      createCatalogueProjection(index),
+      usageRollupProjection,
+    ],
     syncIntervalMs: 60_000,
   });
   await runtime.start();
@@ -129,6 +141,17 @@ export async function startHarness(
       config: loadConfig({ WEB_DIST: '/nonexistent' }),
       health: async () => ({ eventLogPosition: await eventLog.headPosition(), projections: [] }),
       accounts: deps,
+      analytics: {
+        eventLog,
+        usage: createUsageReadModel(runtime, sql),
+        adminApiKey: ADMIN_API_KEY,
+        now: () => clock.now,
+        async perfumeLabel(id) {
+          const doc = index.getPerfume(id);
+          return doc ? `${doc.perfume.name} – ${doc.perfume.brand}` : null;
+        },
+        ...(options.trackingRateLimit ? { trackingRateLimit: options.trackingRateLimit } : {}),
+      },
     },
   });
   await app.ready();

@@ -27,6 +27,7 @@ import {
 import { Problem, PublicUser, publicUser } from '../../auth/schemas.ts';
 import { HttpError } from '../../http/errors.ts';
 import { rememberingValidatorCompiler } from '../../http/validator.ts';
+import { trackAccountOutcomes } from '../analytics/usage-client.ts';
 
 export const PENDING_REGISTRATION_DETAIL = 'Registration successful! Your account is pending admin approval.';
 export const INVALID_CREDENTIALS_DETAIL = 'Invalid email or password';
@@ -77,13 +78,15 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = asy
     errorResponseBuilder: (_request: unknown, context: { after: string }) =>
       new HttpError(429, `Too many attempts. Please wait ${context.after} and try again.`, 'rate_limited'),
   };
+  // Sign-in and registration outcomes become usage events (when the client sends its session id).
+  trackAccountOutcomes(app, deps.eventLog, () => clock(deps));
   const accountExists = async (accountId: string) =>
     (await deps.eventLog.streamVersion(accountStreamId(accountId))) > 0;
 
   app.post(
     '/auth/register',
     {
-      config: { rateLimit: limit },
+      config: { rateLimit: limit, trackUsage: 'register' },
       bodyLimit: 16 * 1024,
       schema: {
         tags: ['accounts'],
@@ -132,6 +135,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = asy
       if (registered.type !== 'AccountRegistered')
         throw new Error('RegisterAccount gave no AccountRegistered');
       const { role, status } = registered.data;
+      request.usageAccount = { id: accountId, role };
 
       let token: string | null = null;
       let expiresAt: string | null = null;
@@ -199,7 +203,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = asy
   app.post(
     '/auth/login',
     {
-      config: { rateLimit: limit },
+      config: { rateLimit: limit, trackUsage: 'login' },
       bodyLimit: 16 * 1024,
       schema: {
         tags: ['accounts'],
@@ -226,6 +230,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = asy
         throw new HttpError(401, INVALID_CREDENTIALS_DETAIL, 'unauthorized');
       }
       const account = loaded.state.account;
+      request.usageAccount = { id: account.id, role: account.role };
       const now = clock(deps);
       const token = newSessionToken();
       const events = accounts.decide(
