@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHomePageView } from '../features/analytics/hooks.ts';
 import { logout } from '../features/auth/api/logout.ts';
 import { Header } from '../features/header/components/header.tsx';
 import { categorizationQueryOptions } from '../features/perfumes/api/get-categorization.ts';
@@ -16,6 +17,8 @@ const RegisterDialog = lazy(() => import('../features/accounts/components/regist
 const LanguagePickerDialog = lazy(() => import('../features/language/components/language-picker-dialog.tsx'));
 const ContributeDialog = lazy(() => import('../features/contributions/components/contribute-dialog.tsx'));
 const AdminPanelDialog = lazy(() => import('../features/admin/components/admin-panel-dialog.tsx'));
+// With its charts (ECharts): a chunk of its own, fetched on the fifth logo click.
+const AnalyticsDashboard = lazy(() => import('../features/analytics/components/analytics-dashboard.tsx'));
 
 /** First load (spec §4): the categorization summary (failure only logged) and the first page. */
 export async function loadInitialData(client: QueryClient): Promise<void> {
@@ -27,13 +30,14 @@ export async function loadInitialData(client: QueryClient): Promise<void> {
   ]);
 }
 
-type OpenDialog = 'sign-in' | 'register' | 'language' | 'contribute' | 'admin' | null;
+type OpenDialog = 'sign-in' | 'register' | 'language' | 'contribute' | 'admin' | 'analytics' | null;
 
 function Shell() {
   const { t, i18n } = useTranslation();
   const [session, setSession] = useState<StoredSession | null>(loadSession);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const { state, tryAgain } = useInitialLoad(loadInitialData);
+  useHomePageView();
 
   const signedIn = (next: StoredSession) => {
     setSession(next);
@@ -59,9 +63,7 @@ function Shell() {
         onContribute={() => setDialog('contribute')}
         onOpenAdmin={() => setDialog('admin')}
         onOpenLanguage={() => setDialog('language')}
-        onOpenDashboard={() => {
-          // TODO: open the admin analytics dashboard overlay once it exists.
-        }}
+        onOpenDashboard={() => setDialog('analytics')}
       />
       <main id="main-content" className="main" tabIndex={-1}>
         {state.status === 'loading' ? (
@@ -93,6 +95,18 @@ function Shell() {
         ) : null}
         {dialog === 'admin' ? <AdminPanelDialog onClose={() => setDialog(null)} /> : null}
       </Suspense>
+      {dialog === 'analytics' ? (
+        // Its chunk is the largest: say that something is coming while it downloads.
+        <Suspense
+          fallback={
+            <p className="overlay-loading" role="status">
+              {t('analytics.loading')}
+            </p>
+          }
+        >
+          <AnalyticsDashboard onClose={() => setDialog(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,7 +1,14 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAllergenProfile } from '../features/allergen-profile/allergen-profile.ts';
+import { type SearchRun, useSearchTracking } from '../features/analytics/hooks.ts';
+import {
+  type ChemicalClickSource,
+  trackChemicalClick,
+  trackPageView,
+} from '../features/analytics/tracker.ts';
 import { useChemicals } from '../features/chemicals/api/get-chemicals.ts';
+import { useChemicalsByStatus } from '../features/chemicals/api/get-chemicals-by-status.ts';
 import type { ChemicalRef } from '../features/chemicals/components/chemical-detail-dialog.tsx';
 import { ChemicalStatusResults } from '../features/chemicals/components/chemical-status-results.tsx';
 import { RegulatoryPanel } from '../features/chemicals/components/regulatory-panel.tsx';
@@ -72,6 +79,7 @@ export function MainPage() {
   const [includeUnspecific, setIncludeUnspecific] = useState(false);
   const appliedIncludeUnspecific = useDebouncedValue(includeUnspecific, INCLUDE_UNSPECIFIC_DELAY_MS);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [searchRun, setSearchRun] = useState<SearchRun | null>(null);
   const profile = useAllergenProfile();
   const needChemicals =
     dialog?.kind === 'filters' ||
@@ -111,6 +119,16 @@ export function MainPage() {
   const pages = list.data?.pages ?? [];
   const perfumes = useMemo(() => pages.flatMap((page) => page.perfumes), [pages]);
   const firstPage: PerfumePage | undefined = pages[0];
+  // The same query as ChemicalStatusResults' (shared cache): its count is what a keyword search found.
+  const statusResults = useChemicalsByStatus(statusSearch);
+  useSearchTracking(
+    searchRun,
+    searchRun?.category === 'chemical'
+      ? (statusResults.data?.resultsFound ?? null)
+      : list.isSuccess
+        ? (firstPage?.total ?? perfumes.length)
+        : null,
+  );
 
   const filterCount = activeFilterCount(filters);
   const active = Boolean(search || brand || category || filterCount > 0 || statusSearch);
@@ -150,6 +168,7 @@ export function MainPage() {
         break;
       case 'status':
         setStatusSearch(parsed.status);
+        setSearchRun((run) => ({ id: (run?.id ?? 0) + 1, query: value.trim(), category: 'chemical' }));
         break;
       case 'cas':
         setDialog({ kind: 'cas', cas: parsed.cas });
@@ -157,6 +176,7 @@ export function MainPage() {
       case 'text':
         setStatusSearch(null);
         setSearch(parsed.query);
+        setSearchRun((run) => ({ id: (run?.id ?? 0) + 1, query: parsed.query, category: 'perfume' }));
         break;
     }
   };
@@ -171,15 +191,21 @@ export function MainPage() {
     setIncludeUnspecific(false);
   };
 
-  const openChemical = (chemical: ChemicalRef) => setDialog({ kind: 'chemical', chemical });
-  const openListedChemical = (chemical: Chemical) =>
-    openChemical({
-      id: chemical.id,
-      name: chemical.name,
-      cas_number: chemical.cas_number ?? null,
-      allergen: Boolean(chemical.allergen_flag),
-      verified: Boolean(chemical.verified),
-    });
+  const openChemical = (chemical: ChemicalRef, source: ChemicalClickSource) => {
+    void trackChemicalClick(chemical.id ?? chemical.name, chemical.name, source);
+    setDialog({ kind: 'chemical', chemical });
+  };
+  const openListedChemical = (chemical: Chemical, source: ChemicalClickSource) =>
+    openChemical(
+      {
+        id: chemical.id,
+        name: chemical.name,
+        cas_number: chemical.cas_number ?? null,
+        allergen: Boolean(chemical.allergen_flag),
+        verified: Boolean(chemical.verified),
+      },
+      source,
+    );
 
   const closeDialog = () => setDialog(null);
 
@@ -194,7 +220,10 @@ export function MainPage() {
         onScan={() => setDialog({ kind: 'scanner' })}
       />
       <DataCompletenessPanel category={category} onCategoryChange={setCategory} mode={mode} />
-      <RegulatoryPanel onChemicalClick={openListedChemical} />
+      <RegulatoryPanel
+        onChemicalClick={(chemical) => openListedChemical(chemical, 'regulatory')}
+        onRegionViewed={(code) => void trackPageView(`/regions/${code}`)}
+      />
       <div className="toolbar" role="toolbar" aria-label={t('actions.label')}>
         <button
           type="button"
@@ -260,7 +289,7 @@ export function MainPage() {
       {statusSearch ? (
         <ChemicalStatusResults
           status={statusSearch}
-          onChemicalClick={openListedChemical}
+          onChemicalClick={(chemical) => openListedChemical(chemical, 'search')}
           onReset={resetAll}
         />
       ) : list.isLoading ? (
@@ -285,13 +314,16 @@ export function MainPage() {
           allergenProfile={profile.items}
           safeForMe={profile.safeForMe}
           onChemicalClick={(chemical) =>
-            openChemical({
-              id: chemical.id,
-              name: chemical.name,
-              cas_number: chemical.cas_number,
-              allergen: chemical.allergen,
-              verified: chemical.verified,
-            })
+            openChemical(
+              {
+                id: chemical.id,
+                name: chemical.name,
+                cas_number: chemical.cas_number,
+                allergen: chemical.allergen,
+                verified: chemical.verified,
+              },
+              'perfume_card',
+            )
           }
           onNeedsEnhancement={(perfume) => setDialog({ kind: 'assign', perfume })}
           onResetFilters={resetAll}

@@ -11,6 +11,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly detail: string | null;
   readonly code: string | null;
+  /** The HTTP reason phrase ('' when none arrived). */
+  readonly statusText: string;
 
   constructor(
     kind: ApiErrorKind,
@@ -18,6 +20,7 @@ export class ApiError extends Error {
     status = 0,
     detail: string | null = null,
     code: string | null = null,
+    statusText = '',
   ) {
     super(message);
     this.name = 'ApiError';
@@ -25,6 +28,7 @@ export class ApiError extends Error {
     this.status = status;
     this.detail = detail;
     this.code = code;
+    this.statusText = statusText;
   }
 }
 
@@ -109,6 +113,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       response.status,
       detail,
       code,
+      response.statusText,
     );
   }
   if (response.status === 204) return undefined as T;

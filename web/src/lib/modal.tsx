@@ -9,7 +9,8 @@ type ModalProps = {
   onClose: () => void;
   children: ReactNode;
   footer?: ReactNode;
-  size?: 'small' | 'medium' | 'large';
+  /** `full` fills the viewport (its styles come with the component that uses it). */
+  size?: 'small' | 'medium' | 'large' | 'full';
   testId?: string;
   /** Optional description shown under the title and used as the dialog's accessible description. */
   description?: ReactNode;
@@ -77,6 +78,7 @@ export function Modal({
     <dialog
       ref={ref}
       className={`modal modal--${size}`}
+      aria-modal="true"
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       data-testid={testId}

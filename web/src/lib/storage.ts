@@ -6,6 +6,12 @@ export const STORAGE_KEYS = {
   logoClicks: 'scentinel.logoClicks',
   allergenProfile: 'scentinel.allergenProfile',
   safeForMe: 'scentinel.safeForMe',
+  /** Usage tracking on or off: "true" or "false" (absent means on). */
+  analyticsEnabled: 'scentinel.analyticsEnabled',
+  /** A random id for this browser, kept only while usage tracking is on. */
+  visitorId: 'scentinel.visitorId',
+  /** Sent as X-Admin-Key with the admin analytics calls when present (set by hand; no UI). */
+  adminKey: 'scentinel.adminKey',
 } as const;
 
 export function readStorage(key: string): string | null {

@@ -16,10 +16,17 @@ type TruncatedTextProps = {
   text: string | null | undefined;
   limit?: number;
   className?: string;
+  /** Called when the reader expands the text (not when collapsing it). */
+  onExpand?: () => void;
 };
 
 /** Long text collapsed at `limit` characters with a Read more / Show less toggle (spec §2). */
-export function TruncatedText({ text, limit = DEFAULT_TRUNCATE_AT, className }: TruncatedTextProps) {
+export function TruncatedText({
+  text,
+  limit = DEFAULT_TRUNCATE_AT,
+  className,
+  onExpand,
+}: TruncatedTextProps) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(false);
   const id = useId();
@@ -36,7 +43,10 @@ export function TruncatedText({ text, limit = DEFAULT_TRUNCATE_AT, className }: 
             className="link-button"
             aria-expanded={expanded}
             aria-controls={id}
-            onClick={() => setExpanded((value) => !value)}
+            onClick={() => {
+              if (!expanded) onExpand?.();
+              setExpanded(!expanded);
+            }}
           >
             {expanded ? t('common.showLess') : t('common.readMore')}
           </button>

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { parseSession, type StoredSession, saveSession } from '../../../lib/session.ts';
+import { trackingHeaders } from '../../analytics/tracker.ts';
 
 export type LoginInput = { email: string; password: string };
 export type RegisterRole = 'regular_user' | 'manufacturer' | 'retailer';
@@ -13,7 +14,8 @@ function toSession(raw: unknown): StoredSession | null {
 }
 
 export async function login(input: LoginInput): Promise<StoredSession> {
-  const session = toSession(await api.post<unknown>('/auth/login', input));
+  // The server records the sign-in for usage analytics from the tracking headers.
+  const session = toSession(await api.post<unknown>('/auth/login', input, { headers: trackingHeaders() }));
   if (!session) throw new Error('The server did not return a session');
   saveSession(session);
   return session;
@@ -26,7 +28,7 @@ export type RegisterOutcome = { kind: 'pending-approval' } | { kind: 'signed-in'
  * signed in at once (with the session the answer carries, else by signing in).
  */
 export async function register(input: RegisterInput): Promise<RegisterOutcome> {
-  const answer = await api.post<unknown>('/auth/register', input);
+  const answer = await api.post<unknown>('/auth/register', input, { headers: trackingHeaders() });
   if (input.role === 'manufacturer' || input.role === 'retailer') return { kind: 'pending-approval' };
   const session = toSession(answer);
   if (session) {

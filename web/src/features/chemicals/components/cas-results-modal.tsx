@@ -1,5 +1,7 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../lib/modal.tsx';
+import { trackChemicalClick, trackSearch } from '../../analytics/tracker.ts';
 import { useCasLookup } from '../api/lookup-chemical.ts';
 import { Field, RegulatoryBlocks, SccsBlock } from './chemical-info.tsx';
 
@@ -11,6 +13,18 @@ export default function CasResultsModal({ cas, onClose }: CasResultsModalProps) 
   const lookup = useCasLookup(cas);
   const chemical = lookup.data?.found ? lookup.data.chemical : null;
   const errorText = lookup.isError ? t('cas.searchFailed') : (lookup.data?.error ?? null);
+
+  // A CAS search is a chemical search; the chemical it finds is one opened from the CAS modal.
+  const settled = lookup.isSuccess;
+  const foundId = chemical?.id ?? null;
+  const foundName = chemical?.name ?? null;
+  const reported = useRef(false);
+  useEffect(() => {
+    if (!settled || reported.current) return;
+    reported.current = true;
+    void trackSearch(cas, foundId === null ? 0 : 1, 'chemical');
+    if (foundId !== null && foundName !== null) void trackChemicalClick(foundId, foundName, 'cas_modal');
+  }, [settled, cas, foundId, foundName]);
 
   return (
     <Modal

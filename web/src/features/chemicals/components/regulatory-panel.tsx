@@ -40,7 +40,12 @@ export function RegulatoryPanel({ onChemicalClick, onRegionViewed }: RegulatoryP
           className="button button--secondary button--small"
           aria-expanded={open}
           aria-controls={bodyId}
-          onClick={() => setOpen((value) => !value)}
+          onClick={() => {
+            // Opening shows the first (or last chosen) region: that is exploring it too.
+            const first = selected ?? list[0]?.code;
+            if (!open && first) onRegionViewed?.(first);
+            setOpen(!open);
+          }}
           data-testid="regions-toggle"
         >
           {open ? t('regions.hide') : t('regions.show')}

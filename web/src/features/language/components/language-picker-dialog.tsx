@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from '../../../lib/languages.ts';
 import { Modal } from '../../../lib/modal.tsx';
 import { removeStorage, STORAGE_KEYS, writeStorage } from '../../../lib/storage.ts';
+import { trackPageView } from '../../analytics/tracker.ts';
 
 type LanguagePickerDialogProps = {
   onClose: () => void;
@@ -24,6 +25,7 @@ export default function LanguagePickerDialog({
     removeStorage(STORAGE_KEYS.language);
     await i18n.changeLanguage(code);
     writeStorage(STORAGE_KEYS.language, code);
+    void trackPageView(`/language/${code}`);
     onClose();
     setTimeout(reload, 100);
   };

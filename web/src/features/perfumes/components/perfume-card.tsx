@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TruncatedText } from '../../../lib/truncated-text.tsx';
+import { trackPerfumeView } from '../../analytics/tracker.ts';
 import type { AllergenMatch } from '../allergen-match.ts';
 import type { Perfume, PerfumeChemical } from '../api/perfume-normalize.ts';
 import { ChemicalChip } from './chemical-chip.tsx';
@@ -35,6 +36,8 @@ export function PerfumeCard({
   onNeedsEnhancement,
 }: PerfumeCardProps) {
   const { t } = useTranslation();
+  // The dashboard's popular perfumes count these "views" (docs/analytics-api.md).
+  const viewed = () => void trackPerfumeView(perfume.id);
   const [imageFailed, setImageFailed] = useState(false);
   const [showAllChemicals, setShowAllChemicals] = useState(false);
   const chemicals = showAllChemicals ? perfume.chemicals : perfume.chemicals.slice(0, CHEMICALS_SHOWN);
@@ -113,7 +116,12 @@ export function PerfumeCard({
             </ul>
           </div>
         ) : null}
-        <TruncatedText text={perfume.description} limit={120} className="perfume-card__description" />
+        <TruncatedText
+          text={perfume.description}
+          limit={120}
+          className="perfume-card__description"
+          onExpand={viewed}
+        />
         {perfume.chemicals.length > 0 ? (
           <div className="perfume-card__section">
             <h4 className="perfume-card__section-title">{t('perfume.chemicals')}</h4>
@@ -122,7 +130,10 @@ export function PerfumeCard({
                 <ChemicalChip
                   key={`${chemical.kind}-${chemical.id ?? chemical.name}`}
                   chemical={chemical}
-                  onClick={onChemicalClick}
+                  onClick={(clicked) => {
+                    viewed();
+                    onChemicalClick(clicked);
+                  }}
                 />
               ))}
               {hiddenChemicals > 0 ? (

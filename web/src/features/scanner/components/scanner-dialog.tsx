@@ -1,6 +1,7 @@
 import { type ChangeEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../lib/modal.tsx';
+import { trackScan } from '../../analytics/tracker.ts';
 import { ScanFailure, type ScanResponse, useScanProduct } from '../api/scan-product.ts';
 import {
   ANALYSIS_TYPES,
@@ -110,15 +111,25 @@ export default function ScannerDialog({ onClose }: ScannerDialogProps) {
     setPreview(URL.createObjectURL(file));
     const controller = new AbortController();
     abortRef.current = controller;
+    const started = performance.now();
+    const report = (success: boolean, ingredientsFound: number) =>
+      void trackScan({
+        analysisType,
+        success,
+        ingredientsFound,
+        processingTime: (performance.now() - started) / 1000,
+      });
     scan.mutate(
       { file, filename, analysisType, signal: controller.signal },
       {
         onSuccess: (answer) => {
           setResponse(answer);
           console.info('Scan result', answer);
+          report(true, answer.result?.ingredients.length ?? 0);
         },
         onError: (failure) => {
           if (controller.signal.aborted) return;
+          report(false, 0);
           if (failure instanceof ScanFailure && failure.kind === 'http') {
             setError(t('scanner.errors.http', { status: failure.status, statusText: failure.statusText }));
             setErrorDetail(failure.detail);
