@@ -291,4 +291,28 @@ describe('usage analytics (browser)', () => {
     await dashboard().getByRole('button', { name: 'Close' }).click();
     await dashboard().waitFor({ state: 'detached' });
   });
+
+  it('sends nothing once the visitor switches usage statistics off in the footer', async () => {
+    const toggle = page.getByTestId('tracking-toggle');
+    await expect(toggle.isChecked()).resolves.toBe(true);
+    await toggle.uncheck();
+    await expect(page.evaluate("localStorage.getItem('scentinel.analyticsEnabled')")).resolves.toBe('false');
+    const before = tracked.length;
+    await page.getByTestId('search-input').fill('oud');
+    await page.getByTestId('search-input').press('Enter');
+    await page.getByTestId('perfume-grid').getByTestId('perfume-card').first().waitFor();
+    await page.waitForTimeout(1_500);
+    expect(tracked.length).toBe(before);
+    // The choice outlives a reload, and switching back on resumes tracking.
+    await page.reload();
+    await expect(page.getByTestId('tracking-toggle').isChecked()).resolves.toBe(false);
+    await page.waitForTimeout(1_500); // no home page view either
+    expect(tracked.length).toBe(before);
+    await page.getByTestId('tracking-toggle').check();
+    await page.getByTestId('search-input').fill('amber');
+    await page.getByTestId('search-input').press('Enter');
+    await expect
+      .poll(() => trackedOf('search').map((t) => t.body.query), { timeout: 20_000 })
+      .toContain('amber');
+  });
 });

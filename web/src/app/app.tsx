@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TrackingToggle } from '../features/analytics/components/tracking-toggle.tsx';
 import { useHomePageView } from '../features/analytics/hooks.ts';
 import { logout } from '../features/auth/api/logout.ts';
 import { Header } from '../features/header/components/header.tsx';
@@ -74,6 +75,9 @@ function Shell() {
           <MainPage />
         )}
       </main>
+      <footer className="site-footer">
+        <TrackingToggle />
+      </footer>
       <Suspense fallback={null}>
         {dialog === 'sign-in' ? (
           <SignInDialog

@@ -15,12 +15,8 @@ for (const backend of testBackends) {
     let store: TestStore;
     let runtime: ProjectionRuntime;
 
-    afterEach(async () => {
-      await runtime?.stop();
-      await store?.close();
-    });
-
-    it('counts usage per day and type and distinct sessions, live and after a rebuild', async () => {
+    /** A fresh store with the usage rollup running live. */
+    async function start() {
       store = await backend.open();
       runtime = new ProjectionRuntime({
         sql: store.sql,
@@ -28,6 +24,15 @@ for (const backend of testBackends) {
         projections: [usageRollupProjection],
       });
       await runtime.start();
+    }
+
+    afterEach(async () => {
+      await runtime?.stop();
+      await store?.close();
+    });
+
+    it('counts usage per day and type and distinct sessions, live and after a rebuild', async () => {
+      await start();
       const day1 = '2025-03-04T09:00:00.000Z';
       const day1later = '2025-03-04T09:05:30.000Z';
       const day2 = '2025-03-05T12:00:00.000Z';
@@ -66,13 +71,7 @@ for (const backend of testBackends) {
     });
 
     it('answers the dashboard: totals, breakdowns, popular content and live activity', async () => {
-      store = await backend.open();
-      runtime = new ProjectionRuntime({
-        sql: store.sql,
-        eventLog: store.eventLog,
-        projections: [usageRollupProjection],
-      });
-      await runtime.start();
+      await start();
       const t = (iso: string) => `2025-03-04T${iso}.000Z`;
       const who = (session: string, extra: object = {}) => ({
         session_id: session,

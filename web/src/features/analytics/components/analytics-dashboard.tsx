@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, buildUrl, errorDetail } from '../../../lib/api-client.ts';
@@ -114,27 +114,18 @@ export default function AnalyticsDashboard({ onClose }: { onClose: () => void })
     placeholderData: keepPreviousData,
     enabled: live,
   });
-  const searches = useQuery({
-    ...popularContentQueryOptions('search_term', period),
-    placeholderData: keepPreviousData,
-    enabled: live,
-  });
-  const chemicals = useQuery({
-    ...popularContentQueryOptions('chemical', period),
-    placeholderData: keepPreviousData,
-    enabled: live,
-  });
-  const perfumes = useQuery({
-    ...popularContentQueryOptions('perfume', period),
-    placeholderData: keepPreviousData,
-    enabled: live,
+  const popularLists = useQueries({
+    queries: CONTENT_TYPES.map((type) => ({
+      ...popularContentQueryOptions(type, period),
+      placeholderData: keepPreviousData,
+      enabled: live,
+    })),
   });
   const realTime = useQuery({
     ...realTimeQueryOptions(),
     enabled: live,
     refetchInterval: REAL_TIME_POLL_MS,
   });
-  const popular = { search_term: searches, chemical: chemicals, perfume: perfumes };
 
   const dashboardFailure: Failure | null =
     dashboard.isError && !dashboard.isFetching
@@ -204,12 +195,12 @@ export default function AnalyticsDashboard({ onClose }: { onClose: () => void })
           <SummaryCards summary={summary} />
           <ChartsSection summary={summary} daily={daily.data?.metrics} dailyFailed={daily.isError} />
           <div className="analytics-grid">
-            {CONTENT_TYPES.map((type) => (
+            {CONTENT_TYPES.map((type, i) => (
               <PopularList
                 key={type}
                 type={type}
-                items={popular[type].data?.popular_content}
-                failed={popular[type].isError}
+                items={popularLists[i]?.data?.popular_content}
+                failed={popularLists[i]?.isError ?? false}
               />
             ))}
           </div>
