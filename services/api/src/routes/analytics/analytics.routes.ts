@@ -15,6 +15,7 @@ import { enforceAccess } from '../../auth/authentication.ts';
 import { Problem } from '../../auth/schemas.ts';
 import { HttpError } from '../../http/errors.ts';
 import { rememberingValidatorCompiler } from '../../http/validator.ts';
+import { Nullable } from '../contributions/contribution-view.ts';
 import { dayRange, everyDay, PERIOD_DAYS, PERIODS, type Period } from './periods.ts';
 import { trackUsage, usageClient } from './usage-client.ts';
 
@@ -36,7 +37,6 @@ export const ANALYTICS_ADMIN_DETAIL =
 export const BAD_ADMIN_KEY_DETAIL = 'The admin key is not valid';
 const POPULAR_LIMIT = 10;
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 /** A union of string literals, typed as the union (a mapped `Type.Union` types as string). */
 const OneOf = <T extends string>(values: readonly T[], options: { description?: string } = {}) =>
   Type.Unsafe<T>(
@@ -75,7 +75,8 @@ const SessionHeaders = Type.Object({
     minLength: 1,
     maxLength: 200,
   }),
-  'x-visitor-id': Type.Optional(Type.String({ maxLength: 200 })),
+  // Only describes the client: a malformed one is dropped, not refused (see the domain's decide).
+  'x-visitor-id': Type.Optional(Type.String()),
 });
 const Tracked = Type.Object({ status: Type.Literal('tracked') });
 
