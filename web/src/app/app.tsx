@@ -75,9 +75,12 @@ function Shell() {
           <MainPage />
         )}
       </main>
-      <footer className="site-footer">
-        <TrackingToggle />
-      </footer>
+      {state.status === 'loaded' ? (
+        // Only below the loaded page: shown during loading it would sit in view and then jump away.
+        <footer className="site-footer">
+          <TrackingToggle />
+        </footer>
+      ) : null}
       <Suspense fallback={null}>
         {dialog === 'sign-in' ? (
           <SignInDialog
