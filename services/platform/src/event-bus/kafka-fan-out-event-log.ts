@@ -257,7 +257,14 @@ class KafkaSubscription implements Subscription {
           (this.stuckSince !== undefined && now - this.stuckSince >= gapMs) ||
           now - this.lastKafkaAt >= fallbackMs
         ) {
-          const events = await this.log.readAll({ after: this.chain.position, limit: this.limit });
+          const events = await this.log.readAll({
+            after: this.chain.position,
+            limit: this.limit,
+            // Events from Kafka carry their data; the log's own reads may skip what is not handled.
+            ...(this.subscribeOptions.dataTypes !== undefined && {
+              dataTypes: this.subscribeOptions.dataTypes,
+            }),
+          });
           if (this.stopped) return;
           this.stuckSince = undefined;
           if (events.length > 0) {

@@ -307,6 +307,35 @@ export function eventLogContract(
       expect(received).toHaveLength(13);
     });
 
+    it('reads and tails every event under a dataTypes hint; the named types keep their data', async () => {
+      const log = await fresh();
+      await log.append('chemical:1', [event('A', { a: 1 }), event('B', { b: 2 }), event('A', { a: 3 })], 0);
+      const positions = (await log.readAll({ after: 0 })).map((e) => e.position);
+      const hinted = await log.readAll({ after: 0, dataTypes: ['A'] });
+      expect(hinted.map((e) => [e.position, e.type])).toEqual([
+        [positions[0], 'A'],
+        [positions[1], 'B'],
+        [positions[2], 'A'],
+      ]);
+      expect(hinted.filter((e) => e.type === 'A').map((e) => e.data)).toEqual([{ a: 1 }, { a: 3 }]);
+      // The hint lets an adapter leave the others' data out; it may also keep it.
+      expect([null, { b: 2 }]).toContainEqual(hinted[1]!.data);
+      expect(hinted[1]!.metadata).toEqual((await log.readAll({ after: 0 }))[1]!.metadata);
+
+      const tailed: StoredEvent[] = [];
+      const subscription = log.subscribe((events) => void tailed.push(...events), {
+        after: 0,
+        dataTypes: ['A'],
+      });
+      await vi.waitFor(() => expect(tailed).toHaveLength(3), { timeout: 5000 });
+      await subscription.close();
+      expect(tailed.map((e) => e.position)).toEqual(positions);
+      expect(tailed.filter((e) => e.type === 'A').map((e) => e.data)).toEqual([{ a: 1 }, { a: 3 }]);
+
+      await expect(log.readAll({ after: 0, dataTypes: 'A' as never })).rejects.toThrow(/dataTypes/);
+      expect(() => log.subscribe(() => {}, { after: 0, dataTypes: [1] as never })).toThrow(/dataTypes/);
+    });
+
     it('subscribe starts after the given position', async () => {
       const log = await fresh();
       const { lastPosition } = await log.append('chemical:1', [event('Old')], 0);

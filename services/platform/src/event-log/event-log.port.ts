@@ -64,6 +64,12 @@ export interface ReadAllOptions {
   after: number;
   /** At most this many events (adapters may cap it). */
   limit?: number;
+  /**
+   * A hint: the reader needs `data` only of events of these types (a projection's handled types).
+   * Every event is still returned, in order; an adapter may leave `data` of the others as null so
+   * it does not load and decode payloads nobody reads. Absent: every event carries its data.
+   */
+  dataTypes?: readonly string[];
 }
 
 export interface Subscription {
@@ -78,6 +84,13 @@ export interface SubscribeOptions {
   batchSize?: number;
   /** Who reads (a projection's name): adapters may use it, e.g. in Kafka consumer group ids. */
   name?: string;
+  /**
+   * As for `readAll`, a hint: the reader needs `data` only of events of these types (a projection's handled types).
+   * Every event is still returned, in order; an adapter may leave `data` of the others as null so
+   * it does not load and decode payloads nobody reads. Absent: every event carries its data.
+   */
+  dataTypes?: readonly string[];
+
   /** Called when the handler or a read of the log throws; the subscription stops after it. Default: logs to stderr. */
   onError?: (error: unknown) => void;
 }

@@ -107,8 +107,12 @@ function checkEvent(streamId: string, input: unknown): CheckedEvent {
 export const DEFAULT_READ_LIMIT = 1000;
 export const MAX_READ_LIMIT = 10_000;
 
-/** `after` and `limit` of a `readAll` call, checked; the limit capped at `MAX_READ_LIMIT`. */
-export function checkReadAll(options: ReadAllOptions): { after: number; limit: number } {
+/** `after`, `limit` and `dataTypes` of a `readAll` call, checked; the limit capped at `MAX_READ_LIMIT`. */
+export function checkReadAll(options: ReadAllOptions): {
+  after: number;
+  limit: number;
+  dataTypes: readonly string[] | undefined;
+} {
   const after = options?.after;
   if (!Number.isSafeInteger(after) || after < 0) {
     throw new EventLogInputError(
@@ -121,7 +125,21 @@ export function checkReadAll(options: ReadAllOptions): { after: number; limit: n
       `readAll: invalid limit ${JSON.stringify(limit)}: an integer >= 1 is required`,
     );
   }
-  return { after, limit: Math.min(limit, MAX_READ_LIMIT) };
+  return {
+    after,
+    limit: Math.min(limit, MAX_READ_LIMIT),
+    dataTypes: checkDataTypes('readAll', options.dataTypes),
+  };
+}
+
+function checkDataTypes(call: string, types: unknown): readonly string[] | undefined {
+  if (types === undefined) return undefined;
+  if (!Array.isArray(types) || !types.every((t) => typeof t === 'string')) {
+    throw new EventLogInputError(
+      `${call}: invalid dataTypes ${JSON.stringify(types)}: a list of event types is required`,
+    );
+  }
+  return types;
 }
 
 /** The batch size of a `subscribe` call, with its `after` checked. */
@@ -133,6 +151,7 @@ export function checkSubscribe(options: SubscribeOptions): number {
   if (!Number.isSafeInteger(limit) || limit < 1) {
     throw new EventLogInputError(`subscribe: invalid batchSize ${JSON.stringify(options.batchSize)}`);
   }
+  checkDataTypes('subscribe', options.dataTypes);
   return limit;
 }
 

@@ -76,7 +76,11 @@ export function startPollingSubscription(
       const seen = notifier.current;
       let events: StoredEvent[];
       try {
-        events = await readAll({ after, limit });
+        events = await readAll({
+          after,
+          limit,
+          ...(options.dataTypes !== undefined && { dataTypes: options.dataTypes }),
+        });
       } catch (error) {
         if (!stopped) onError(error);
         return;

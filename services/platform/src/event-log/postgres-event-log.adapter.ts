@@ -52,6 +52,12 @@ const SQL = {
   streamVersion: 'SELECT coalesce(max(version), 0) AS version FROM events WHERE stream_id = $1',
   // A plain index range scan; the page is cut in JS at the first held-back row.
   readAll: `SELECT ${COLUMNS}, tx_id >= ${XMIN} AS held FROM events WHERE position > $1 ORDER BY position LIMIT $2`,
+  // The same, with `data` only for the types the reader asked for (the others' payloads are not
+  // loaded, sent or decoded: a projection catching up skips the catalogue's 2 kB perfumes).
+  readAllSomeData: `SELECT position, id, stream_id, version, type, schema_version,
+      CASE WHEN type = ANY($3::text[]) THEN data END AS data, metadata, recorded_at,
+      tx_id >= ${XMIN} AS held
+    FROM events WHERE position > $1 ORDER BY position LIMIT $2`,
   // The inner scan uses events_tx_id_idx: only the rows of recent transactions have tx_id >= xmin.
   headPosition: `SELECT coalesce(max(position), 0) AS head FROM events WHERE position < coalesce(
     (SELECT min(position) FROM events WHERE tx_id >= pg_snapshot_xmin(pg_current_snapshot())),
@@ -152,10 +158,10 @@ export class PostgresEventLog extends EventLogBase {
 
   async readAll(options: ReadAllOptions): Promise<StoredEvent[]> {
     this.assertOpen();
-    const { after, limit } = checkReadAll(options);
+    const { after, limit, dataTypes } = checkReadAll(options);
     const { rows } = await this.client.query<EventRow & { held: boolean }>(
-      SQL.readAll,
-      [after, limit],
+      dataTypes === undefined ? SQL.readAll : SQL.readAllSomeData,
+      dataTypes === undefined ? [after, limit] : [after, limit, dataTypes],
       PREPARED,
     );
     const events: StoredEvent[] = [];

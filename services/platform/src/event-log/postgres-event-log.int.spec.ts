@@ -161,6 +161,21 @@ describe.skipIf(!url)('Postgres server event log (needs DATABASE_URL)', () => {
       }
     });
 
+    it('leaves out the data of events the reader does not handle (dataTypes)', async () => {
+      const start = await log.headPosition();
+      await log.append(
+        `perfume:${randomUUID()}`,
+        [event('Big', { notes: 'x'.repeat(5000) }), event('Small', { n: 1 })],
+        0,
+      );
+      const page = await log.readAll({ after: start, dataTypes: ['Small'] });
+      expect(page.map((e) => [e.type, e.data])).toEqual([
+        ['Big', null],
+        ['Small', { n: 1 }],
+      ]);
+      expect(page[0]!.metadata.occurredAt).toEqual(expect.any(String));
+    });
+
     it("a subscription sees another process's appends by polling", async () => {
       const other = await createPgClient(url!, { schema: db.client.schema });
       const otherLog = await PostgresEventLog.create(other, { ownsClient: true });

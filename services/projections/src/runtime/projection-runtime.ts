@@ -399,6 +399,7 @@ export class ProjectionRuntime {
       after: runner.position,
       batchSize: this.batchSize,
       name: `${runner.projection.name}.v${runner.version}`,
+      ...dataTypesOf(runner.projection),
       onError: (error) => this.onRunnerError(runner, error),
     });
   }
@@ -665,7 +666,11 @@ export class ProjectionRuntime {
       let outcome: Outcome;
       let batch: StoredEvent[];
       try {
-        batch = await this.eventLog.readAll({ after: target.position, limit: this.batchSize });
+        batch = await this.eventLog.readAll({
+          after: target.position,
+          limit: this.batchSize,
+          ...dataTypesOf(p),
+        });
         if (batch.length === 0) break;
         outcome = await this.deliverTo(target, batch, 'rebuild');
       } catch (error) {
@@ -899,3 +904,11 @@ function nextVersion(builds: Build[], p: PostgresProjection): number {
 }
 
 export type { InProcessProjection, PostgresProjection, Projection };
+
+/**
+ * The log need not load the payloads of events a projection does not handle: they only move its
+ * position (`applyBatch` filters them out before `apply`).
+ */
+function dataTypesOf(projection: Projection): { dataTypes?: readonly string[] } {
+  return projection.handles === undefined ? {} : { dataTypes: projection.handles };
+}
