@@ -211,6 +211,33 @@ export function eventLogContract(
       expect(await log.headPosition()).toBe(all[9]!.position);
     });
 
+    it('keeps payloads exact and in order in small and large appends', async () => {
+      const log = await fresh();
+      const payload = (i: number) => ({
+        i,
+        text: `quote " backslash \\ brace { } comma , é ü 香 😀 line\nbreak ${i}`,
+        list: [i, null, { nested: [true, false] }],
+        empty: {},
+      });
+      for (const count of [3, 31, 32, 80]) {
+        const batches = Array.from({ length: count }, (_, k) => ({
+          streamId: `chemical:size-${count}-${k % 5}`,
+          events: [event('Sized', payload(count * 1000 + k))],
+          expectedVersion: 'any' as const,
+        }));
+        // One stream per batch: fold the 5 streams' events together.
+        const byStream = new Map<string, (typeof batches)[number]['events']>();
+        for (const b of batches) byStream.set(b.streamId, [...(byStream.get(b.streamId) ?? []), ...b.events]);
+        const before = await log.headPosition();
+        await log.appendMany(
+          [...byStream].map(([streamId, events]) => ({ streamId, events, expectedVersion: 'any' })),
+        );
+        const read = await log.readAll({ after: before, limit: 1000 });
+        expect(read.map((e) => e.data)).toEqual([...byStream.values()].flat().map((e) => e.data));
+        expect(read.map((e) => e.metadata)).toEqual([...byStream.values()].flat().map((e) => e.metadata));
+      }
+    });
+
     it('lets exactly one of several racing appenders to one stream win', async () => {
       const log = await fresh();
       const attempts = await Promise.allSettled(
