@@ -144,6 +144,20 @@ for (const backend of testBackends) {
         activeSessions: 0,
         eventsLastHour: 1, // the scan at 10:06 only
       });
+
+      // Per-minute counts older than a day before the newest event are dropped.
+      const minutes = await runtime.activeTable('usage_rollup', 'usage_minutes');
+      const count = async () =>
+        (await store.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${minutes}`)).rows[0]!.n;
+      expect(await count()).toBe(7); // seven minutes on 03-04; 03-01 was already more than a day older
+      const [later] = await appendAll(store.eventLog, [
+        newEvent('PageViewed', { ...who('s5'), page: '/' }, '2025-03-05T10:05:30.000Z'),
+      ]);
+      expect(await runtime.waitForPosition(later!, 10_000)).toBe(true);
+      expect(await count()).toBe(3); // 10:05 and 10:06 the day before, and the new one
+      expect((await usageLive(runtime, store.sql, new Date('2025-03-05T10:30:00.000Z'))).eventsLastHour).toBe(
+        1,
+      );
     });
   });
 }

@@ -19,6 +19,8 @@ export type UsageContentType = (typeof USAGE_CONTENT_TYPES)[number];
 export const PERFUME_PAGE_PREFIX = '/perfume/';
 
 const MAX_SESSION_ID = 200;
+/** How far back `usage_minutes` keeps per-minute counts (live activity reads the last hour). */
+const MINUTES_KEPT_MS = 86_400_000;
 const MAX_CONTENT_NAME = 200;
 const SEP = '\u0000';
 
@@ -169,7 +171,7 @@ const split = (key: string, separator: string): string[] => key.split(separator)
  * Usage per day (DESIGN "analytics rollups"): `usage_daily` (day, event type, count),
  * `usage_sessions` (each session per day: first/last seen, events, scans, device, country,
  * visitor), `usage_content` (search terms, chemicals opened and perfumes viewed per day) and
- * `usage_minutes` (events per minute, for live activity). An event without a valid
+ * `usage_minutes` (events per minute of the last day, for live activity). An event without a valid
  * `metadata.occurredAt` fails (dead letter) rather than being counted on a made-up day.
  *
  * Version 2 added the session's device, country, visitor and scans, and the content and minute
@@ -276,6 +278,13 @@ export const usageRollupProjection: PostgresProjection = {
          SELECT * FROM unnest($1::timestamptz[], $2::bigint[])
          ON CONFLICT (minute) DO UPDATE SET count = ${minutesTable}.count + excluded.count`,
         [[...minutes.keys()].map((m) => new Date(m).toISOString()), [...minutes.values()]],
+      );
+      // Only the last hour is ever read: minutes a day older than the newest one recorded go.
+      // Measured from event time, not the clock (nor the batch), so a rebuild ends with the same rows.
+      await tx.query(
+        `DELETE FROM ${minutesTable}
+          WHERE minute < (SELECT max(minute) FROM ${minutesTable}) - $1::interval`,
+        [`${MINUTES_KEPT_MS / 1000} seconds`],
       );
     }
   },
