@@ -29,8 +29,16 @@ const track = (
   token?: string,
 ) => h.call('POST', `/api/analytics/track/${path}`, { body, headers, token: token ?? null });
 
+/**
+ * Waits until the read models hold every event appended so far. Not `h.head()`: that is the
+ * readers' watermark, which can still lag behind committed appends while a projection's own
+ * transaction is open.
+ */
 async function settle() {
-  expect(await h.runtime.waitForPosition(await h.head(), 10_000)).toBe(true);
+  const { rows } = await h.sql.query<{ last: number }>(
+    'SELECT coalesce(max(position), 0)::int AS last FROM events',
+  );
+  expect(await h.runtime.waitForPosition(rows[0]!.last, 10_000)).toBe(true);
 }
 
 describe('tracking calls', () => {
