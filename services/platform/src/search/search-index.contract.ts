@@ -54,17 +54,22 @@ const textArb = fc.oneof(
   { weight: 1, arbitrary: fc.string({ maxLength: 6 }) },
 );
 
+/** The non-text conditions of a random query (brands, category, chemicals, notes, flags). */
+export const filterArbs = {
+  brands: fc.array(fc.constantFrom(...V.brands), { maxLength: 2 }),
+  category: fc.constantFrom(...catalogueCategories),
+  include_chemicals: fc.array(fc.constantFrom(...V.chemicals), { maxLength: 2 }),
+  exclude_chemicals: fc.array(fc.constantFrom(...V.chemicals), { maxLength: 2 }),
+  include_notes: fc.array(fc.constantFrom(...V.notes), { maxLength: 2 }),
+  exclude_notes: fc.array(fc.constantFrom(...V.notes), { maxLength: 2 }),
+  allergen_free: fc.boolean(),
+  include_unspecific: fc.boolean(),
+};
+
 export const queryArb: fc.Arbitrary<CatalogueQuery> = fc.record(
   {
     text: textArb,
-    brands: fc.array(fc.constantFrom(...V.brands), { maxLength: 2 }),
-    category: fc.constantFrom(...catalogueCategories),
-    include_chemicals: fc.array(fc.constantFrom(...V.chemicals), { maxLength: 2 }),
-    exclude_chemicals: fc.array(fc.constantFrom(...V.chemicals), { maxLength: 2 }),
-    include_notes: fc.array(fc.constantFrom(...V.notes), { maxLength: 2 }),
-    exclude_notes: fc.array(fc.constantFrom(...V.notes), { maxLength: 2 }),
-    allergen_free: fc.boolean(),
-    include_unspecific: fc.boolean(),
+    ...filterArbs,
     limit: fc.integer({ min: 1, max: 60 }),
     skip: fc.oneof(
       { weight: 3, arbitrary: fc.integer({ min: 0, max: 10 }) },

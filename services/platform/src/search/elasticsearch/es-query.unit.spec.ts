@@ -15,7 +15,8 @@ import {
 } from '../catalogue.fixtures.ts';
 import { CatalogueOracle } from '../catalogue-oracle.ts';
 import { prepareText, resolveChemicalRefs, resolveNoteRefs } from '../catalogue-query.ts';
-import { type CatalogueQuery, catalogueCategories } from '../search-index.port.ts';
+import { filterArbs } from '../search-index.contract.ts';
+import type { CatalogueQuery } from '../search-index.port.ts';
 import { type EsPerfumeDoc, perfumeIndexDefinition, toEsDoc } from './es-document.ts';
 import { type EsQuery, type ResolvedRefs, toEsSearchBody } from './es-query.ts';
 
@@ -231,14 +232,7 @@ describe('CatalogueQuery → Elasticsearch', () => {
           fc.array(fc.constantFrom(...V.words), { minLength: 2, maxLength: 3 }).map((w) => w.join(' ')),
           fc.constantFrom(...V.cas),
         ),
-        brands: fc.array(fc.constantFrom(...V.brands), { maxLength: 2 }),
-        category: fc.constantFrom(...catalogueCategories),
-        include_chemicals: fc.array(fc.constantFrom(...V.chemicals), { maxLength: 2 }),
-        exclude_chemicals: fc.array(fc.constantFrom(...V.chemicals), { maxLength: 2 }),
-        include_notes: fc.array(fc.constantFrom(...V.notes), { maxLength: 2 }),
-        exclude_notes: fc.array(fc.constantFrom(...V.notes), { maxLength: 2 }),
-        allergen_free: fc.boolean(),
-        include_unspecific: fc.boolean(),
+        ...filterArbs,
         limit: fc.integer({ min: 1, max: 40 }),
         skip: fc.integer({ min: 0, max: 30 }),
       },
