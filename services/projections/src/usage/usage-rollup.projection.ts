@@ -140,32 +140,21 @@ export function rollupUsage(events: readonly StoredEvent[]): UsageRollup {
     const session = usageSessionId(event);
     if (session === undefined) continue;
     const key = `${day}|${session}`;
-    const scans = event.type === 'ScanTracked' ? 1 : 0;
-    const seen = rollup.sessions.get(key);
-    if (seen) {
-      seen.first = Math.min(at, seen.first);
-      seen.last = Math.max(at, seen.last);
-      seen.events += 1;
-      seen.scans += scans;
-      seen.device ??= text(event, 'device', 20) ?? null;
-      seen.country ??= text(event, 'country', 2) ?? null;
-      seen.visitor ??= visitorOf(event);
-    } else {
-      rollup.sessions.set(key, {
-        first: at,
-        last: at,
-        events: 1,
-        scans,
-        device: text(event, 'device', 20) ?? null,
-        country: text(event, 'country', 2) ?? null,
-        visitor: visitorOf(event),
-      });
+    let seen = rollup.sessions.get(key);
+    if (!seen) {
+      seen = { first: at, last: at, events: 0, scans: 0, device: null, country: null, visitor: null };
+      rollup.sessions.set(key, seen);
     }
+    seen.first = Math.min(at, seen.first);
+    seen.last = Math.max(at, seen.last);
+    seen.events += 1;
+    if (event.type === 'ScanTracked') seen.scans += 1;
+    seen.device ??= text(event, 'device', 20) ?? null;
+    seen.country ??= text(event, 'country', 2) ?? null;
+    seen.visitor ??= visitorOf(event);
   }
   return rollup;
 }
-
-const split = (key: string, separator: string): string[] => key.split(separator);
 
 /**
  * Usage per day (DESIGN "analytics rollups"): `usage_daily` (day, event type, count),
@@ -224,7 +213,7 @@ export const usageRollupProjection: PostgresProjection = {
     const contentTable = ctx.tableName('usage_content');
     const minutesTable = ctx.tableName('usage_minutes');
     if (daily.size > 0) {
-      const keys = [...daily.keys()].map((k) => split(k, '|'));
+      const keys = [...daily.keys()].map((k) => k.split('|'));
       await tx.query(
         `INSERT INTO ${dailyTable} (day, event_type, count)
          SELECT * FROM unnest($1::date[], $2::text[], $3::bigint[])
@@ -264,7 +253,7 @@ export const usageRollupProjection: PostgresProjection = {
       );
     }
     if (content.size > 0) {
-      const keys = [...content.keys()].map((k) => split(k, SEP));
+      const keys = [...content.keys()].map((k) => k.split(SEP));
       await tx.query(
         `INSERT INTO ${contentTable} (day, content_type, name, count)
          SELECT * FROM unnest($1::date[], $2::text[], $3::text[], $4::bigint[])
