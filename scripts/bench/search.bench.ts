@@ -236,7 +236,8 @@ function lookupFloor(source: Source): { events: number; seconds: number } {
   const chemicals = new Map<string, number>();
   const tokens = new Map<string, number[]>();
   const ids = new Map<string, number>();
-  let out = new Int32Array(1 << 20);
+  // The ints are only written (the cost being timed), so one buffer is reused from its start.
+  const out = new Int32Array(1 << 20);
   let o = 0;
   const intern = (value: string) => {
     let id = strings.get(value);
@@ -254,7 +255,7 @@ function lookupFloor(source: Source): { events: number; seconds: number } {
     for (const event of batch) {
       if (event.type !== 'PerfumeCatalogued') continue;
       const p = (event.data as { perfume: CataloguePerfume }).perfume;
-      if (o + 256 > out.length) out = new Int32Array(out.length * 2);
+      if (o > out.length >> 1) o = 0;
       ids.set(p.id, doc);
       out[o++] = intern(p.brand);
       out[o++] = p.perfumer == null ? -1 : intern(p.perfumer);
@@ -278,7 +279,6 @@ function lookupFloor(source: Source): { events: number; seconds: number } {
         if (list) list.push(doc);
         else tokens.set(token, [doc]);
       }
-      o = o > out.length - 512 ? 0 : o;
       doc++;
     }
     ms += performance.now() - t0;
