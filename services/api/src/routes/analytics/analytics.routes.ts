@@ -5,7 +5,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { analysisTypes, type UsageCommand } from '@scentinel/domain';
 import type { EventLog } from '@scentinel/platform';
 import { USAGE_CONTENT_TYPES, type UsageContentType, type UsageReadModel } from '@scentinel/projections';
@@ -104,6 +104,7 @@ const DailyMetric = Type.Object({
 const PopularItem = Type.Object({ name: Type.String(), count: Type.Integer() });
 const ContentTypeParam = OneOf(USAGE_CONTENT_TYPES);
 const ADMIN_PROBLEMS = { 400: Problem, 401: Problem, 403: Problem } as const;
+const ADMIN_SECURITY: Record<string, string[]>[] = [{ bearer: [] }, { adminKey: [] }];
 
 export const analyticsRoutes: FastifyPluginAsyncTypebox<{ deps: AnalyticsDeps }> = async (app, { deps }) => {
   app.setValidatorCompiler(rememberingValidatorCompiler);
@@ -197,10 +198,6 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox<{ deps: AnalyticsDeps }>
     }
     enforceAccess({ kind: 'admin', action: 'view usage analytics' }, auth);
   }
-  const adminRoute = {
-    preValidation: requireAnalyticsAdmin,
-    schemaSecurity: [{ bearer: [] as string[] }, { adminKey: [] as string[] }] as Record<string, string[]>[],
-  };
 
   async function dashboard(period: Period) {
     const { from, to } = dayRange(PERIOD_DAYS[period], now());
@@ -247,136 +244,137 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox<{ deps: AnalyticsDeps }>
     return labelled.sort((a, b) => b.count - a.count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
-  app.get(
-    '/analytics/admin/dashboard',
-    {
-      preValidation: adminRoute.preValidation,
-      schema: {
-        tags: ['analytics'],
-        summary: 'Usage totals and breakdowns for a period',
-        security: adminRoute.schemaSecurity,
-        querystring: Type.Object({ period: Type.Optional(PeriodParam) }),
-        response: { 200: Dashboard, ...ADMIN_PROBLEMS },
-      },
-    },
-    async (request) => dashboard(request.query.period ?? 'week'),
-  );
+  // Every admin read: an admin's session or the admin key, checked before validation.
+  await app.register(async (scope) => {
+    const admin = scope.withTypeProvider<TypeBoxTypeProvider>();
+    admin.addHook('preValidation', requireAnalyticsAdmin);
 
-  app.get(
-    '/analytics/admin/metrics/daily',
-    {
-      preValidation: adminRoute.preValidation,
-      schema: {
-        tags: ['analytics'],
-        summary: 'Sessions, searches and scans per day (every day, oldest first)',
-        security: adminRoute.schemaSecurity,
-        querystring: Type.Object({ days: Type.Optional(Type.Integer({ minimum: 1, maximum: 366 })) }),
-        response: {
-          200: Type.Object({ days: Type.Integer(), metrics: Type.Array(DailyMetric) }),
-          ...ADMIN_PROBLEMS,
+    admin.get(
+      '/analytics/admin/dashboard',
+      {
+        schema: {
+          tags: ['analytics'],
+          summary: 'Usage totals and breakdowns for a period',
+          security: ADMIN_SECURITY,
+          querystring: Type.Object({ period: Type.Optional(PeriodParam) }),
+          response: { 200: Dashboard, ...ADMIN_PROBLEMS },
         },
       },
-    },
-    async (request) => {
-      const days = request.query.days ?? 7;
-      return { days, metrics: await dailyMetrics(days) };
-    },
-  );
+      async (request) => dashboard(request.query.period ?? 'week'),
+    );
 
-  app.get(
-    '/analytics/admin/popular-content',
-    {
-      preValidation: adminRoute.preValidation,
-      schema: {
-        tags: ['analytics'],
-        summary: 'The most searched terms, opened chemicals or viewed perfumes',
-        security: adminRoute.schemaSecurity,
-        querystring: Type.Object({
-          content_type: ContentTypeParam,
-          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-          period: Type.Optional(PeriodParam),
-        }),
-        response: {
-          200: Type.Object({
+    admin.get(
+      '/analytics/admin/metrics/daily',
+      {
+        schema: {
+          tags: ['analytics'],
+          summary: 'Sessions, searches and scans per day (every day, oldest first)',
+          security: ADMIN_SECURITY,
+          querystring: Type.Object({ days: Type.Optional(Type.Integer({ minimum: 1, maximum: 366 })) }),
+          response: {
+            200: Type.Object({ days: Type.Integer(), metrics: Type.Array(DailyMetric) }),
+            ...ADMIN_PROBLEMS,
+          },
+        },
+      },
+      async (request) => {
+        const days = request.query.days ?? 7;
+        return { days, metrics: await dailyMetrics(days) };
+      },
+    );
+
+    admin.get(
+      '/analytics/admin/popular-content',
+      {
+        schema: {
+          tags: ['analytics'],
+          summary: 'The most searched terms, opened chemicals or viewed perfumes',
+          security: ADMIN_SECURITY,
+          querystring: Type.Object({
             content_type: ContentTypeParam,
-            period: PeriodParam,
-            popular_content: Type.Array(PopularItem),
+            limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+            period: Type.Optional(PeriodParam),
           }),
-          ...ADMIN_PROBLEMS,
+          response: {
+            200: Type.Object({
+              content_type: ContentTypeParam,
+              period: PeriodParam,
+              popular_content: Type.Array(PopularItem),
+            }),
+            ...ADMIN_PROBLEMS,
+          },
         },
       },
-    },
-    async (request) => {
-      const { content_type, limit = POPULAR_LIMIT, period = 'month' } = request.query;
-      return { content_type, period, popular_content: await popular(content_type, period, limit) };
-    },
-  );
+      async (request) => {
+        const { content_type, limit = POPULAR_LIMIT, period = 'month' } = request.query;
+        return { content_type, period, popular_content: await popular(content_type, period, limit) };
+      },
+    );
 
-  app.get(
-    '/analytics/admin/real-time',
-    {
-      preValidation: adminRoute.preValidation,
-      schema: {
-        tags: ['analytics'],
-        summary: 'Sessions active in the last 5 minutes and events in the last hour',
-        security: adminRoute.schemaSecurity,
-        response: {
-          200: Type.Object({
-            active_sessions: Type.Integer(),
-            events_last_hour: Type.Integer(),
-            as_of: Type.String(),
-          }),
-          ...ADMIN_PROBLEMS,
+    admin.get(
+      '/analytics/admin/real-time',
+      {
+        schema: {
+          tags: ['analytics'],
+          summary: 'Sessions active in the last 5 minutes and events in the last hour',
+          security: ADMIN_SECURITY,
+          response: {
+            200: Type.Object({
+              active_sessions: Type.Integer(),
+              events_last_hour: Type.Integer(),
+              as_of: Type.String(),
+            }),
+            ...ADMIN_PROBLEMS,
+          },
         },
       },
-    },
-    async () => {
-      const at = now();
-      const live = await deps.usage.live(at);
-      return {
-        active_sessions: live.activeSessions,
-        events_last_hour: live.eventsLastHour,
-        as_of: at.toISOString(),
-      };
-    },
-  );
-
-  app.get(
-    '/analytics/admin/export',
-    {
-      preValidation: adminRoute.preValidation,
-      schema: {
-        tags: ['analytics'],
-        summary: 'The dashboard, daily metrics and popular content of a period, as a JSON file',
-        security: adminRoute.schemaSecurity,
-        querystring: Type.Object({
-          format: Type.Optional(Type.Literal('json')),
-          period: Type.Optional(PeriodParam),
-        }),
-        response: { 200: Type.Object({}, { additionalProperties: true }), ...ADMIN_PROBLEMS },
+      async () => {
+        const at = now();
+        const live = await deps.usage.live(at);
+        return {
+          active_sessions: live.activeSessions,
+          events_last_hour: live.eventsLastHour,
+          as_of: at.toISOString(),
+        };
       },
-    },
-    async (request, reply) => {
-      const period = request.query.period ?? 'week';
-      const exportedAt = now();
-      const [summary, daily, searchTerms, chemicals, perfumes] = await Promise.all([
-        dashboard(period),
-        dailyMetrics(PERIOD_DAYS[period]),
-        popular('search_term', period, POPULAR_LIMIT),
-        popular('chemical', period, POPULAR_LIMIT),
-        popular('perfume', period, POPULAR_LIMIT),
-      ]);
-      const file = `scentinel-analytics-${period}-${exportedAt.toISOString().slice(0, 10)}.json`;
-      return reply
-        .header('content-disposition', `attachment; filename="${file}"`)
-        .type('application/json; charset=utf-8')
-        .send({
-          period,
-          exported_at: exportedAt.toISOString(),
-          dashboard: summary,
-          daily_metrics: daily,
-          popular_content: { search_term: searchTerms, chemical: chemicals, perfume: perfumes },
-        });
-    },
-  );
+    );
+
+    admin.get(
+      '/analytics/admin/export',
+      {
+        schema: {
+          tags: ['analytics'],
+          summary: 'The dashboard, daily metrics and popular content of a period, as a JSON file',
+          security: ADMIN_SECURITY,
+          querystring: Type.Object({
+            format: Type.Optional(Type.Literal('json')),
+            period: Type.Optional(PeriodParam),
+          }),
+          response: { 200: Type.Object({}, { additionalProperties: true }), ...ADMIN_PROBLEMS },
+        },
+      },
+      async (request, reply) => {
+        const period = request.query.period ?? 'week';
+        const exportedAt = now();
+        const [summary, daily, searchTerms, chemicals, perfumes] = await Promise.all([
+          dashboard(period),
+          dailyMetrics(PERIOD_DAYS[period]),
+          popular('search_term', period, POPULAR_LIMIT),
+          popular('chemical', period, POPULAR_LIMIT),
+          popular('perfume', period, POPULAR_LIMIT),
+        ]);
+        const file = `scentinel-analytics-${period}-${exportedAt.toISOString().slice(0, 10)}.json`;
+        return reply
+          .header('content-disposition', `attachment; filename="${file}"`)
+          .type('application/json; charset=utf-8')
+          .send({
+            period,
+            exported_at: exportedAt.toISOString(),
+            dashboard: summary,
+            daily_metrics: daily,
+            popular_content: { search_term: searchTerms, chemical: chemicals, perfume: perfumes },
+          });
+      },
+    );
+  });
 };
