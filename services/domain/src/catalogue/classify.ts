@@ -33,18 +33,6 @@ export type AllergenTolerance = 'low';
 /** Known allergens a hypoallergenic perfume may link to, per tolerance ('low': none at all). */
 const ALLOWED_ALLERGENS: Record<AllergenTolerance, number> = { low: 0 };
 
-/**
- * Vague notes name a family, not a material, so they can never give a chemical:
- * "Woodsy Notes", "Floral Notes", "Fruity notes", "Spices", "Flowers", "Citruses", "Woods", ...
- */
-const VAGUE_NOTE =
-  /^(?:(?:[a-z]+\s+)*(?:notes?|accords?)|spices?|spicy|flowers?|florals?|white flowers|fruits?|fruity|citrus(?:es)?|woods?|woody|woodsy|greens?|herbs?|herbal|resins?|balsams?|musks?|ambers?|powder|powdery|aquatic|marine|ozonic|gourmand|sweet|fresh|oriental|animalic|earthy|leathery)$/;
-
-/** True for a note that names a family rather than a material (see VAGUE_NOTE). */
-export function isVagueNote(note: string): boolean {
-  return VAGUE_NOTE.test(note.trim().toLowerCase().replace(/\s+/g, ' '));
-}
-
 function linkedChemicals(perfume: ClassifiablePerfume, known: KnownChemicals): KnownChemical[] {
   const out: KnownChemical[] = [];
   const seen = new Set<string>();

@@ -7,7 +7,8 @@ export type {
   KnownChemicals,
   PerfumeNotes,
 } from './classify.ts';
-export { dataCategory, isHypoallergenic, isVagueNote, linkedAllergenIds } from './classify.ts';
+export { dataCategory, isHypoallergenic, linkedAllergenIds } from './classify.ts';
+export { isVagueNote } from './vague-note.ts';
 export {
   brandKey,
   brandTokens,
