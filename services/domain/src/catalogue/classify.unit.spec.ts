@@ -3,10 +3,10 @@ import {
   type ClassifiablePerfume,
   dataCategory,
   isHypoallergenic,
-  isVagueNote,
   type KnownChemical,
   linkedAllergenIds,
 } from './classify.ts';
+import { isVagueNote } from './vague-note.ts';
 
 const known = new Map<string, KnownChemical>([
   ['chem-78-70-6', { allergen_flag: true }],
