@@ -303,8 +303,11 @@ export function splitIngredients(sectionText: string): ParsedIngredient[] {
       else current += ' ';
       continue;
     }
+    // A comma between two digits with no space is a locant inside a chemical name
+    // (`3,3,5,5-tetramethylcyclohexanone`), not a list separator.
+    const locantComma = c === ',' && /\d/.test(text[i - 1] ?? '') && /\d/.test(text[i + 1] ?? '');
     const separator =
-      c === ',' ||
+      (c === ',' && !locantComma) ||
       c === ';' ||
       c === '•' ||
       c === '·' ||

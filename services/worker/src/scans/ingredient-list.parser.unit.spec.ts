@@ -105,6 +105,19 @@ describe('splitting the list', () => {
     ).toEqual(['AQUA (WATER)', 'PARFUM (FRAGRANCE)', 'CITRUS AURANTIUM DULCIS (ORANGE) PEEL OIL']);
   });
 
+  it('keeps locant commas inside a chemical name (a real perfume label)', () => {
+    const items = splitIngredients(
+      'Water, Denatured ethyl alcohol, Fragrance, 4-(1-ethoxyethenyl)-3,3,5,5-tetramethylcyclohexan-1-one, Ethylene brassylate',
+    ).map((i) => i.text);
+    expect(items).toEqual([
+      'Water',
+      'Denatured ethyl alcohol',
+      'Fragrance',
+      '4-(1-ethoxyethenyl)-3,3,5,5-tetramethylcyclohexan-1-one',
+      'Ethylene brassylate',
+    ]);
+  });
+
   it('splits "[+/-]" and "may contain" groups into flagged items', () => {
     const items = splitIngredients('LIMONENE, [+/- CI 77491, CI 19140 (YELLOW 5)], BHT');
     expect(items.map((i) => [i.text, i.mayContain])).toEqual([
