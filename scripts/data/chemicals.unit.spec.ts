@@ -76,7 +76,13 @@ describe('buildChemicals (fixture)', () => {
     expect(linalool.odour).toEqual(['floral', 'fresh', 'lavender']);
     expect(byCas.get('126-90-9')?.allergen_flag).toBe(true); // from the DB_EU_Allergens CAS list
     const hicc = byCas.get('31906-04-4')!;
-    expect(hicc).toMatchObject({ prohibited: true, regulatory_status: 'prohibited', allergen_flag: true });
+    // HICC moved from the labelling list (Annex III) to Annex II: prohibited, no longer a current
+    // labelling entry; the former listing is history, dated by Regulation (EU) 2017/1410.
+    expect(hicc).toMatchObject({ prohibited: true, regulatory_status: 'prohibited', allergen_flag: false });
+    expect(hicc.safety_information.eu_allergen).toBeNull();
+    expect(hicc.safety_information.regulatory_history).toEqual([
+      expect.objectContaining({ region: 'EU', status: 'allergen', current: false, until: '2021-08-23' }),
+    ]);
     expect(hicc.safety_information.sccs_data).toMatchObject({
       risk_level: 'BANNED',
       classification: 'banned_substance',

@@ -29,17 +29,32 @@ export interface AnnexEntry {
   functions: string | null;
 }
 
+/**
+ * The labelling obligation, in both wordings: "must/shall be indicated in the list of ingredients"
+ * and the grouped entries of Regulation (EU) 2023/1545, "shall be indicated as ‘Citral’ in the list
+ * of ingredients" (once without "as").
+ */
 const LABELLING =
-  /must be indicated in the list of ingredients|shall be indicated in the list of ingredients/i;
+  /(?:must|shall) be indicated\s+(?:(?:as\s+)?[‘'"][^’'"]*[’'"]\s+)?in the list of ingredients/i;
 
 /** True when an Annex III entry carries the fragrance-allergen labelling obligation. */
 export function isAllergenLabelling(entry: AnnexEntry): boolean {
   return [entry.other, entry.warnings, entry.maxConcentration].some((t) => t !== null && LABELLING.test(t));
 }
 
+/** The ECHA export escapes a few characters as HTML entities (`&#39;`, `&amp;`). */
+function decodeEntities(text: string): string {
+  return text
+    .replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
 function multiline(value: string | undefined): string | null {
   if (value === undefined) return null;
-  const text = value
+  const text = decodeEntities(value)
     .split('\n')
     .map((l) => l.replace(/\s+/g, ' ').trim())
     .filter((l) => l !== '')
@@ -127,7 +142,8 @@ export function parseEchaAnnex(text: string, annex: 'II' | 'III', file: string):
   };
   return rows.slice(headerIndex + 1).flatMap((r): AnnexEntry[] => {
     const ref = cleanText(r[c.ref]);
-    const name = cleanText(r[c.name]) ?? cleanText(r[0]);
+    const rawName = cleanText(r[c.name]) ?? cleanText(r[0]);
+    const name = rawName === null ? null : decodeEntities(rawName);
     if (!ref || !name) return [];
     const ids = readIdentifiers(r[c.cas] || r[c.casAlt]);
     const pick = (i: number) => (i >= 0 ? multiline(r[i]) : null);
@@ -150,4 +166,62 @@ export function parseEchaAnnex(text: string, annex: 'II' | 'III', file: string):
       },
     ];
   });
+}
+
+/** An Annex II reference number CosIng keeps for a removed entry ("Moved or deleted"). */
+export function isDeletedEntry(entry: AnnexEntry): boolean {
+  return /^(?:moved or deleted|deleted)\b/i.test(entry.name.trim());
+}
+
+/**
+ * How far an Annex II prohibition reaches:
+ * - `substance`: the substance itself is prohibited (possibly only for a use, see `appliesWhen`);
+ * - `natural_constituent_exempt`: prohibited as an added substance, but its normal content in the
+ *   natural essences used is exempt (safrole, furocoumarins, coniferyl benzoates);
+ * - `plant_part`: the entry bans one part or preparation of a plant (the seed oil of bay laurel,
+ *   verbena oils other than the absolute, crude Peru balsam) while the same CAS number also names
+ *   parts the law only restricts or labels (decided in chemicals.ts, which sees every entry).
+ */
+export type AnnexIIScope = 'substance' | 'natural_constituent_exempt' | 'plant_part';
+
+export interface AnnexIIWording {
+  /** The entry's name without its use condition and exception. */
+  banned: string;
+  /** The law's exception, as written ("except for normal content in the natural essences used …"). */
+  exception: string | null;
+  /** The use the ban is limited to ("when used as a fragrance ingredient"), or null. */
+  appliesWhen: string | null;
+  /** True when the exception exempts the normal content of natural essences. */
+  naturalContentExempt: boolean;
+}
+
+const WHEN_USED = /,?\s*\(?\s*(when used (?:as|in) [^)]*?)\s*\)?\.?\s*$/i;
+const EXCEPTION =
+  /[,;]?\s*\(?((?:except(?:\s+for|\s+if|\s+as)?|with (?:the )?exception of|other than|for traces? level)\b[\s\S]*)$/i;
+const NATURAL_CONTENT = /normal content in (?:the )?natural essences/i;
+
+/** Splits an Annex II entry name into what is banned, its exception and its use condition. */
+export function annexIIWording(name: string): AnnexIIWording {
+  let text = name.replace(/\s+/g, ' ').trim();
+  let appliesWhen: string | null = null;
+  const when = WHEN_USED.exec(text);
+  if (when) {
+    appliesWhen = when[1]!.trim();
+    text = text.slice(0, when.index).trim();
+  }
+  let exception: string | null = null;
+  const except = EXCEPTION.exec(text);
+  if (except && except.index > 0) {
+    exception = except[1]!.replace(/[\s.;,]+$/, '').trim();
+    text = text
+      .slice(0, except.index)
+      .replace(/[\s,;(]+$/, '')
+      .trim();
+  }
+  return {
+    banned: text,
+    exception,
+    appliesWhen,
+    naturalContentExempt: exception !== null && NATURAL_CONTENT.test(exception),
+  };
 }

@@ -9,6 +9,8 @@ export interface IarcEntry {
   ids: IdentifierCell;
   raw: string;
   volume: string | null;
+  /** Year the monograph volume was published. */
+  volumeYear: string | null;
   evaluationYear: string | null;
 }
 
@@ -25,6 +27,7 @@ export function parseIarc(text: string): IarcEntry[] {
         ids: readIdentifiers(raw),
         raw,
         volume: cleanText(r.Volume),
+        volumeYear: cleanText(r['Volume publication year']),
         evaluationYear: cleanText(r['Evaluation year']),
       },
     ];

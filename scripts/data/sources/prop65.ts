@@ -15,6 +15,14 @@ export interface Prop65Entry {
   /** ISO date of first listing. */
   dateListed: string | null;
   nsrlOrMadl: string | null;
+  /**
+   * ISO date from which this row's listing no longer applies, as the row itself states it: the
+   * chemical was delisted ("Delisted January 25, 2002"), or the row's endpoint was removed ("removal
+   * of female reproductive endpoint effective March 7, 2014"). Null for a current row.
+   */
+  removedOn: string | null;
+  /** `chemical` (delisted for this row's toxicity), `endpoint` (only this endpoint removed), or null. */
+  removal: 'chemical' | 'endpoint' | null;
 }
 
 const MONTHS: Record<string, string> = {
@@ -43,14 +51,67 @@ export function parseListingDate(value: string | undefined): string | null {
   return `${year}-${month}-${m[1]!.padStart(2, '0')}`;
 }
 
+const MONTH_NAMES = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+/** `January 25, 2002` (also OEHHA's `November, 20 2015`) → `2002-01-25`. */
+export function parseLongDate(text: string): string | null {
+  const m = /([A-Za-z]+),?\s+(\d{1,2}),?\s+(\d{4})/.exec(text);
+  if (!m) return null;
+  const month = MONTH_NAMES.indexOf(m[1]!.toLowerCase());
+  if (month < 0) return null;
+  return `${m[3]}-${String(month + 1).padStart(2, '0')}-${m[2]!.padStart(2, '0')}`;
+}
+
+/**
+ * The removal a Prop 65 name cell announces. OEHHA keeps removed chemicals and endpoints on the
+ * published list (struck out) with a note in the name cell; the CSV keeps only the note.
+ */
+export function prop65Removal(cell: string): { removedOn: string; removal: 'chemical' | 'endpoint' } | null {
+  const delisted = /\bDelisted\s+([A-Za-z]+,?\s+\d{1,2},?\s+\d{4})/i.exec(cell);
+  if (delisted) {
+    const date = parseLongDate(delisted[1]!);
+    if (date) return { removedOn: date, removal: 'chemical' };
+  }
+  const endpoint = /\bremoval of [^\]]*?endpoint effective\s+([A-Za-z]+,?\s+\d{1,2},?\s+\d{4})/i.exec(cell);
+  if (endpoint) {
+    const date = parseLongDate(endpoint[1]!);
+    if (date) return { removedOn: date, removal: 'endpoint' };
+  }
+  return null;
+}
+
+/** The chemical's name without OEHHA's notes (`[Click here …]`, `Delisted …`). */
+export function prop65Name(cell: string): string {
+  return cell
+    .replace(/\[[^\]]*\]?/g, ' ')
+    .replace(/\bDelisted\b.*$/is, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 /** Both files: find the "Chemical, Type of Toxicity, ..." header and read the rows below it. */
 export function parseProp65(text: string): Prop65Entry[] {
   const rows = parseCsvRows(text);
   const headerIndex = rows.findIndex((r) => r[0]?.trim() === 'Chemical' && /toxicity/i.test(r[1] ?? ''));
   if (headerIndex < 0) throw new Error('Prop 65: header row not found');
   return rows.slice(headerIndex + 1).flatMap((r): Prop65Entry[] => {
-    const name = cleanText(r[0]);
-    if (!name) return [];
+    const cell = cleanText(r[0]);
+    if (!cell) return [];
+    const name = prop65Name(cell) || cell;
+    const removed = prop65Removal(cell);
     const raw = r[3] ?? '';
     return [
       {
@@ -64,6 +125,8 @@ export function parseProp65(text: string): Prop65Entry[] {
         raw,
         dateListed: parseListingDate(r[4]),
         nsrlOrMadl: cleanText(r[5]),
+        removedOn: removed?.removedOn ?? null,
+        removal: removed?.removal ?? null,
       },
     ];
   });
