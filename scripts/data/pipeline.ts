@@ -260,7 +260,7 @@ export function buildDataset(texts: SourceTexts, log: (line: string) => void = (
     allergens: chemicals.filter((c) => c.allergen_flag).length,
     prohibited: chemicals.filter((c) => c.prohibited).length,
     restricted: chemicals.filter((c) => c.restricted).length,
-    prop65Listed: chemicals.filter((c) => c.safety_information.prop65 !== null).length,
+    prop65Listed: chemicals.filter((c) => c.safety_information.regional_summary.prop65_listed).length,
     verified: chemicals.filter((c) => c.verified).length,
     rejectedCas: chemicalResult.rejectedCas,
     bridgeNotes: bridgeEntries.length,
