@@ -1,13 +1,19 @@
-/** The shared/data files the build reads, and reading them (gunzip, latin-1) into texts. */
+/**
+ * The shared/data files the build reads, and reading them (gunzip, latin-1, mixed) into texts.
+ * `utf8+cp1252` is a file whose rows mix UTF-8 and Windows-1252 (see decodeMixedUtf8Cp1252).
+ */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { readText } from './io.ts';
+import { decodeMixedUtf8Cp1252 } from './text-repair.ts';
+
+type Encoding = 'utf8' | 'latin1' | 'utf8+cp1252';
 
 export const SOURCE_FILES = {
   perfumeDatabase: { path: 'perfumes/perfume_database.csv', encoding: 'utf8' },
   fraCleaned: { path: 'perfumes/fra_cleaned.csv', encoding: 'utf8' },
   allBrandsClean: { path: 'perfumes/all_brands_clean.csv', encoding: 'utf8' },
-  finalPerfumeData: { path: 'perfumes/final_perfume_data.csv', encoding: 'latin1' },
+  finalPerfumeData: { path: 'perfumes/final_perfume_data.csv', encoding: 'utf8+cp1252' },
   thd2011: { path: 'perfumes/2011-2021_converted.csv', encoding: 'utf8' },
   perfumeDataFinal: { path: 'perfumes/perfume_data_final.csv', encoding: 'utf8' },
   parfumo: { path: 'perfumes/parfumo_data_clean.csv.gz', encoding: 'utf8' },
@@ -38,10 +44,17 @@ export const SOURCE_FILES = {
   goodScentsStimuli: { path: 'odour/goodscents/stimuli.csv', encoding: 'utf8' },
   goodScentsMolecules: { path: 'odour/goodscents/molecules.csv', encoding: 'utf8' },
   goodScentsBehavior: { path: 'odour/goodscents/behavior.csv', encoding: 'utf8' },
-} as const satisfies Record<string, { path: string; encoding: 'utf8' | 'latin1' }>;
+  labels: { path: 'labels/sephora_fragrance_ingredients.jsonl', encoding: 'utf8' },
+} as const satisfies Record<string, { path: string; encoding: Encoding }>;
 
 export type SourceName = keyof typeof SOURCE_FILES;
 export type SourceTexts = Record<SourceName, string>;
+
+function readSource(path: string, encoding: Encoding): string {
+  if (encoding !== 'utf8+cp1252') return readText(path, encoding);
+  // Latin-1 maps bytes to characters one to one, so the bytes can be taken back and decoded.
+  return decodeMixedUtf8Cp1252(Buffer.from(readText(path, 'latin1'), 'latin1')).replace(/^\uFEFF/, '');
+}
 
 /** Reads every source file; fails with the list of missing files. */
 export function readSourceTexts(dataDir: string): SourceTexts {
@@ -55,7 +68,7 @@ export function readSourceTexts(dataDir: string): SourceTexts {
   for (const [name, file] of Object.entries(SOURCE_FILES) as Array<
     [SourceName, (typeof SOURCE_FILES)[SourceName]]
   >) {
-    texts[name] = readText(join(dataDir, file.path), file.encoding);
+    texts[name] = readSource(join(dataDir, file.path), file.encoding);
   }
   return texts;
 }

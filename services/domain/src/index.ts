@@ -36,15 +36,23 @@ export {
   selfServiceRoles,
 } from './accounts/index.ts';
 // --- catalogue helpers (data build + read models) ---------------------------------------------
-export type { AllergenTolerance, DataCategory, KnownChemical, KnownChemicals } from './catalogue/index.ts';
+export type {
+  AllergenTolerance,
+  DataCategory,
+  Knowledge,
+  KnownChemical,
+  KnownChemicals,
+} from './catalogue/index.ts';
 export * as catalogue from './catalogue/index.ts';
 export {
   brandKey,
   concentrationLabel,
   dataCategory,
+  filterChemicalIds,
   foldText,
   isHypoallergenic,
   isVagueNote,
+  knowledgeOf,
   linkedAllergenIds,
   noteKey,
   perfumeKey,
@@ -80,13 +88,17 @@ export type {
   ContributionsContext,
 } from './contributions/index.ts';
 export type {
+  AllergenEstimate,
   AssignedChemical,
   AssignmentType,
   CatalogueChanges,
   CataloguePerfume,
   DeclaredChemicalLink,
+  DeclaredLabel,
   DeclaredLinkSource,
   InferredChemicalLink,
+  LikelihoodBasis,
+  NoteCoverage,
   PerfumeChemicalLink,
   PerfumeCommand,
   PerfumeEvent,
@@ -98,6 +110,7 @@ export type {
 export {
   assignmentTypes,
   cleanCataloguePerfume,
+  likelihoodBases,
   perfumeChemicals,
   perfumeGenders,
 } from './perfumes/index.ts';

@@ -1,8 +1,25 @@
 /**
- * Data-completeness and hypoallergenic classification of a perfume (spec §4). Pure: callers pass the
- * perfume's current notes and chemical links (inferred from notes at build time, or declared later
- * by admins and contributors) and what is known about each chemical.
+ * What the product may say about a perfume's data and allergens. Pure: callers pass the perfume's
+ * visible chemical links (declared ones first: an admin's, a contributor's, a scan's or the
+ * published label's; then those inferred from notes), what is known of its notes, the allergen
+ * estimates of the data build, and what is known about each chemical.
+ *
+ * The rules, in the words the product uses:
+ *
+ * - Evidence has kinds, strongest first: declared (a label list, a contribution, an admin's
+ *   assignment, a scan); inferred from a note through a cited composition; likely or possible
+ *   from what labelled perfumes declare. Unknown is a value, never an empty list.
+ * - Complete data: a declared ingredient list (label), declared chemicals, or every specific note
+ *   resolved. Otherwise the perfume "needs enhancement".
+ * - Hypoallergenic ("no EU label allergen expected"):
+ *   - with a declared label list: the list names no EU label allergen;
+ *   - without one: every specific note is resolved, no linked chemical is an allergen and no
+ *     allergen is likely or possible.
+ *   A perfume with an unknown note or no data is never hypoallergenic.
+ * - Records built before note coverage was recorded (no `coverage`) keep the earlier rule: complete
+ *   when a link names a known chemical; hypoallergenic when complete and no link is an allergen.
  */
+import type { NoteCoverage } from '../perfumes/perfumes.events.ts';
 
 export type DataCategory = 'complete' | 'unspecific';
 
@@ -13,10 +30,24 @@ export interface PerfumeNotes {
   readonly unspecified: readonly string[];
 }
 
+/** A visible chemical link: `kind: 'declared'` for declared ones (label included). */
+export interface ClassifiableLink {
+  readonly chemical_id: string;
+  readonly kind?: 'declared';
+}
+
+export interface ClassifiableEstimate {
+  readonly chemical_id: string;
+  readonly member_ids?: readonly string[];
+}
+
 /** What the classification needs of a perfume. */
 export interface ClassifiablePerfume {
   readonly notes?: PerfumeNotes | null;
-  readonly chemicals: ReadonlyArray<{ readonly chemical_id: string }>;
+  readonly chemicals: ReadonlyArray<ClassifiableLink>;
+  readonly label?: { readonly chemicals: ReadonlyArray<{ readonly chemical_id: string }> } | null;
+  readonly coverage?: NoteCoverage | null;
+  readonly allergen_estimates?: ReadonlyArray<ClassifiableEstimate>;
 }
 
 /** What the classification needs of a chemical. */
@@ -30,53 +61,86 @@ export type KnownChemicals = ReadonlyMap<string, KnownChemical>;
 /** Allergen tolerance of the hypoallergenic filter; the product default is 'low' (spec §9). */
 export type AllergenTolerance = 'low';
 
-/** Known allergens a hypoallergenic perfume may link to, per tolerance ('low': none at all). */
-const ALLOWED_ALLERGENS: Record<AllergenTolerance, number> = { low: 0 };
+/** How much the product knows of what a perfume contains. */
+export type Knowledge =
+  /** A published ingredient list. */
+  | 'declared_list'
+  /** Every specific note resolved through a cited composition. */
+  | 'notes_resolved'
+  /** Some specific notes resolved, some unknown. */
+  | 'partial'
+  /** No specific note resolved and nothing declared. */
+  | 'none';
 
-function linkedChemicals(perfume: ClassifiablePerfume, known: KnownChemicals): KnownChemical[] {
-  const out: KnownChemical[] = [];
-  const seen = new Set<string>();
-  for (const link of perfume.chemicals) {
-    if (seen.has(link.chemical_id)) continue;
-    seen.add(link.chemical_id);
-    const chemical = known.get(link.chemical_id);
-    if (chemical) out.push(chemical);
+/** What the product knows of a perfume (see the rules above). */
+export function knowledgeOf(perfume: ClassifiablePerfume): Knowledge {
+  if (perfume.label) return 'declared_list';
+  const c = perfume.coverage;
+  if (!c) return 'none';
+  if (c.specific_notes > 0 && c.unknown_notes.length === 0 && c.resolved_notes >= c.specific_notes) {
+    return 'notes_resolved';
   }
-  return out;
+  return c.resolved_notes > 0 ? 'partial' : 'none';
+}
+
+function uniqueLinks<T extends { chemical_id: string }>(links: ReadonlyArray<T>): T[] {
+  const seen = new Set<string>();
+  return links.filter((link) => {
+    if (seen.has(link.chemical_id)) return false;
+    seen.add(link.chemical_id);
+    return true;
+  });
 }
 
 /**
- * `complete` when the perfume has at least one link to a known chemical (declared, or inferred from
- * a specific note at build time); otherwise `unspecific` ("Needs Enhancement"): no notes, only vague
- * notes ("Woodsy Notes", "Spices"), or specific notes that no source ties to a chemical.
+ * `complete` when a label list or declared chemicals exist, or every specific note is resolved;
+ * otherwise `unspecific` ("Needs Enhancement"). Records without coverage: complete when a link names
+ * a known chemical.
  */
 export function dataCategory(perfume: ClassifiablePerfume, knownChemicals: KnownChemicals): DataCategory {
-  return linkedChemicals(perfume, knownChemicals).length > 0 ? 'complete' : 'unspecific';
+  if (perfume.label) return 'complete';
+  if (perfume.chemicals.some((link) => link.kind === 'declared' && knownChemicals.has(link.chemical_id))) {
+    return 'complete';
+  }
+  if (perfume.coverage) return knowledgeOf(perfume) === 'notes_resolved' ? 'complete' : 'unspecific';
+  return perfume.chemicals.some((link) => knownChemicals.has(link.chemical_id)) ? 'complete' : 'unspecific';
 }
 
-/** The known allergens a perfume links to (chemicals with allergen_flag), in link order. */
+/** The linked chemicals that are EU label allergens, in link order (declared first). */
 export function linkedAllergenIds(perfume: ClassifiablePerfume, knownChemicals: KnownChemicals): string[] {
-  const ids: string[] = [];
-  const seen = new Set<string>();
-  for (const link of perfume.chemicals) {
-    if (seen.has(link.chemical_id)) continue;
-    seen.add(link.chemical_id);
-    if (knownChemicals.get(link.chemical_id)?.allergen_flag) ids.push(link.chemical_id);
-  }
-  return ids;
+  return uniqueLinks(perfume.chemicals)
+    .filter((link) => knownChemicals.get(link.chemical_id)?.allergen_flag === true)
+    .map((link) => link.chemical_id);
 }
 
 /**
- * Hypoallergenic = `complete` AND, at tolerance 'low' (the default), zero linked chemicals with
- * allergen_flag. An unspecific perfume is never hypoallergenic: without chemical data nothing can be
- * claimed about its allergens.
+ * Hypoallergenic at tolerance 'low' (the default; see the rules above). Never true for a perfume
+ * with an unknown note or no data.
  */
 export function isHypoallergenic(
   perfume: ClassifiablePerfume,
   knownChemicals: KnownChemicals,
-  tolerance: AllergenTolerance = 'low',
+  _tolerance: AllergenTolerance = 'low',
 ): boolean {
   if (dataCategory(perfume, knownChemicals) !== 'complete') return false;
-  const allowedAllergens = ALLOWED_ALLERGENS[tolerance];
-  return linkedAllergenIds(perfume, knownChemicals).length <= allowedAllergens;
+  if (linkedAllergenIds(perfume, knownChemicals).length > 0) return false;
+  if (perfume.label) return true;
+  if (!perfume.coverage) return true;
+  return knowledgeOf(perfume) === 'notes_resolved' && (perfume.allergen_estimates ?? []).length === 0;
+}
+
+/**
+ * Every chemical id a filter on chemicals should see for a perfume: its visible links and, without
+ * a declared list, every chemical of its likely or possible allergens (so "must not contain" keeps
+ * out a perfume that probably contains it).
+ */
+export function filterChemicalIds(perfume: ClassifiablePerfume): string[] {
+  const ids = new Set(perfume.chemicals.map((link) => link.chemical_id));
+  if (!perfume.label) {
+    for (const e of perfume.allergen_estimates ?? []) {
+      ids.add(e.chemical_id);
+      for (const id of e.member_ids ?? []) ids.add(id);
+    }
+  }
+  return [...ids];
 }

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   type ClassifiablePerfume,
   dataCategory,
+  filterChemicalIds,
   isHypoallergenic,
   type KnownChemical,
+  knowledgeOf,
   linkedAllergenIds,
 } from './classify.ts';
 import { isVagueNote } from './vague-note.ts';
@@ -74,5 +76,73 @@ describe('isHypoallergenic', () => {
       ],
     };
     expect(linkedAllergenIds(p, known)).toEqual(['chem-78-70-6', 'chem-91-64-5']);
+  });
+});
+
+describe('the safety rules with note coverage, estimates and labels', () => {
+  const chemicals = new Map<string, KnownChemical>([
+    ['chem-78-70-6', { allergen_flag: true }],
+    ['chem-77-53-2', { allergen_flag: false }],
+  ]);
+  const resolved = { specific_notes: 2, resolved_notes: 2, unknown_notes: [] };
+  const partial = { specific_notes: 2, resolved_notes: 1, unknown_notes: ['Yogurt'] };
+  const cedrol = [{ chemical_id: 'chem-77-53-2' }];
+  const linalool = { chemical_id: 'chem-78-70-6', member_ids: ['chem-78-70-6'] };
+
+  it('an unknown note makes a perfume incomplete and never hypoallergenic, whatever its links', () => {
+    const p = { chemicals: cedrol, coverage: partial, allergen_estimates: [] };
+    expect(knowledgeOf(p)).toBe('partial');
+    expect(dataCategory(p, chemicals)).toBe('unspecific');
+    expect(isHypoallergenic(p, chemicals)).toBe(false);
+  });
+
+  it('no data at all is unknown, not hypoallergenic', () => {
+    const p = { chemicals: [], coverage: { specific_notes: 0, resolved_notes: 0, unknown_notes: [] } };
+    expect(knowledgeOf(p)).toBe('none');
+    expect(dataCategory(p, chemicals)).toBe('unspecific');
+    expect(isHypoallergenic(p, chemicals)).toBe(false);
+  });
+
+  it('all notes resolved: hypoallergenic only when no allergen is linked, likely or possible', () => {
+    expect(
+      isHypoallergenic({ chemicals: cedrol, coverage: resolved, allergen_estimates: [] }, chemicals),
+    ).toBe(true);
+    expect(
+      isHypoallergenic({ chemicals: cedrol, coverage: resolved, allergen_estimates: [linalool] }, chemicals),
+    ).toBe(false);
+    expect(
+      isHypoallergenic(
+        {
+          chemicals: [...cedrol, { chemical_id: 'chem-78-70-6' }],
+          coverage: resolved,
+          allergen_estimates: [],
+        },
+        chemicals,
+      ),
+    ).toBe(false);
+  });
+
+  it('a declared label list decides: allergen-free list → hypoallergenic, a declared allergen → not', () => {
+    const label = { chemicals: [{ chemical_id: 'chem-77-53-2' }] };
+    const clean = {
+      chemicals: [{ chemical_id: 'chem-77-53-2', kind: 'declared' as const }],
+      label,
+      coverage: partial,
+    };
+    expect(knowledgeOf(clean)).toBe('declared_list');
+    expect(dataCategory(clean, chemicals)).toBe('complete');
+    expect(isHypoallergenic(clean, chemicals)).toBe(true);
+    const declaresLinalool = {
+      ...clean,
+      chemicals: [...clean.chemicals, { chemical_id: 'chem-78-70-6', kind: 'declared' as const }],
+    };
+    expect(isHypoallergenic(declaresLinalool, chemicals)).toBe(false);
+  });
+
+  it('filters see likely and possible allergens (all isomers) only without a declared list', () => {
+    const estimate = { chemical_id: 'chem-138-86-3', member_ids: ['chem-138-86-3', 'chem-5989-27-5'] };
+    const p = { chemicals: cedrol, coverage: resolved, allergen_estimates: [estimate] };
+    expect(filterChemicalIds(p).sort()).toEqual(['chem-138-86-3', 'chem-5989-27-5', 'chem-77-53-2']);
+    expect(filterChemicalIds({ ...p, label: { chemicals: [] } })).toEqual(['chem-77-53-2']);
   });
 });

@@ -1,14 +1,22 @@
 export { isValidCas, looksLikeCas, normalizeCas, normalizeEc } from './cas.ts';
 export type {
   AllergenTolerance,
+  ClassifiableEstimate,
+  ClassifiableLink,
   ClassifiablePerfume,
   DataCategory,
+  Knowledge,
   KnownChemical,
   KnownChemicals,
   PerfumeNotes,
 } from './classify.ts';
-export { dataCategory, isHypoallergenic, linkedAllergenIds } from './classify.ts';
-export { isVagueNote } from './vague-note.ts';
+export {
+  dataCategory,
+  filterChemicalIds,
+  isHypoallergenic,
+  knowledgeOf,
+  linkedAllergenIds,
+} from './classify.ts';
 export {
   brandKey,
   brandTokens,
@@ -23,3 +31,4 @@ export {
   splitConcentration,
   textTokens,
 } from './normalize.ts';
+export { isVagueNote } from './vague-note.ts';

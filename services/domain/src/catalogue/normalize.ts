@@ -49,7 +49,7 @@ export function textTokens(value: string): string[] {
 const NUMBER_WORDS = new Set(['n', 'no', 'nr', 'num']);
 
 /** Unifies perfume numbering: `n 5`, `nr 05`, `n05` → `no 5`; other numbers lose leading zeros. */
-function unifyNumbers(tokens: readonly string[]): string[] {
+export function unifyNumbers(tokens: readonly string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < tokens.length; i += 1) {
     const token = tokens[i]!;

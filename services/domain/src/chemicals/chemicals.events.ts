@@ -27,6 +27,45 @@ export interface RegionalRegulation {
   details: string | null;
   source: string | null;
   source_date: string | null;
+  /** The source as the product shows it (document name and date), never a file path. */
+  source_name?: string | null;
+  /** False for a former listing (delisted, moved to another annex, endpoint removed). */
+  current?: boolean;
+  /** The date a former listing stopped applying. */
+  until?: string | null;
+}
+
+/** How far an EU Annex II prohibition reaches (the data build's rule, see data/SOURCES.md). */
+export const euProhibitionScopes = ['substance', 'natural_constituent_exempt', 'plant_part'] as const;
+export type EuProhibitionScope = (typeof euProhibitionScopes)[number];
+
+export interface EuProhibition {
+  /** Annex II reference number. */
+  entry: string;
+  scope: EuProhibitionScope;
+  /** The law's own exception wording. */
+  exception: string | null;
+  /** For `plant_part`: the banned part or preparation. */
+  part: string | null;
+  applies_when?: string | null;
+  applies_from?: string | null;
+  applies_to_all_from?: string | null;
+  regulation: string;
+  source: string;
+  source_name: string;
+  source_date: string | null;
+}
+
+export interface EuAllergen {
+  /** `classic_26` (labelled since 2005) or `eu_2023_1545` (new products from 31 Jul 2026, all from 31 Jul 2028). */
+  list: 'classic_26' | 'eu_2023_1545';
+  entry: string | null;
+  applies_from: string;
+  applies_to_all_from: string | null;
+  regulation: string;
+  source: string;
+  source_name: string;
+  source_date: string | null;
 }
 
 export interface RegionalSummary {
@@ -62,6 +101,7 @@ export interface SourceRef {
   field: string;
   source: string;
   source_date: string | null;
+  source_name?: string | null;
 }
 
 export interface SafetyInformation {
@@ -71,7 +111,14 @@ export interface SafetyInformation {
   is_restricted: boolean;
   regulatory_status: RegulatoryStatus | null;
   restrictions: string | null;
+  /** Current listings only. */
   regional_regulations: RegionalRegulation[];
+  /** Former listings, each with `current: false` and `until`. */
+  regulatory_history?: RegionalRegulation[] | null;
+  /** The EU Annex II entry and how far it reaches; null when not in Annex II. */
+  eu_prohibition?: EuProhibition | null;
+  /** The EU labelling list the chemical is on; null when not on the current list. */
+  eu_allergen?: EuAllergen | null;
   regional_summary: RegionalSummary;
   sccs_data: SccsData | null;
   /** IARC group, IFRA standard and Prop 65 listing as the data build writes them (opaque here). */

@@ -11,7 +11,9 @@ import { DomainError, validationError } from '../shared/errors.ts';
 import type { CommandOf } from '../shared/event.ts';
 import {
   concentrationRange,
+  count,
   entityId,
+  nonNegative,
   oneOf,
   optionalText,
   requiredText,
@@ -32,6 +34,7 @@ import {
   assignmentTypes,
   catalogueFields,
   evolve,
+  likelihoodBases,
   perfumeChemicals,
   perfumeGenders,
 } from './perfumes.events.ts';
@@ -306,7 +309,112 @@ export function cleanCataloguePerfume(raw: unknown): CataloguePerfume {
     chemicals: cleanInferredLinks(r.chemicals ?? [], 'perfume.chemicals'),
     field_sources: fieldSources as Record<string, string>,
     sources: textList(r.sources, 'perfume.sources', 'Sources', L.listItems, L.listItem),
+    ...optionalSafetyFields(r),
   };
+}
+
+type SafetyFields = Pick<CataloguePerfume, 'label' | 'coverage' | 'allergen_estimates' | 'merged_ids'>;
+
+function objectAt(value: unknown, field: string, label: string): Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw validationError(`${label} must be an object`, field);
+  }
+  return value as Record<string, unknown>;
+}
+
+function listAt(value: unknown, field: string, label: string, max: number): unknown[] {
+  if (!Array.isArray(value)) throw validationError(`${label} must be a list`, field);
+  if (value.length > max) throw validationError(`${label} may hold at most ${max} items`, field);
+  return value;
+}
+
+function share(value: unknown, field: string, label: string): number {
+  const n = nonNegative(value, field, label);
+  if (n > 1) throw validationError(`${label} must be a fraction from 0 to 1`, field);
+  return n;
+}
+
+/** The label list, note coverage, allergen estimates and merged ids, each only when given. */
+function optionalSafetyFields(r: Record<string, unknown>): Partial<SafetyFields> {
+  const L = PERFUME_LIMITS;
+  const out: Partial<SafetyFields> = {};
+  if (r.label !== undefined) {
+    if (r.label === null) out.label = null;
+    else {
+      const l = objectAt(r.label, 'perfume.label', 'Label');
+      out.label = {
+        source: requiredText(l.source, 'perfume.label.source', 'Label source', L.listItem),
+        source_name: requiredText(l.source_name, 'perfume.label.source_name', 'Label source name', L.text),
+        source_date: requiredText(l.source_date, 'perfume.label.source_date', 'Label source date', 40),
+        product_ids: textList(
+          l.product_ids,
+          'perfume.label.product_ids',
+          'Product ids',
+          L.listItems,
+          L.listItem,
+        ),
+        ingredients: textList(l.ingredients, 'perfume.label.ingredients', 'Ingredients', L.listItems, L.text),
+        chemicals: listAt(l.chemicals ?? [], 'perfume.label.chemicals', 'Label chemicals', L.listItems).map(
+          (item, i) => {
+            const c = objectAt(item, `perfume.label.chemicals[${i}]`, 'Label chemical');
+            return {
+              chemical_id: entityId(
+                c.chemical_id,
+                `perfume.label.chemicals[${i}].chemical_id`,
+                'Chemical id',
+              ),
+              name: requiredText(c.name, `perfume.label.chemicals[${i}].name`, 'Chemical name', 200),
+            };
+          },
+        ),
+      };
+    }
+  }
+  if (r.coverage !== undefined) {
+    if (r.coverage === null) out.coverage = null;
+    else {
+      const c = objectAt(r.coverage, 'perfume.coverage', 'Coverage');
+      out.coverage = {
+        specific_notes: count(c.specific_notes, 'perfume.coverage.specific_notes', 'Specific notes', 10_000),
+        resolved_notes: count(c.resolved_notes, 'perfume.coverage.resolved_notes', 'Resolved notes', 10_000),
+        unknown_notes: textList(
+          c.unknown_notes,
+          'perfume.coverage.unknown_notes',
+          'Unknown notes',
+          L.listItems,
+          L.listItem,
+        ),
+      };
+    }
+  }
+  if (r.allergen_estimates !== undefined) {
+    out.allergen_estimates = listAt(
+      r.allergen_estimates,
+      'perfume.allergen_estimates',
+      'Allergen estimates',
+      L.listItems,
+    ).map((item, i) => {
+      const f = `perfume.allergen_estimates[${i}]`;
+      const e = objectAt(item, f, 'Allergen estimate');
+      return {
+        chemical_id: entityId(e.chemical_id, `${f}.chemical_id`, 'Chemical id'),
+        name: requiredText(e.name, `${f}.name`, 'Chemical name', 200),
+        member_ids: listAt(e.member_ids ?? [], `${f}.member_ids`, 'Member ids', 50).map((id, k) =>
+          entityId(id, `${f}.member_ids[${k}]`, 'Chemical id'),
+        ),
+        basis: oneOf(e.basis, likelihoodBases, `${f}.basis`, 'Basis'),
+        probability: share(e.probability, `${f}.probability`, 'Probability'),
+        labelled_share: share(e.labelled_share, `${f}.labelled_share`, 'Labelled share'),
+        from_notes: textList(e.from_notes, `${f}.from_notes`, 'Notes', L.listItems, L.listItem),
+      };
+    });
+  }
+  if (r.merged_ids !== undefined) {
+    out.merged_ids = listAt(r.merged_ids, 'perfume.merged_ids', 'Merged ids', L.listItems).map((id, k) =>
+      entityId(id, `perfume.merged_ids[${k}]`, 'Perfume id'),
+    );
+  }
+  return out;
 }
 
 function cleanNotes(raw: unknown, field: string): PerfumeNotes {

@@ -27,17 +27,64 @@ export interface InferredChemicalLink {
 
 export type DeclaredLinkSource = 'admin' | 'contribution' | 'scan';
 
-/** A chemical someone declared the perfume contains. */
+/** A chemical someone declared the perfume contains (`label`: its published ingredient list). */
 export interface DeclaredChemicalLink {
   chemical_id: string;
   name: string;
   kind: 'declared';
-  source: DeclaredLinkSource;
+  source: DeclaredLinkSource | 'label';
   concentration_min: number | null;
   concentration_max: number | null;
 }
 
 export type PerfumeChemicalLink = InferredChemicalLink | DeclaredChemicalLink;
+
+/**
+ * A perfume's ingredient list as declared on its label, from a published retail label dataset. A
+ * declared list beats anything inferred: with one, the perfume's chemicals are the label's.
+ */
+export interface DeclaredLabel {
+  /** Source key, human-readable name and date of the dataset. */
+  source: string;
+  source_name: string;
+  source_date: string;
+  /** The retailer's product ids the list was read from (a bottle and its travel size). */
+  product_ids: string[];
+  /** Every entry of the list as printed. */
+  ingredients: string[];
+  /** The chemicals of our database the entries name. */
+  chemicals: Array<{ chemical_id: string; name: string }>;
+}
+
+/**
+ * What is known of a perfume's notes: each specific note (one that names a material, not a family
+ * such as "Floral Notes") is resolved when a cited composition gives its constituents, or unknown.
+ */
+export interface NoteCoverage {
+  specific_notes: number;
+  resolved_notes: number;
+  unknown_notes: string[];
+}
+
+export const likelihoodBases = ['likely', 'possible'] as const;
+export type LikelihoodBasis = (typeof likelihoodBases)[number];
+
+/**
+ * An EU label allergen a perfume without a declared list probably contains, with the probability
+ * a model calibrated on declared lists gives it (`probability`), and how often labelled perfumes
+ * declare it at all (`labelled_share`).
+ */
+export interface AllergenEstimate {
+  chemical_id: string;
+  name: string;
+  /** Every chemical of the database that is this allergen (isomers under one label name). */
+  member_ids: string[];
+  basis: LikelihoodBasis;
+  probability: number;
+  labelled_share: number;
+  /** The perfume's notes whose known constituents include it. */
+  from_notes: string[];
+}
 
 /** The catalogue record as the data build writes it. */
 export interface CataloguePerfume {
@@ -56,6 +103,14 @@ export interface CataloguePerfume {
   /** Which source gave each field (e.g. `{ "description": "final_perfume_data" }`). */
   field_sources: Record<string, string>;
   sources: string[];
+  /** The declared ingredient list, when a label dataset has the perfume. */
+  label?: DeclaredLabel | null;
+  /** What is known of the notes (absent in records built before coverage was recorded). */
+  coverage?: NoteCoverage | null;
+  /** Likely and possible EU label allergens, for perfumes without a declared list. */
+  allergen_estimates?: AllergenEstimate[];
+  /** Ids of records that turned out to be this perfume and were merged into it. */
+  merged_ids?: string[];
 }
 
 export const catalogueFields = [
@@ -72,6 +127,10 @@ export const catalogueFields = [
   'chemicals',
   'field_sources',
   'sources',
+  'label',
+  'coverage',
+  'allergen_estimates',
+  'merged_ids',
 ] as const satisfies readonly (keyof CataloguePerfume)[];
 export type CatalogueField = (typeof catalogueFields)[number];
 export type CatalogueChanges = Partial<Pick<CataloguePerfume, CatalogueField>>;
@@ -163,14 +222,23 @@ export function perfumeChemicals(state: PerfumeState): PerfumeChemicalLink[] {
   const declaredIds = new Set(state.declared.map((link) => link.chemical_id));
   const removed = new Set(state.removedChemicalIds);
   const seen = new Set<string>();
-  const inferred = state.perfume.chemicals.filter((link) => {
-    if (declaredIds.has(link.chemical_id) || removed.has(link.chemical_id) || seen.has(link.chemical_id)) {
-      return false;
-    }
-    seen.add(link.chemical_id);
+  const keep = (id: string): boolean => {
+    if (declaredIds.has(id) || removed.has(id) || seen.has(id)) return false;
+    seen.add(id);
     return true;
-  });
-  return [...state.declared, ...inferred];
+  };
+  const label: DeclaredChemicalLink[] = (state.perfume.label?.chemicals ?? [])
+    .filter((c) => keep(c.chemical_id))
+    .map((c) => ({
+      chemical_id: c.chemical_id,
+      name: c.name,
+      kind: 'declared',
+      source: 'label',
+      concentration_min: null,
+      concentration_max: null,
+    }));
+  const inferred = state.perfume.chemicals.filter((link) => keep(link.chemical_id));
+  return [...state.declared, ...label, ...inferred];
 }
 
 export function evolve(state: PerfumeState, event: PerfumeEvent): PerfumeState {
