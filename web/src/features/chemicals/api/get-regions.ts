@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { normalizeChemicalList, normalizeRegions } from './chemical-normalize.ts';
 
-export type RegionStatus = '' | 'prohibited' | 'restricted' | 'allergen';
+export type RegionStatus = '' | 'prohibited' | 'restricted' | 'allergen' | 'prop65_listed';
 
 export const regionsQueryOptions = () =>
   queryOptions({

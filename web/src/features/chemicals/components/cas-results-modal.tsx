@@ -42,7 +42,7 @@ export default function CasResultsModal({ cas, onClose }: CasResultsModalProps) 
         <p role="status">{t('cas.searching', { cas })}</p>
       ) : chemical ? (
         <>
-          <div className="notice notice--success" data-testid="cas-found">
+          <div className="notice notice--info" data-testid="cas-found">
             <strong>{t('cas.found')}</strong> {chemical.name}{' '}
             <span className="muted">({chemical.cas_number ?? cas})</span>
           </div>
@@ -58,7 +58,10 @@ export default function CasResultsModal({ cas, onClose }: CasResultsModalProps) 
               {chemical.ec_number ? <Field label={t('cas.ecNumber')}>{chemical.ec_number}</Field> : null}
               {chemical.inci_name ? <Field label={t('cas.inciName')}>{chemical.inci_name}</Field> : null}
               <Field label={t('cas.verification')}>
-                <span className={`badge ${chemical.verified ? 'badge--success' : 'badge--neutral'}`}>
+                <span
+                  className="badge badge--neutral"
+                  title={chemical.verified ? t('regulatory.verifiedHint') : undefined}
+                >
                   {chemical.verified ? t('cas.verified') : t('cas.unverified')}
                 </span>
               </Field>

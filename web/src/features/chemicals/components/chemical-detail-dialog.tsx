@@ -71,7 +71,7 @@ export default function ChemicalDetailDialog({ chemical: known, onClose }: Chemi
           <dl className="info-grid">
             <Field label={t('chemical.cas')}>{chemical.cas_number ?? t('common.unknown')}</Field>
             <Field label={t('chemical.allergen')}>
-              <span className={`badge ${allergen ? 'badge--danger' : 'badge--success'}`}>
+              <span className={`badge ${allergen ? 'badge--warning' : 'badge--neutral'}`}>
                 {allergen ? t('chemical.isAllergen') : t('chemical.notAllergen')}
               </span>
             </Field>

@@ -2,6 +2,7 @@ import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TruncatedText } from '../../../lib/truncated-text.tsx';
 import type { Chemical } from '../../../types/api.ts';
+import { KIND_TONE, regulatoryData, regulatoryKinds, sourceText } from '../lib/regulatory-view.ts';
 
 export function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -11,35 +12,6 @@ export function Field({ label, children }: { label: string; children: ReactNode 
     </div>
   );
 }
-
-export function regulatoryState(chemical: Chemical): 'allergen' | 'prohibited' | 'restricted' | 'permitted' {
-  const safety = chemical.safety_information ?? {};
-  if (chemical.prohibited || safety.is_prohibited || chemical.regulatory_status === 'prohibited')
-    return 'prohibited';
-  if (chemical.restricted || safety.is_restricted || chemical.regulatory_status === 'restricted')
-    return 'restricted';
-  if (chemical.allergen_flag || safety.is_allergen) return 'allergen';
-  return 'permitted';
-}
-
-/** Every status that applies (an EU allergen is usually also an Annex III entry); `permitted` alone otherwise. */
-export function regulatoryStates(chemical: Chemical): ReturnType<typeof regulatoryState>[] {
-  const safety = chemical.safety_information ?? {};
-  const states: ReturnType<typeof regulatoryState>[] = [];
-  if (chemical.allergen_flag || safety.is_allergen) states.push('allergen');
-  if (chemical.prohibited || safety.is_prohibited || chemical.regulatory_status === 'prohibited')
-    states.push('prohibited');
-  if (chemical.restricted || safety.is_restricted || chemical.regulatory_status === 'restricted')
-    states.push('restricted');
-  return states.length > 0 ? states : ['permitted'];
-}
-
-const STATE_TONE = {
-  allergen: 'danger',
-  prohibited: 'danger',
-  restricted: 'warning',
-  permitted: 'success',
-} as const;
 
 function percent(value: number | null | undefined): string | null {
   return typeof value === 'number' ? `${value}%` : null;
@@ -92,15 +64,29 @@ export function SccsBlock({ chemical }: { chemical: Chemical }) {
   );
 }
 
-/** Regulatory Status, Usage Restrictions, warning and description blocks. */
+/** A line naming a datum's source and date ("Source: EU CosIng, Annex II (export of 24 Dec 2025)"). */
+function SourceLine({ stamp }: { stamp: { source_name?: string | null; source_date?: string | null } }) {
+  const { t } = useTranslation();
+  const text = sourceText(stamp);
+  return text ? <p className="muted">{t('regulatory.source', { source: text })}</p> : null;
+}
+
+/** Regulatory Status (one rule for every badge), EU prohibition scope, EU labelling list, Prop 65, history. */
 export function RegulatoryBlocks({ chemical }: { chemical: Chemical }) {
   const { t } = useTranslation();
   const baseId = useId();
-  const state = regulatoryState(chemical);
+  const kinds = regulatoryKinds(chemical);
+  const {
+    eu_prohibition: prohibition,
+    eu_allergen: allergen,
+    prop65,
+    regulatory_history: history,
+  } = regulatoryData(chemical);
   const safety = chemical.safety_information ?? {};
-  const statusText = safety.regulatory_status ?? chemical.regulatory_status ?? t('common.unknown');
   const restrictions = chemical.restrictions ?? safety.restrictions;
-  const summary = safety.regional_summary;
+  const warning = kinds.includes('prohibited')
+    ? `prohibited_${prohibition?.scope ?? 'substance'}`
+    : (kinds.find((k) => k !== 'not_listed') ?? null);
   return (
     <>
       <section className="info-block" aria-labelledby={`${baseId}-regulatory`} data-testid="regulatory-block">
@@ -108,26 +94,55 @@ export function RegulatoryBlocks({ chemical }: { chemical: Chemical }) {
           {t('cas.regulatoryTitle')}
         </h3>
         <p className="badge-row">
-          {regulatoryStates(chemical).map((s) => (
-            <span key={s} className={`badge badge--${STATE_TONE[s]}`} data-testid="regulatory-state">
-              {t(`cas.state.${s}`)}
+          {kinds.map((k) => (
+            <span key={k} className={`badge badge--${KIND_TONE[k]}`} data-testid="regulatory-state">
+              {t(`regulatory.kind.${k}`)}
             </span>
           ))}
         </p>
-        <TruncatedText text={statusText} limit={200} className="info-block__text" />
-        {summary ? (
-          <dl className="info-grid">
-            {summary.prohibited_in?.length ? (
-              <Field label={t('chemical.prohibitedIn')}>{summary.prohibited_in.join(', ')}</Field>
+        {kinds[0] === 'not_listed' ? <p className="muted">{t('regulatory.notListedHint')}</p> : null}
+        {prohibition ? (
+          <div className="info-block__text" data-testid="eu-prohibition">
+            <p>
+              <strong>{t('regulatory.euProhibitionTitle', { entry: prohibition.entry })}</strong>{' '}
+              {t(`regulatory.scope.${prohibition.scope}`, { part: prohibition.part ?? '' })}
+            </p>
+            {prohibition.exception ? (
+              <p>
+                {t('regulatory.exception')} <q>{prohibition.exception}</q>
+              </p>
             ) : null}
-            {summary.restricted_in?.length ? (
-              <Field label={t('chemical.restrictedIn')}>{summary.restricted_in.join(', ')}</Field>
+            {prohibition.applies_when ? (
+              <p>{t('regulatory.appliesWhen', { condition: prohibition.applies_when })}</p>
             ) : null}
-            {summary.allergen_regions?.length ? (
-              <Field label={t('chemical.allergenIn')}>{summary.allergen_regions.join(', ')}</Field>
-            ) : null}
-            {summary.prop65_listed ? <Field label={t('chemical.prop65')}>{t('common.yes')}</Field> : null}
-          </dl>
+            <SourceLine stamp={prohibition} />
+          </div>
+        ) : null}
+        {allergen ? (
+          <div className="info-block__text" data-testid="eu-allergen">
+            <p>
+              <strong>{t('regulatory.euAllergenTitle')}</strong>{' '}
+              {t(`regulatory.list.${allergen.list}`, {
+                from: allergen.applies_from,
+                all: allergen.applies_to_all_from ?? allergen.applies_from,
+              })}
+            </p>
+            <SourceLine stamp={allergen} />
+          </div>
+        ) : null}
+        {prop65 ? (
+          <div className="info-block__text" data-testid="prop65">
+            <p>
+              <strong>{t('regulatory.prop65Title')}</strong>{' '}
+              {prop65.status === 'delisted'
+                ? t('regulatory.prop65Delisted', { date: prop65.date_delisted ?? t('common.unknown') })
+                : t('regulatory.prop65Listed', {
+                    types: (prop65.toxicity_types ?? []).join(', ') || t('common.unknown'),
+                    date: prop65.date_listed ?? t('common.unknown'),
+                  })}
+            </p>
+            <SourceLine stamp={prop65} />
+          </div>
         ) : null}
       </section>
       {restrictions ? (
@@ -138,10 +153,39 @@ export function RegulatoryBlocks({ chemical }: { chemical: Chemical }) {
           <TruncatedText text={restrictions} limit={150} className="info-block__text" />
         </section>
       ) : null}
-      {state !== 'permitted' ? (
-        <div className={`notice notice--${state === 'restricted' ? 'warning' : 'danger'}`} role="note">
-          <strong>{t('cas.warningTitle')}</strong> {t(`cas.warning.${state}`)}
+      {warning ? (
+        <div
+          className={`notice notice--${kinds.includes('prohibited') && prohibition?.scope !== 'plant_part' ? 'danger' : 'warning'}`}
+          role="note"
+        >
+          <strong>{t('cas.warningTitle')}</strong> {t(`regulatory.warning.${warning}`)}
         </div>
+      ) : null}
+      {history && history.length > 0 ? (
+        <section
+          className="info-block"
+          aria-labelledby={`${baseId}-history`}
+          data-testid="regulatory-history"
+        >
+          <h3 id={`${baseId}-history`} className="section-title">
+            {t('regulatory.historyTitle')}
+          </h3>
+          <ul className="source-list">
+            {history.map((h) => (
+              <li key={`${h.region}|${h.status}|${h.until}|${h.details}`}>
+                <strong>
+                  {h.region} ·{' '}
+                  {t(
+                    `regulatory.kind.${h.status === 'prop65_listed' ? 'prop65' : (h.status ?? 'not_listed')}`,
+                  )}
+                </strong>
+                {h.until ? ` (${t('regulatory.until', { date: h.until })})` : ''}
+                {h.details ? `: ${h.details}` : ''}
+                {sourceText(h) ? ` — ${sourceText(h)}` : ''}
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
       <SourcesBlock chemical={chemical} />
       {chemical.description ? (
@@ -156,16 +200,13 @@ export function RegulatoryBlocks({ chemical }: { chemical: Chemical }) {
   );
 }
 
-const sourceLabel = (source: string, date: string | null | undefined) =>
-  date ? `${source} (${date})` : source;
-
-/** Every regulatory status and data field with the source file and date it comes from. */
+/** Every current regulation and data field with the name and date of its source (no file paths). */
 export function SourcesBlock({ chemical }: { chemical: Chemical }) {
   const { t } = useTranslation();
   const titleId = useId();
   const safety = chemical.safety_information ?? {};
-  const regulations = (safety.regional_regulations ?? []).filter((r) => r.source);
-  const fields = (safety.sources ?? []).filter((s) => s.source);
+  const regulations = (safety.regional_regulations ?? []).filter((r) => sourceText(r));
+  const fields = (safety.sources ?? []).filter((s) => sourceText(s));
   if (regulations.length === 0 && fields.length === 0) return null;
   return (
     <section className="info-block" aria-labelledby={titleId} data-testid="sources-block">
@@ -176,18 +217,19 @@ export function SourcesBlock({ chemical }: { chemical: Chemical }) {
         {regulations.map((r) => (
           <li key={`${r.region}|${r.status}|${r.regulation}|${r.source}`}>
             <strong>
-              {r.region} · {r.status}
+              {r.region} ·{' '}
+              {t(`regulatory.kind.${r.status === 'prop65_listed' ? 'prop65' : (r.status ?? 'not_listed')}`)}
             </strong>
-            {r.regulation ? `: ${r.regulation}` : ''} — {sourceLabel(r.source ?? '', r.source_date)}
+            {r.regulation ? `: ${r.regulation}` : ''} — {sourceText(r)}
           </li>
         ))}
         {fields.map((f) => (
           <li key={`f${f.field}`}>
-            <strong>{f.field}</strong> — {sourceLabel(f.source, f.source_date)}
+            <strong>{f.field}</strong> — {sourceText(f)}
           </li>
         ))}
       </ul>
-      <p className="muted">{t('cas.sourcesNote')}</p>
+      <p className="muted">{t('regulatory.sourcesNote')}</p>
     </section>
   );
 }

@@ -2,12 +2,14 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Chemical } from '../../../types/api.ts';
 import { type RegionStatus, useRegionChemicals, useRegions } from '../api/get-regions.ts';
+import { KIND_TONE, regionKinds } from '../lib/regulatory-view.ts';
 
 const STATUSES: { value: RegionStatus; key: string }[] = [
   { value: '', key: 'regions.status.all' },
   { value: 'prohibited', key: 'regions.status.prohibited' },
   { value: 'restricted', key: 'regions.status.restricted' },
   { value: 'allergen', key: 'regions.status.allergens' },
+  { value: 'prop65_listed', key: 'regulatory.kind.prop65' },
 ];
 
 type RegulatoryPanelProps = {
@@ -115,19 +117,19 @@ export function RegulatoryPanel({ onChemicalClick, onRegionViewed }: RegulatoryP
   );
 }
 
+/**
+ * Status badges from the one rule of `regulatory-view`: in a region list, the region's own current
+ * rows (a US list shows Prop 65, never an EU prohibition); elsewhere the chemical's statuses.
+ */
 export function StatusBadges({ chemical }: { chemical: Chemical }) {
   const { t } = useTranslation();
-  const safety = chemical.safety_information ?? {};
-  const summary = chemical.regulatory_summary ?? safety.regional_summary ?? {};
-  const prohibited = chemical.prohibited || safety.is_prohibited || (summary.prohibited_in?.length ?? 0) > 0;
-  const restricted = chemical.restricted || safety.is_restricted || (summary.restricted_in?.length ?? 0) > 0;
-  const allergen = chemical.allergen_flag || safety.is_allergen;
   return (
     <span className="row">
-      {prohibited ? <span className="badge badge--danger">{t('regions.status.prohibited')}</span> : null}
-      {restricted ? <span className="badge badge--warning">{t('regions.status.restricted')}</span> : null}
-      {allergen ? <span className="badge badge--danger">{t('chemical.isAllergen')}</span> : null}
-      {summary.prop65_listed ? <span className="badge badge--info">{t('chemical.prop65')}</span> : null}
+      {regionKinds(chemical).map((k) => (
+        <span key={k} className={`badge badge--${KIND_TONE[k]}`}>
+          {t(`regulatory.kind.${k}`)}
+        </span>
+      ))}
     </span>
   );
 }

@@ -1,0 +1,129 @@
+/**
+ * One rule for the regulatory status a chemical shows, wherever it is shown (CAS modal, detail,
+ * status cards, region lists), so two statuses never contradict each other on one screen.
+ *
+ * - `prohibited`: EU Annex II (the law lists it, whatever the scope of the entry);
+ * - `restricted`: EU Annex III;
+ * - `allergen`: on the current EU fragrance-allergen labelling list;
+ * - `prop65`: currently on California's Proposition 65 list;
+ * - `not_listed`: none of the above. It means "not on the lists we hold", never "safe", so it is
+ *   shown in a neutral style.
+ */
+import type { Chemical, RegionalRegulation } from '../../../types/api.ts';
+
+export type RegulatoryKind = 'prohibited' | 'restricted' | 'allergen' | 'prop65' | 'not_listed';
+export type Tone = 'danger' | 'warning' | 'info' | 'neutral';
+
+export const KIND_TONE: Record<RegulatoryKind, Tone> = {
+  prohibited: 'danger',
+  restricted: 'warning',
+  allergen: 'warning',
+  prop65: 'info',
+  not_listed: 'neutral',
+};
+
+/** A dated, named source as the data carries it. */
+export type SourceStamp = { source_name?: string | null; source_date?: string | null };
+
+export type EuProhibitionView = SourceStamp & {
+  entry: string;
+  scope: 'substance' | 'natural_constituent_exempt' | 'plant_part';
+  exception: string | null;
+  part: string | null;
+  applies_when?: string | null;
+  applies_to_all_from?: string | null;
+  regulation: string;
+};
+
+export type EuAllergenView = SourceStamp & {
+  list: 'classic_26' | 'eu_2023_1545';
+  entry: string | null;
+  applies_from: string;
+  applies_to_all_from: string | null;
+  regulation: string;
+};
+
+export type Prop65View = SourceStamp & {
+  status?: 'listed' | 'delisted';
+  toxicity_types?: string[];
+  date_listed?: string | null;
+  date_delisted?: string | null;
+  removed_endpoints?: Array<{ toxicity: string; date_listed: string | null; date_removed: string }>;
+};
+
+export type HistoryRow = RegionalRegulation & SourceStamp & { current?: boolean; until?: string | null };
+
+type Extended = {
+  eu_prohibition?: EuProhibitionView | null;
+  eu_allergen?: EuAllergenView | null;
+  prop65?: Prop65View | null;
+  regulatory_history?: HistoryRow[] | null;
+};
+
+/** The regulatory fields this view reads, with the newer ones typed. */
+export function regulatoryData(chemical: Chemical): Extended {
+  const safety = (chemical.safety_information ?? {}) as Extended;
+  return {
+    eu_prohibition: safety.eu_prohibition ?? null,
+    eu_allergen: safety.eu_allergen ?? null,
+    prop65: safety.prop65 ?? null,
+    regulatory_history: safety.regulatory_history ?? [],
+  };
+}
+
+function prop65Listed(chemical: Chemical): boolean {
+  const prop65 = regulatoryData(chemical).prop65;
+  if (prop65?.status) return prop65.status === 'listed';
+  return Boolean(
+    chemical.regulatory_summary?.prop65_listed ??
+      chemical.safety_information?.regional_summary?.prop65_listed,
+  );
+}
+
+/** Every status that applies, most serious first; `not_listed` alone when none does. */
+export function regulatoryKinds(chemical: Chemical): RegulatoryKind[] {
+  const safety = chemical.safety_information ?? {};
+  const kinds: RegulatoryKind[] = [];
+  if (chemical.prohibited || safety.is_prohibited) kinds.push('prohibited');
+  if (chemical.restricted || safety.is_restricted) kinds.push('restricted');
+  if (chemical.allergen_flag || safety.is_allergen) kinds.push('allergen');
+  if (prop65Listed(chemical)) kinds.push('prop65');
+  return kinds.length > 0 ? kinds : ['not_listed'];
+}
+
+const REGION_KIND: Record<string, RegulatoryKind> = {
+  prohibited: 'prohibited',
+  restricted: 'restricted',
+  allergen: 'allergen',
+  prop65_listed: 'prop65',
+};
+
+/**
+ * The statuses a region list shows for one chemical: those of the region's own current rows, so a
+ * US list never shows an EU prohibition. Without rows (a list from another source) the chemical's
+ * own statuses apply.
+ */
+export function regionKinds(
+  chemical: Chemical & { regional_regulations?: RegionalRegulation[] | null },
+): RegulatoryKind[] {
+  const rows = chemical.regional_regulations;
+  if (!rows) return regulatoryKinds(chemical);
+  const kinds = new Set<RegulatoryKind>();
+  for (const row of rows as HistoryRow[]) {
+    if (row.current === false) continue;
+    const kind = REGION_KIND[row.status ?? ''];
+    if (kind) kinds.add(kind);
+  }
+  const order: RegulatoryKind[] = ['prohibited', 'restricted', 'allergen', 'prop65'];
+  const out = order.filter((k) => kinds.has(k));
+  return out.length > 0 ? out : ['not_listed'];
+}
+
+/** `EU CosIng, … (export of 24 Dec 2025)` or `IARC Monographs, volume 101 (2013)` plus the date when the name lacks it; null without a name (a file path is never shown). */
+export function sourceText(stamp: SourceStamp | null | undefined): string | null {
+  const name = stamp?.source_name?.trim();
+  if (!name) return null;
+  const date = stamp?.source_date?.trim();
+  if (!date || name.includes(date) || name.includes(date.slice(0, 4))) return name;
+  return `${name}, ${date}`;
+}
