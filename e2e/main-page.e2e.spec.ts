@@ -105,8 +105,10 @@ describe('main page in Chromium', () => {
     expect(text).toContain('Linalool');
     expect(text).toContain('78-70-6');
     expect(text).toMatch(/EU Allergen/i);
-    // Every regulatory status carries its source.
-    await expect(modal.getByTestId('sources-block').textContent()).resolves.toMatch(/COSING_Annex_III/);
+    // Every regulatory status carries its source, by name and date (never a file path).
+    const sources = (await modal.getByTestId('sources-block').textContent()) ?? '';
+    expect(sources).toMatch(/EU CosIng, Cosmetics Regulation Annex III \(export of 25 Dec 2025\)/);
+    expect(sources).not.toMatch(/COSING_Annex_III|\.csv|\.txt/);
     await shot('cas-modal');
     await page.getByTestId('cas-close').click();
     await modal.waitFor({ state: 'hidden' });
