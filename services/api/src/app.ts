@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -11,6 +12,8 @@ import fp from 'fastify-plugin';
 import { accountsApi } from './auth/accounts-api.ts';
 import type { AppDeps } from './deps.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { inputGuard } from './http/input-guard.ts';
+import { CONTENT_SECURITY_POLICY } from './http/security-headers.ts';
 import { analyticsRoutes } from './routes/analytics/analytics.routes.ts';
 import { catalogueRoutes } from './routes/catalogue/catalogue.routes.ts';
 import { chemicalReadRoutes } from './routes/chemicals/chemicals.routes.ts';
@@ -32,6 +35,16 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (fastify, { deps }) => {
   const webDist = deps.config.webDist;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   registerErrorHandling(app, { spaIndex: hasWeb });
+  // NUL, lone surrogates, invalid UTF-8 and other charsets are refused before any route runs.
+  await app.register(inputGuard);
+  // Standard security headers on the page and the API (the policy the built page passes).
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    frameguard: { action: 'deny' },
+  });
   // API JSON is compressed (catalogue pages are large); the web build ships its own .br/.gz files.
   await app.register(fastifyCompress, {
     global: true,

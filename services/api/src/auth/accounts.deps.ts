@@ -101,4 +101,6 @@ export interface AccountsDeps {
   now?: () => Date;
   /** Sign-in and registration attempts per IP per window. Default 10 per minute. */
   authRateLimit?: { max: number; timeWindowMs: number };
+  /** Failed sign-ins per account (email) per window before it is throttled. Default 10 per 15 minutes. */
+  accountSignInLimit?: { max: number; timeWindowMs: number };
 }

@@ -71,6 +71,22 @@ export async function commit(
   return position;
 }
 
+/**
+ * Runs a load → decide → append task again when its append met a newer stream version (another
+ * write to the same stream got in first), up to `attempts` times in all; the task reloads the
+ * stream each time, so the retry decides on the current state.
+ */
+export async function retryOnConflict<T>(task: () => Promise<T>, attempts = 10): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await task();
+    } catch (error) {
+      const conflict = error instanceof Error && error.name === 'WrongExpectedVersionError';
+      if (!conflict || attempt >= attempts) throw error;
+    }
+  }
+}
+
 export function clock(deps: Pick<AccountsDeps, 'now'>): Date {
   return deps.now?.() ?? new Date();
 }

@@ -1,4 +1,9 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
+import type { Server } from 'node:http';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import { isPgDataError } from '@scentinel/platform';
+import type { FastifyError, FastifyHttpOptions, FastifyInstance, FastifyReply } from 'fastify';
+import { INVALID_TEXT_CODE, invalidText, urlFault } from './input-guard.ts';
 
 /** The one problem body the API answers with on any error; the client shows `detail`. */
 export interface ProblemBody {
@@ -13,6 +18,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly detail: string,
     readonly code = codeForStatus(statusCode),
+    /** Response headers that go with the refusal (e.g. `retry-after` on a 429 or 503). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(detail);
   }
@@ -28,6 +35,8 @@ function codeForStatus(status: number): string {
       return 'forbidden';
     case 404:
       return 'not_found';
+    case 408:
+      return 'timeout';
     case 409:
       return 'conflict';
     case 413:
@@ -36,6 +45,8 @@ function codeForStatus(status: number): string {
       return 'unsupported_media_type';
     case 429:
       return 'rate_limited';
+    case 431:
+      return 'headers_too_large';
     case 503:
       return 'unavailable';
     default:
@@ -44,14 +55,26 @@ function codeForStatus(status: number): string {
 }
 
 /** Domain error codes (services/domain `DomainError.code`) → HTTP status. */
-const DOMAIN_STATUS: Record<string, number> = {
-  validation: 400,
-  not_found: 404,
-  conflict: 409,
-  forbidden: 403,
-  unauthorized: 401,
-  invalid_state: 409,
-};
+const DOMAIN_STATUS = new Map<string, number>([
+  ['validation', 400],
+  ['not_found', 404],
+  ['conflict', 409],
+  ['forbidden', 403],
+  ['unauthorized', 401],
+  ['invalid_state', 409],
+]);
+
+export const INVALID_VALUE_DETAIL =
+  'The request holds a value that cannot be stored (a NUL character, invalid Unicode or a malformed value)';
+export const BAD_MULTIPART_DETAIL =
+  'The upload is not valid multipart/form-data (missing or wrong boundary, or a truncated body)';
+
+/** Errors the multipart parser (busboy) throws for a body it cannot read, which carry no status. */
+export function isMultipartParseError(err: unknown): boolean {
+  if (!(err instanceof Error) || typeof (err as { statusCode?: unknown }).statusCode === 'number')
+    return false;
+  return /^Multipart: |^Unexpected end of (?:form|multipart data)|^Malformed part header/.test(err.message);
+}
 
 interface DomainLikeError {
   name: string;
@@ -74,7 +97,7 @@ export function toProblem(err: unknown): { status: number; body: ProblemBody } {
   if (err instanceof HttpError)
     return { status: err.statusCode, body: { detail: err.detail, code: err.code } };
   if (isDomainError(err)) {
-    const status = DOMAIN_STATUS[err.code] ?? 400;
+    const status = DOMAIN_STATUS.get(err.code) ?? 400;
     return { status, body: { detail: err.detail ?? err.message, code: err.code } };
   }
   if (err instanceof Error && err.name === 'WrongExpectedVersionError') {
@@ -85,6 +108,15 @@ export function toProblem(err: unknown): { status: number; body: ProblemBody } {
         code: 'conflict',
       },
     };
+  }
+  // A backstop: the input checks refuse such values before any query runs.
+  if (isPgDataError(err))
+    return { status: 400, body: { detail: INVALID_VALUE_DETAIL, code: 'invalid_value' } };
+  if (
+    isMultipartParseError(err) ||
+    (err as { code?: unknown })?.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE'
+  ) {
+    return { status: 400, body: { detail: BAD_MULTIPART_DETAIL, code: 'bad_multipart' } };
   }
   const fe = err as Partial<FastifyError> & { validation?: unknown[]; validationContext?: string };
   if (fe && Array.isArray(fe.validation)) {
@@ -128,6 +160,10 @@ function firstOf(value: unknown): unknown {
 }
 
 function clientDetail(fe: Partial<FastifyError>, status: number): string {
+  if (fe.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return BAD_MULTIPART_DETAIL;
+  if (fe.code === 'FST_FILES_LIMIT' || fe.code === 'FST_PARTS_LIMIT' || fe.code === 'FST_FIELDS_LIMIT') {
+    return 'The upload has too many parts: send one "file" and at most a few fields';
+  }
   if (status === 413) return 'Request body is too large';
   if (status === 415) return 'Unsupported content type';
   if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
@@ -143,6 +179,7 @@ function clientDetail(fe: Partial<FastifyError>, status: number): string {
 export function registerErrorHandling(app: FastifyInstance, options: { spaIndex?: boolean } = {}): void {
   app.setErrorHandler((err, request, reply) => {
     const { status, body } = toProblem(err);
+    if (err instanceof HttpError) reply.headers(err.headers);
     if (status >= 500) request.log.error({ err }, 'request failed');
     else request.log.info({ status, code: body.code, detail: body.detail }, 'request refused');
     return reply.status(status).send(body);
@@ -164,28 +201,65 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaIndex?
   });
 }
 
+/** Longest a client may take to send one whole request (headers and body), in ms. */
+export const REQUEST_TIMEOUT_MS = 60_000;
+/** Longest a client may take to send a request's headers, in ms. */
+export const HEADERS_TIMEOUT_MS = 15_000;
+
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (headers over 16 kB, a request
+ * not received in time, a malformed request line): the same `{detail, code}` body, then close.
+ */
+export function clientErrorHandler(err: Error & { code?: string }, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  let status = 400;
+  let detail = 'The request could not be read (malformed HTTP)';
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    status = 408;
+    detail = `The request was not received within ${REQUEST_TIMEOUT_MS / 1000} seconds`;
+  } else if (err.code === 'HPE_HEADER_OVERFLOW') {
+    status = 431;
+    detail = 'The request headers (the address and query string included) are larger than 16 kB';
+  }
+  const body = JSON.stringify({ detail, code: codeForStatus(status) } satisfies ProblemBody);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
+
 /**
  * Fastify server options every instance of the API uses (the server and the route tests): errors
  * Fastify raises before any route runs (a malformed percent-encoding, a path parameter over the
  * limit) answer with the same `{detail, code}` body as every other error; a path parameter may hold
- * a 200-character brand percent-encoded (up to 9 characters per character).
+ * a 200-character brand percent-encoded (up to 9 characters per character). A request must arrive
+ * whole within `REQUEST_TIMEOUT_MS` (its headers within `HEADERS_TIMEOUT_MS`); Node checks every
+ * two seconds, so a stalled upload is closed with a 408 soon after.
  */
 export const API_SERVER_OPTIONS: Pick<
-  FastifyServerOptions,
-  'bodyLimit' | 'routerOptions' | 'frameworkErrors'
+  FastifyHttpOptions<Server>,
+  'bodyLimit' | 'routerOptions' | 'frameworkErrors' | 'requestTimeout' | 'clientErrorHandler' | 'http'
 > = {
   bodyLimit: 1_048_576,
   routerOptions: { maxParamLength: 2_000 },
-  frameworkErrors(error, _request, reply) {
+  requestTimeout: REQUEST_TIMEOUT_MS,
+  http: { headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 2_000 },
+  clientErrorHandler: clientErrorHandler as FastifyHttpOptions<Server>['clientErrorHandler'],
+  frameworkErrors(error, request, reply) {
     const code = error.statusCode ?? 400;
     const status = code >= 400 && code < 500 ? code : 400;
-    const detail =
-      error.code === 'FST_ERR_BAD_URL'
+    // Percent-encoded bytes that decode to no UTF-8 (an encoded surrogate included) are bad text.
+    const textFault = error.code === 'FST_ERR_BAD_URL' ? urlFault(request.url) : null;
+    const detail = textFault
+      ? invalidText('the address', textFault).detail
+      : error.code === 'FST_ERR_BAD_URL'
         ? 'The address is not valid: it holds a malformed percent-encoding'
         : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
           ? 'The address is too long'
           : error.message || 'Bad request';
-    const body: ProblemBody = { detail, code: codeForStatus(status) };
+    const body: ProblemBody = { detail, code: textFault ? INVALID_TEXT_CODE : codeForStatus(status) };
     // The option's generic reply type admits no plain status; this reply is a plain FastifyReply.
     (reply as unknown as FastifyReply).status(status).send(body);
   },

@@ -46,4 +46,32 @@ describe('toProblem', () => {
     expect(crash.status).toBe(500);
     expect(crash.body.detail).not.toMatch(/undefined/);
   });
+
+  it('answers 400, never 500, for Postgres data exceptions', () => {
+    for (const code of ['22021', '22P05', '22P02', '22001', '54000']) {
+      const err = Object.assign(new Error('invalid byte sequence'), { code });
+      expect(toProblem(err)).toMatchObject({ status: 400, body: { code: 'invalid_value' } });
+    }
+    expect(toProblem(Object.assign(new Error('relation missing'), { code: '42P01' })).status).toBe(500);
+  });
+
+  it('answers 400 for a multipart body the parser cannot read', () => {
+    for (const message of [
+      'Multipart: Boundary not found',
+      'Unexpected end of form',
+      'Malformed part header',
+    ]) {
+      expect(toProblem(new Error(message))).toMatchObject({ status: 400, body: { code: 'bad_multipart' } });
+    }
+    const notMultipart = Object.assign(new Error('the request is not multipart'), {
+      code: 'FST_INVALID_MULTIPART_CONTENT_TYPE',
+      statusCode: 406,
+    });
+    expect(toProblem(notMultipart)).toMatchObject({ status: 400, body: { code: 'bad_multipart' } });
+  });
+
+  it('keeps the headers an HttpError carries', () => {
+    const err = new HttpError(503, 'Busy', 'unavailable', { 'retry-after': '30' });
+    expect(err.headers).toEqual({ 'retry-after': '30' });
+  });
 });

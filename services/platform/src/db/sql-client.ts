@@ -132,8 +132,49 @@ async function pgliteQuery<T>(
   sql: string,
   params: readonly unknown[],
 ): Promise<SqlResult<T>> {
-  const result = await db.query<T>(sql, params as unknown[]);
-  return { rows: result.rows, rowCount: result.affectedRows || result.rows.length };
+  try {
+    const result = await db.query<T>(sql, params as unknown[]);
+    return { rows: result.rows, rowCount: result.affectedRows || result.rows.length };
+  } catch (error) {
+    throw withoutParameters(error);
+  }
+}
+
+/** Fields a driver may put on a failed statement's error that hold the statement's values. */
+const PARAMETER_FIELDS = ['params', 'parameters', 'values', 'queryOptions'] as const;
+/** Fields of a data exception that quote the refused value or the text around it. */
+const VALUE_FIELDS = ['detail', 'where', 'internalQuery'] as const;
+
+/**
+ * Takes a failed statement's values off its error before anyone logs it: the parameters PGlite
+ * attaches (`params`), and for a data exception (class 22, 54000) the quoted value in the message
+ * and the detail/context fields that echo it (the JSON text around a bad character, for one).
+ * Parameters hold password hashes, session-token hashes and whole event payloads. The SQLSTATE,
+ * the kind of error, the constraint and (for other errors) the detail stay.
+ */
+export function withoutParameters<E>(error: E): E {
+  if (typeof error !== 'object' || error === null) return error;
+  const fields = error as Record<string, unknown>;
+  for (const field of PARAMETER_FIELDS) if (Object.hasOwn(error, field)) delete fields[field];
+  if (isPgDataError(error)) {
+    for (const field of VALUE_FIELDS) if (Object.hasOwn(error, field)) delete fields[field];
+    const message = error.message;
+    const withheld = message.replace(/:\s*".*$/s, ': (value withheld)');
+    if (withheld !== message) {
+      error.message = withheld;
+      if (typeof error.stack === 'string') error.stack = error.stack.replace(message, withheld);
+    }
+  }
+  return error;
+}
+
+/**
+ * A Postgres "data exception" (SQLSTATE class 22: a NUL in text, an untranslatable character,
+ * malformed JSON or numbers, values out of range) or "program limit exceeded" (54000): the value
+ * sent was at fault, not the server.
+ */
+export function isPgDataError(error: unknown): error is PgErrorFields {
+  return isPgError(error) && (error.code.startsWith('22') || error.code === '54000');
 }
 
 /**
@@ -243,10 +284,14 @@ async function pgQuery<T>(
   options?: QueryOptions,
 ): Promise<SqlResult<T>> {
   const values = params as unknown[];
-  const result = await (options?.prepare
-    ? db.query({ name: statementName(sql), text: sql, values })
-    : db.query(sql, values));
-  return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
+  try {
+    const result = await (options?.prepare
+      ? db.query({ name: statementName(sql), text: sql, values })
+      : db.query(sql, values));
+    return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
+  } catch (error) {
+    throw withoutParameters(error);
+  }
 }
 
 /** True when `error` is a Postgres error (from either client) with this SQLSTATE, e.g. `23505`. */

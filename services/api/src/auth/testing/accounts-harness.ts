@@ -22,6 +22,7 @@ import {
   type SqlClient,
 } from '@scentinel/platform';
 import { loadConfig } from '@scentinel/platform/config';
+import { loggerOptions } from '@scentinel/platform/logging';
 import { InProcessSearchIndex } from '@scentinel/platform/search';
 // Relative until `@scentinel/projections` exports the accounts and contributions read models.
 import {
@@ -89,6 +90,9 @@ export async function startHarness(
   options: {
     authRateLimit?: { max: number; timeWindowMs: number };
     trackingRateLimit?: { max: number; timeWindowMs: number };
+    accountSignInLimit?: { max: number; timeWindowMs: number };
+    /** Where the server's log lines go (the production logger options at debug level); none by default. */
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<Harness> {
   let sql: SqlClient;
@@ -132,10 +136,14 @@ export async function startHarness(
     waitForPosition: (position) => runtime.waitForPosition(position, 10_000),
     now: () => clock.now,
     authRateLimit: options.authRateLimit ?? { max: 10_000, timeWindowMs: 60_000 },
+    ...(options.accountSignInLimit ? { accountSignInLimit: options.accountSignInLimit } : {}),
   };
   await bootstrapAdmin({ admin: ADMIN }, deps);
 
-  const app = Fastify({ ...API_SERVER_OPTIONS, logger: false });
+  const app = Fastify({
+    ...API_SERVER_OPTIONS,
+    logger: options.logStream ? { ...loggerOptions('debug'), stream: options.logStream } : false,
+  });
   await app.register(appPlugin, {
     deps: {
       config: loadConfig({ WEB_DIST: '/nonexistent' }),

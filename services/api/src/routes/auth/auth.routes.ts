@@ -7,7 +7,6 @@ import {
   accountStreamId,
   accounts,
   fold,
-  isAcceptablePassword,
   normalizeEmail,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -16,7 +15,7 @@ import {
 import { Type } from 'typebox';
 import type { AccountsDeps, AccountView } from '../../auth/accounts.deps.ts';
 import { currentActor } from '../../auth/authentication.ts';
-import { clock, commit, loadStream, metadataFor, toNewEvents } from '../../auth/commands.ts';
+import { clock, commit, loadStream, metadataFor, retryOnConflict, toNewEvents } from '../../auth/commands.ts';
 import {
   hashPassword,
   hashSessionToken,
@@ -24,13 +23,16 @@ import {
   verifyAgainstDummy,
   verifyPassword,
 } from '../../auth/password.ts';
+import { passwordProblem } from '../../auth/password-policy.ts';
 import { Problem, PublicUser, publicUser } from '../../auth/schemas.ts';
+import { SignInThrottle } from '../../auth/sign-in-throttle.ts';
 import { HttpError } from '../../http/errors.ts';
 import { rememberingValidatorCompiler } from '../../http/validator.ts';
 import { trackAccountOutcomes } from '../analytics/usage-client.ts';
 
 export const PENDING_REGISTRATION_DETAIL = 'Registration successful! Your account is pending admin approval.';
 export const INVALID_CREDENTIALS_DETAIL = 'Invalid email or password';
+export const ACCOUNT_THROTTLED_DETAIL = 'Too many failed sign-ins to this account. Please wait';
 const EMAIL_TAKEN = 'An account with this email already exists';
 const USERNAME_TAKEN = 'This username is already taken';
 
@@ -80,6 +82,11 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = asy
   };
   // Sign-in and registration outcomes become usage events (when the client sends its session id).
   trackAccountOutcomes(app, deps.eventLog, () => clock(deps));
+  // Failed sign-ins per account, whatever address they come from (the limit above is per address).
+  const throttle = new SignInThrottle({
+    max: deps.accountSignInLimit?.max ?? 10,
+    windowMs: deps.accountSignInLimit?.timeWindowMs ?? 15 * 60_000,
+  });
   const accountExists = async (accountId: string) =>
     (await deps.eventLog.streamVersion(accountStreamId(accountId))) > 0;
 
@@ -99,13 +106,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = asy
     },
     async (request, reply) => {
       const { email, username, password } = request.body;
-      if (!isAcceptablePassword(password)) {
-        throw new HttpError(
-          400,
-          `Password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters and not only spaces`,
-          'validation',
-        );
-      }
+      const weak = passwordProblem(password, [email, username, email.split('@')[0] ?? '']);
+      if (weak !== null) throw new HttpError(400, weak, 'validation');
       const now = clock(deps);
       const accountId = `acc-${randomUUID()}`;
       const context: AccountsContext = {
@@ -216,50 +218,80 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = asy
     },
     async (request) => {
       const { email, password } = request.body;
+      const key = normalizeEmail(email);
+      const wait = throttle.retryAfterSeconds(key);
+      if (wait > 0) {
+        throw new HttpError(
+          429,
+          `${ACCOUNT_THROTTLED_DETAIL} ${wait} seconds and try again.`,
+          'rate_limited',
+          {
+            'retry-after': String(wait),
+          },
+        );
+      }
+      const refuse = () => {
+        throttle.failed(key);
+        return new HttpError(401, INVALID_CREDENTIALS_DETAIL, 'unauthorized');
+      };
       const found = await deps.accounts.byEmail(email);
       if (!found) {
         await verifyAgainstDummy(password);
-        throw new HttpError(401, INVALID_CREDENTIALS_DETAIL, 'unauthorized');
+        throw refuse();
       }
-      // The log is the record: check the password and status against the account's own stream.
-      const loaded = await loadStream(deps.eventLog, accountStreamId(found.id), accounts);
-      if (
-        loaded.state.status !== 'registered' ||
-        !(await verifyPassword(password, loaded.state.account.password_hash))
-      ) {
-        throw new HttpError(401, INVALID_CREDENTIALS_DETAIL, 'unauthorized');
-      }
-      const account = loaded.state.account;
-      request.usageAccount = { id: account.id, role: account.role };
-      const now = clock(deps);
-      const token = newSessionToken();
-      const events = accounts.decide(
-        {
-          type: 'SignIn',
-          data: {
-            account_id: account.id,
-            session_id: `ses-${randomUUID()}`,
-            token_hash: hashSessionToken(token),
-          },
-        },
-        loaded.state,
-        { now: now.toISOString(), actor: null },
-      );
-      const signedIn = events.find((e) => e.type === 'SignedIn');
-      if (signedIn?.type !== 'SignedIn') throw new Error('SignIn gave no SignedIn event');
-      const actor = { kind: 'account' as const, id: account.id, role: account.role, status: account.status };
-      await commit(
-        deps,
-        [
+      // The hash the password was checked against: a retry after a conflict checks again only if
+      // the password changed in between.
+      let verifiedHash: string | null = null;
+      // Concurrent sign-ins append to the same account stream: one that lost the race reloads and
+      // appends again.
+      const answer = await retryOnConflict(async () => {
+        // The log is the record: check the password and status against the account's own stream.
+        const loaded = await loadStream(deps.eventLog, accountStreamId(found.id), accounts);
+        if (loaded.state.status !== 'registered') throw refuse();
+        const hash = loaded.state.account.password_hash;
+        if (hash !== verifiedHash) {
+          if (!(await verifyPassword(password, hash))) throw refuse();
+          verifiedHash = hash;
+        }
+        const account = loaded.state.account;
+        request.usageAccount = { id: account.id, role: account.role };
+        const now = clock(deps);
+        const token = newSessionToken();
+        const events = accounts.decide(
           {
-            streamId: accountStreamId(account.id),
-            events: toNewEvents(events, metadataFor(actor, request.id, now)),
-            expectedVersion: loaded.version,
+            type: 'SignIn',
+            data: {
+              account_id: account.id,
+              session_id: `ses-${randomUUID()}`,
+              token_hash: hashSessionToken(token),
+            },
           },
-        ],
-        request.log,
-      );
-      return { user: publicUser(account), session_token: token, expires_at: signedIn.data.expires_at };
+          loaded.state,
+          { now: now.toISOString(), actor: null },
+        );
+        const signedIn = events.find((e) => e.type === 'SignedIn');
+        if (signedIn?.type !== 'SignedIn') throw new Error('SignIn gave no SignedIn event');
+        const actor = {
+          kind: 'account' as const,
+          id: account.id,
+          role: account.role,
+          status: account.status,
+        };
+        await commit(
+          deps,
+          [
+            {
+              streamId: accountStreamId(account.id),
+              events: toNewEvents(events, metadataFor(actor, request.id, now)),
+              expectedVersion: loaded.version,
+            },
+          ],
+          request.log,
+        );
+        return { user: publicUser(account), session_token: token, expires_at: signedIn.data.expires_at };
+      });
+      throttle.succeeded(key);
+      return answer;
     },
   );
 
@@ -277,24 +309,26 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = asy
     async (request) => {
       const actor = await currentActor(request);
       const { sessionId } = await request.authenticate();
-      const now = clock(deps);
-      const loaded = await loadStream(deps.eventLog, accountStreamId(actor.id), accounts);
-      const events = accounts.decide(
-        { type: 'SignOut', data: { account_id: actor.id, session_id: sessionId! } },
-        loaded.state,
-        { now: now.toISOString(), actor },
-      );
-      await commit(
-        deps,
-        [
-          {
-            streamId: accountStreamId(actor.id),
-            events: toNewEvents(events, metadataFor(actor, request.id, now)),
-            expectedVersion: loaded.version,
-          },
-        ],
-        request.log,
-      );
+      await retryOnConflict(async () => {
+        const now = clock(deps);
+        const loaded = await loadStream(deps.eventLog, accountStreamId(actor.id), accounts);
+        const events = accounts.decide(
+          { type: 'SignOut', data: { account_id: actor.id, session_id: sessionId! } },
+          loaded.state,
+          { now: now.toISOString(), actor },
+        );
+        await commit(
+          deps,
+          [
+            {
+              streamId: accountStreamId(actor.id),
+              events: toNewEvents(events, metadataFor(actor, request.id, now)),
+              expectedVersion: loaded.version,
+            },
+          ],
+          request.log,
+        );
+      });
       return { detail: 'Signed out' };
     },
   );
