@@ -31,6 +31,9 @@ export function formatSummary(s: BuildSummary): string[] {
     `- Perfumes after merging: **${s.perfumes}** from ${s.brands} brands; ${s.duplicatesMerged} duplicate rows merged ` +
       `(${s.lossyMatches} perfume_database rows matched through accent-less names, ${s.fuzzyMerges} cross-source spelling ` +
       `merges, ${s.brandAliases} brand aliases)`,
+    `- Spelling merges: ${s.spellingMerges.merged} records merged into another spelling of the same perfume ` +
+      `(${s.spellingMerges.byFragranticaId} perfume_database records through their Fragrantica id), ` +
+      `${s.spellingMerges.brandSpellings} brand spellings unified`,
     `- Perfumes by number of sources: ${Object.entries(s.perfumesBySourceCount)
       .map(([k, v]) => `${k}: ${v}`)
       .join(', ')}`,
@@ -57,8 +60,29 @@ export function formatSummary(s: BuildSummary): string[] {
       .join(', ')})`,
     `- Notes → chemicals bridge: ${s.bridgeNotes} notes, ${s.bridgeLinks} links; perfumes with inferred chemicals: ${s.perfumesWithChemicals}`,
     `- Data category: complete ${s.complete} (${pct(s.complete, s.perfumes)}), unspecific ${s.unspecific} (${pct(s.unspecific, s.perfumes)}); hypoallergenic ${s.hypoallergenic}`,
+    ...safetyLines(s),
   ];
   return lines;
+}
+
+function prText(r: { precision: number; recall: number }): string {
+  return `precision ${r.precision.toFixed(2)}, recall ${r.recall.toFixed(2)}`;
+}
+
+function safetyLines(s: BuildSummary): string[] {
+  const f = s.safety;
+  const cv = f.crossValidation;
+  return [
+    `- Note coverage: ${f.coverage.resolvedOccurrences} of ${f.coverage.specificOccurrences} specific note occurrences resolved (${pct(f.coverage.resolvedOccurrences, f.coverage.specificOccurrences)}); ` +
+      `knowledge: ${Object.entries(s.knowledge)
+        .sort()
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+    `- Declared label lists: ${f.labelledPerfumes} perfumes from ${f.labelRows} label rows (${f.unmatchedLabelRows.length} rows match no catalogue perfume)`,
+    `- Allergen estimates: ${f.estimates.likely} likely and ${f.estimates.possible} possible on ${f.estimates.perfumesWithEstimates} perfumes; ` +
+      `${cv.folds}-fold cross-validation on ${cv.perfumes} labelled perfumes: likely ${prText(cv.likely)}; likely or possible ${prText(cv.likelyOrPossible)}; ` +
+      `notes only ${prText(cv.notesOnly)}; base rates only ${prText(cv.baseRateOnly)}`,
+  ];
 }
 
 const COUNTS_START = '<!-- counts:start -->';

@@ -2,7 +2,12 @@
  * The data build as one pure function: source texts in, output files (path → bytes) and a summary
  * out. build.ts does the reading and writing; tests run this on small inline fixtures.
  */
-import { dataCategory, isHypoallergenic } from '../../services/domain/src/catalogue/index.ts';
+import {
+  type ClassifiablePerfume,
+  dataCategory,
+  isHypoallergenic,
+  knowledgeOf,
+} from '../../services/domain/src/catalogue/index.ts';
 import { buildChemicals, CHEMICAL_SOURCES, type Chemical } from './chemicals.ts';
 import { CURATED_LINKS } from './curated-constituents.ts';
 import { gzipDeterministic, jsonArrayText, jsonLinesText, jsonObjectText } from './io.ts';
@@ -10,6 +15,7 @@ import { type MergedPerfume, mergePerfumes } from './merge.ts';
 import { NoteCatalogue, parseNoteTaxonomy } from './notes.ts';
 import { buildNoteBridge, inferChemicals } from './notes-bridge.ts';
 import { parsePerfumeSources } from './perfume-sources.ts';
+import { buildSafety, type SafetyFields, type SafetySummary } from './safety.ts';
 import type { SourceTexts } from './source-files.ts';
 import { parseEuAllergens } from './sources/allergens.ts';
 import { parseCosingInventory } from './sources/cosing-inventory.ts';
@@ -28,6 +34,7 @@ export const OUTPUT_FILES = {
   chemicals: 'chemicals/chemicals.json',
   regions: 'chemicals/regions.json',
   noteConstituents: 'chemicals/note-constituents.json',
+  allergenModel: 'chemicals/allergen-model.json',
 } as const;
 
 export interface BuildSummary {
@@ -38,6 +45,8 @@ export interface BuildSummary {
   lossyMatches: number;
   fuzzyMerges: number;
   fuzzyExamples: Array<[string, string]>;
+  /** Spelling pass: records merged, of which through a Fragrantica id; brand spellings unified. */
+  spellingMerges: { merged: number; byFragranticaId: number; brandSpellings: number };
   brandAliases: number;
   brands: number;
   perfumesBySourceCount: Record<number, number>;
@@ -62,6 +71,9 @@ export interface BuildSummary {
   unspecific: number;
   hypoallergenic: number;
   fieldCoverage: Record<string, number>;
+  safety: SafetySummary;
+  /** Perfumes by what is known of them (label list, all notes resolved, some unknown, nothing). */
+  knowledge: Record<string, number>;
 }
 
 export interface BuildOutput {
@@ -83,7 +95,7 @@ const FIELD_ORDER = [
 ];
 
 /** A perfume as written to perfumes.jsonl.gz (fixed key order). */
-function perfumeLine(p: MergedPerfume): Record<string, unknown> {
+function perfumeLine(p: MergedPerfume, safety: SafetyFields | undefined): Record<string, unknown> {
   const fieldSources: Record<string, string> = {};
   for (const field of FIELD_ORDER) {
     const source = p.field_sources[field];
@@ -104,6 +116,40 @@ function perfumeLine(p: MergedPerfume): Record<string, unknown> {
     chemicals: p.chemicals,
     field_sources: fieldSources,
     sources: p.sources,
+    label: safety?.label ?? null,
+    coverage: safety?.coverage ?? null,
+    allergen_estimates: safety?.allergen_estimates ?? [],
+    merged_ids: p.merged_ids,
+  };
+}
+
+/** A built perfume as the domain's classification reads it (label chemicals are declared links). */
+function classifiable(p: MergedPerfume, safety: SafetyFields | undefined): ClassifiablePerfume {
+  const label = safety?.label ?? null;
+  const declared = (label?.chemicals ?? []).map((c) => ({
+    chemical_id: c.chemical_id,
+    kind: 'declared' as const,
+  }));
+  return {
+    notes: p.notes,
+    chemicals: [...declared, ...p.chemicals],
+    label,
+    coverage: safety?.coverage ?? null,
+    allergen_estimates: safety?.allergen_estimates ?? [],
+  };
+}
+
+/** The trained allergen model as shipped: thresholds, weights and cross-validated quality. */
+function allergenModelFile(s: SafetySummary): Record<string, unknown> {
+  return {
+    description:
+      'Per EU label allergen, a logistic regression over brand, notes, accords, gender and the notes bridge, trained on the declared ingredient lists of labelled perfumes.',
+    label_source: { name: 'Sephora product pages (ingredient lists as published)', date: '2023-03' },
+    trained_on: s.model.trainedOn,
+    likely_at: s.model.likelyAt,
+    possible_at: s.model.possibleAt,
+    cross_validation: s.crossValidation,
+    groups: s.model.groups,
   };
 }
 
@@ -216,13 +262,24 @@ export function buildDataset(texts: SourceTexts, log: (line: string) => void = (
   const bridgeEntries = [...bridge.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   log(`bridge: ${bridgeEntries.length} notes linked to chemicals`);
 
-  // 5. Classification counts (the read model recomputes these with current data).
+  // 5. Note coverage, declared label lists and calibrated allergen estimates.
+  const safety = buildSafety(merged.perfumes, chemicals, bridge, texts.labels);
+  log(
+    `safety: ${safety.summary.labelledPerfumes} perfumes with a declared list (${safety.summary.unmatchedLabelRows.length} label rows unmatched); ` +
+      `${safety.summary.estimates.perfumesWithEstimates} perfumes with allergen estimates`,
+  );
+
+  // 6. Classification counts with the domain's rules (the read model recomputes these with current data).
   const known = new Map(chemicals.map((c) => [c.id, c]));
   let complete = 0;
   let hypoallergenic = 0;
+  const knowledge: Record<string, number> = {};
   for (const p of merged.perfumes) {
-    if (dataCategory(p, known) === 'complete') complete += 1;
-    if (isHypoallergenic(p, known)) hypoallergenic += 1;
+    const c = classifiable(p, safety.fields.get(p.id));
+    if (dataCategory(c, known) === 'complete') complete += 1;
+    if (isHypoallergenic(c, known)) hypoallergenic += 1;
+    const k = knowledgeOf(c);
+    knowledge[k] = (knowledge[k] ?? 0) + 1;
   }
   const fieldCoverage: Record<string, number> = {};
   for (const p of merged.perfumes) {
@@ -230,7 +287,14 @@ export function buildDataset(texts: SourceTexts, log: (line: string) => void = (
   }
 
   const files: Array<[string, Buffer]> = [
-    [OUTPUT_FILES.perfumes, gzipDeterministic(jsonLinesText(merged.perfumes.map(perfumeLine)))],
+    [
+      OUTPUT_FILES.perfumes,
+      gzipDeterministic(jsonLinesText(merged.perfumes.map((p) => perfumeLine(p, safety.fields.get(p.id))))),
+    ],
+    [
+      OUTPUT_FILES.allergenModel,
+      Buffer.from(`${JSON.stringify(allergenModelFile(safety.summary), null, 1)}\n`),
+    ],
     [OUTPUT_FILES.notes, Buffer.from(jsonArrayText(notes))],
     [OUTPUT_FILES.chemicals, Buffer.from(jsonArrayText(chemicals))],
     [OUTPUT_FILES.regions, Buffer.from(jsonArrayText(regionsOf(chemicals)))],
@@ -246,6 +310,11 @@ export function buildDataset(texts: SourceTexts, log: (line: string) => void = (
     lossyMatches: merged.lossyMatches,
     fuzzyMerges: merged.fuzzyMerges.count,
     fuzzyExamples: merged.fuzzyMerges.examples,
+    spellingMerges: {
+      merged: merged.spellingMerges.merged,
+      byFragranticaId: merged.spellingMerges.byFragranticaId,
+      brandSpellings: merged.spellingMerges.brandSpellings,
+    },
     brandAliases: merged.brandAliases.length,
     brands: new Set(merged.perfumes.map((p) => p.brand)).size,
     perfumesBySourceCount: merged.bySourceCount,
@@ -270,6 +339,8 @@ export function buildDataset(texts: SourceTexts, log: (line: string) => void = (
     unspecific: merged.perfumes.length - complete,
     hypoallergenic,
     fieldCoverage,
+    safety: safety.summary,
+    knowledge,
   };
   return { files, summary };
 }

@@ -1,0 +1,217 @@
+/**
+ * The data build's safety step: what is known of each perfume's notes, the declared ingredient
+ * lists of labelled perfumes, and calibrated allergen estimates for the others.
+ *
+ * - Coverage: each specific note (not a family word, `isVagueNote`) is resolved when the notes →
+ *   constituents bridge has constituents for it, else unknown.
+ * - Labels: rows of the label dataset matched to a perfume replace its inferred chemicals with the
+ *   declared ones (a declared ingredient beats an inferred one).
+ * - Estimates: a model trained on the labelled perfumes (`allergen-model.ts`) gives every other
+ *   perfume its likely and possible EU label allergens. Its cross-validated precision and recall,
+ *   beside the notes-only and base-rate-only rules, are part of the build summary.
+ */
+import { isVagueNote } from '../../services/domain/src/catalogue/index.ts';
+import type { AllergenEstimate, DeclaredLabel, NoteCoverage } from '../../services/domain/src/index.ts';
+import {
+  type AllergenGroup,
+  type AllergenModel,
+  allergenGroups,
+  basisFor,
+  type CrossValidation,
+  crossValidate,
+  DEFAULT_TRAIN_OPTIONS,
+  type LabelledPerfume,
+  type ModelPerfume,
+  predictAllergens,
+  trainAllergenModel,
+} from './allergen-model.ts';
+import type { Chemical } from './chemicals.ts';
+import {
+  declaredList,
+  LABEL_SOURCE,
+  type LabelRow,
+  labelMatcher,
+  matchLabels,
+  parseLabelRows,
+} from './labels.ts';
+import type { NoteConstituent } from './notes-bridge.ts';
+import type { NoteLists } from './types.ts';
+
+type Bridge = ReadonlyMap<string, readonly NoteConstituent[]>;
+
+/** The perfume fields this step reads and writes. */
+export interface SafetyPerfume {
+  id: string;
+  name: string;
+  brand: string;
+  gender: string | null;
+  accords: string[];
+  notes: NoteLists;
+  chemicals: Array<{ chemical_id: string; name: string; source: 'inferred'; from_note: string }>;
+}
+
+export interface SafetyFields {
+  label: DeclaredLabel | null;
+  coverage: NoteCoverage;
+  allergen_estimates: AllergenEstimate[];
+}
+
+function allNotes(notes: NoteLists): string[] {
+  return [...notes.top, ...notes.middle, ...notes.base, ...notes.unspecified];
+}
+
+/** Specific notes of a perfume (each once, case-insensitive), resolved or unknown by the bridge. */
+export function noteCoverage(notes: NoteLists, bridge: Bridge): NoteCoverage {
+  const seen = new Set<string>();
+  let specific = 0;
+  let resolved = 0;
+  const unknown: string[] = [];
+  for (const note of allNotes(notes)) {
+    const key = note.toLowerCase();
+    if (seen.has(key) || isVagueNote(note)) continue;
+    seen.add(key);
+    specific += 1;
+    if ((bridge.get(key)?.length ?? 0) > 0) resolved += 1;
+    else unknown.push(note);
+  }
+  return { specific_notes: specific, resolved_notes: resolved, unknown_notes: unknown };
+}
+
+export interface SafetySummary {
+  labelRows: number;
+  labelledPerfumes: number;
+  unmatchedLabelRows: LabelRow[];
+  allergenGroups: number;
+  model: AllergenModel;
+  crossValidation: CrossValidation;
+  estimates: { likely: number; possible: number; perfumesWithEstimates: number };
+  coverage: { specificOccurrences: number; resolvedOccurrences: number; perfumesAllResolved: number };
+}
+
+function modelPerfume(p: SafetyPerfume, groupOf: ReadonlyMap<string, string>): ModelPerfume {
+  const bridgeGroups = new Set<string>();
+  for (const link of p.chemicals) {
+    const g = groupOf.get(link.chemical_id);
+    if (g) bridgeGroups.add(g);
+  }
+  return { id: p.id, brand: p.brand, notes: p.notes, accords: p.accords, gender: p.gender, bridgeGroups };
+}
+
+/**
+ * Runs the step over every perfume. Returns the new fields per perfume id (the caller writes them)
+ * and replaces the inferred chemicals of labelled perfumes with nothing: their chemicals are the
+ * label's, which `label.chemicals` holds.
+ */
+export function buildSafety(
+  perfumes: SafetyPerfume[],
+  chemicals: readonly Chemical[],
+  bridge: Bridge,
+  labelsText: string,
+): { fields: Map<string, SafetyFields>; summary: SafetySummary } {
+  const groups = allergenGroups(chemicals);
+  const groupOf = new Map<string, string>();
+  const groupByKey = new Map<string, AllergenGroup>();
+  for (const g of groups) {
+    groupByKey.set(g.key, g);
+    for (const id of g.member_ids) groupOf.set(id, g.key);
+  }
+
+  // Labels.
+  const rows = parseLabelRows(labelsText);
+  const matching = matchLabels(rows, perfumes);
+  const matcher = labelMatcher(chemicals);
+  const labels = new Map<string, DeclaredLabel>();
+  for (const [id, labelRows] of matching.byPerfume) {
+    const list = declaredList(labelRows, matcher);
+    labels.set(id, {
+      source: LABEL_SOURCE.key,
+      source_name: LABEL_SOURCE.name,
+      source_date: LABEL_SOURCE.date,
+      product_ids: labelRows.map((r) => r.product_id),
+      ingredients: list.ingredients,
+      chemicals: list.chemicals,
+    });
+  }
+
+  // The model, trained on every labelled perfume; cross-validated the same way.
+  const labelled: LabelledPerfume[] = [];
+  for (const p of perfumes) {
+    const label = labels.get(p.id);
+    if (!label) continue;
+    const declared = new Set<string>();
+    for (const c of label.chemicals) {
+      const g = groupOf.get(c.chemical_id);
+      if (g) declared.add(g);
+    }
+    labelled.push({ ...modelPerfume(p, groupOf), declared });
+  }
+  labelled.sort((a, b) => (a.id < b.id ? -1 : 1));
+  const model = trainAllergenModel(labelled, groups, DEFAULT_TRAIN_OPTIONS);
+  const crossValidation = crossValidate(labelled, groups, DEFAULT_TRAIN_OPTIONS, 10);
+
+  // Every perfume's fields.
+  const fields = new Map<string, SafetyFields>();
+  let likely = 0;
+  let possible = 0;
+  let withEstimates = 0;
+  let specificOccurrences = 0;
+  let resolvedOccurrences = 0;
+  let allResolved = 0;
+  for (const p of perfumes) {
+    const coverage = noteCoverage(p.notes, bridge);
+    specificOccurrences += coverage.specific_notes;
+    resolvedOccurrences += coverage.resolved_notes;
+    if (coverage.specific_notes > 0 && coverage.unknown_notes.length === 0) allResolved += 1;
+    const label = labels.get(p.id) ?? null;
+    const estimates: AllergenEstimate[] = [];
+    if (label === null) {
+      const mp = modelPerfume(p, groupOf);
+      const fromNotes = new Map<string, string[]>();
+      for (const link of p.chemicals) {
+        const g = groupOf.get(link.chemical_id);
+        if (!g) continue;
+        const list = fromNotes.get(g) ?? [];
+        if (!list.includes(link.from_note)) list.push(link.from_note);
+        fromNotes.set(g, list);
+      }
+      const shares = new Map(model.groups.map((g) => [g.key, g.labelledShare]));
+      for (const [key, probability] of predictAllergens(model, mp)) {
+        const basis = basisFor(model, probability);
+        if (basis === null) continue;
+        const group = groupByKey.get(key)!;
+        estimates.push({
+          chemical_id: group.chemical_id,
+          name: group.name,
+          member_ids: group.member_ids,
+          basis,
+          probability: Math.round(probability * 100) / 100,
+          labelled_share: Math.round((shares.get(key) ?? 0) * 100) / 100,
+          from_notes: fromNotes.get(key) ?? [],
+        });
+      }
+      estimates.sort((a, b) => b.probability - a.probability || (a.name < b.name ? -1 : 1));
+      for (const e of estimates) {
+        if (e.basis === 'likely') likely += 1;
+        else possible += 1;
+      }
+      if (estimates.length > 0) withEstimates += 1;
+    } else {
+      p.chemicals = [];
+    }
+    fields.set(p.id, { label, coverage, allergen_estimates: estimates });
+  }
+
+  return {
+    fields,
+    summary: {
+      labelRows: rows.length,
+      labelledPerfumes: labels.size,
+      unmatchedLabelRows: matching.unmatched,
+      allergenGroups: groups.length,
+      model,
+      crossValidation,
+      estimates: { likely, possible, perfumesWithEstimates: withEstimates },
+      coverage: { specificOccurrences, resolvedOccurrences, perfumesAllResolved: allResolved },
+    },
+  };
+}
