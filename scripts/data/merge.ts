@@ -16,7 +16,17 @@ import {
   nameTokens,
   slugify,
 } from '../../services/domain/src/catalogue/index.ts';
+import {
+  asciiLossy,
+  brandSpellingAliases,
+  brandSpellingKey,
+  hasDiacritics,
+  oneLetterApart,
+  spellingClusters,
+} from './duplicates.ts';
 import type { Gender, NoteLists, PerfumeSourceKey, SourcePerfume } from './types.ts';
+
+export { asciiLossy, oneLetterApart };
 
 export interface PerfumeChemicalLink {
   chemical_id: string;
@@ -40,6 +50,16 @@ export interface MergedPerfume {
   chemicals: PerfumeChemicalLink[];
   field_sources: Record<string, PerfumeSourceKey>;
   sources: PerfumeSourceKey[];
+  /** Ids that earlier builds gave to records now merged into this one (old links resolve). */
+  merged_ids: string[];
+}
+
+/** A perfume as the identity passes leave it, before the spelling pass (see joinSpellings). */
+interface Draft {
+  key: string;
+  rows: SourcePerfume[];
+  base: string;
+  perfume: MergedPerfume;
 }
 
 type Field =
@@ -163,14 +183,6 @@ function brandKey(brand: string): string {
 
 function rowSpellings(row: SourcePerfume): string[] {
   return [row.brand, ...row.brandAlternatives];
-}
-
-/**
- * perfume_database.csv lost every non-ASCII character (`Estée Lauder` → `Est e Lauder`,
- * `Bois d'Épice` → `Bois d pice`). Its rows are matched to the others through this lossy form.
- */
-export function asciiLossy(text: string): string {
-  return text.normalize('NFC').replace(/[\u0080-\uffff]/g, ' ');
 }
 
 const LOSSY_SOURCE: PerfumeSourceKey = 'perfume_database';
@@ -321,7 +333,14 @@ export function resolveBrands(rows: readonly SourcePerfume[]): BrandResolution {
     const sorted = [...votes.entries()].sort(
       (a, b) => a[1][0] - b[1][0] || b[1][1] - a[1][1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0),
     );
-    display.set(key, sorted[0]![0]);
+    // The house's accents come back when another source writes them (`Estee Lauder` → `Estée Lauder`).
+    display.set(
+      key,
+      withAccentsFrom(
+        sorted[0]![0],
+        sorted.map(([spelling]) => spelling),
+      ),
+    );
   }
   return { keyOf: (row) => find(primaryKey(row)), display, aliases: aliases.sort() };
 }
@@ -342,19 +361,6 @@ const FAMILY: Record<PerfumeSourceKey, Family> = {
   luckyscent_notes: 'luckyscent',
   'smellthings:luckyscent': 'luckyscent',
 };
-
-/** True when `a` and `b` differ by one inserted, deleted or replaced letter (not a digit). */
-export function oneLetterApart(a: string, b: string): boolean {
-  if (a === b || Math.abs(a.length - b.length) > 1) return false;
-  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  let i = 0;
-  while (i < short.length && short[i] === long[i]) i += 1;
-  const differing = [long[i], short.length === long.length ? short[i] : undefined];
-  if (differing.some((c) => c !== undefined && /\d/.test(c))) return false;
-  return short.length === long.length
-    ? short.slice(i + 1) === long.slice(i + 1)
-    : short.slice(i) === long.slice(i + 1);
-}
 
 /**
  * Fragrantica, Parfumo and Luckyscent spell some names differently (`Pentachord Auburn` /
@@ -523,6 +529,8 @@ export interface MergeResult {
   /** Perfumes joined across source families by the fuzzy pass (examples first 20). */
   fuzzyMerges: { count: number; examples: Array<[string, string]> };
   brandAliases: Array<[string, string]>;
+  /** Spelling pass (joinSpellings): records merged into another, brand spellings unified. */
+  spellingMerges: SpellingMerges;
   /** Perfumes per number of distinct sources. */
   bySourceCount: Record<number, number>;
 }
@@ -610,10 +618,8 @@ export function mergePerfumes(rows: readonly SourcePerfume[]): MergeResult {
       if (!ownKey.has(row) && !initial.get(key)?.includes(row)) ownKey.set(row, '(fuzzy)');
   }
 
-  const drafts: Array<{ key: string; base: string; perfume: MergedPerfume }> = [];
   const bySourceCount: Record<number, number> = {};
-  for (const key of [...groups.keys()].sort()) {
-    const group = groups.get(key)!;
+  const assemble = (key: string, group: SourcePerfume[]): Draft => {
     const fieldSources: Record<string, PerfumeSourceKey> = {};
     const take = <T>(field: Field, picked: { value: T; source: PerfumeSourceKey } | null): T | null => {
       if (!picked) return null;
@@ -627,11 +633,14 @@ export function mergePerfumes(rows: readonly SourcePerfume[]): MergeResult {
     // The name comes from rows that define the perfume's key, not from rows matched by spelling
     // (`gua Refrescante` of perfume_database, `N°5 L'Eau Chanel` with the brand appended).
     const defining = group.filter((r) => (ownKey.get(r) ?? key) === key);
-    const name =
+    const namedBy = defining.length > 0 ? defining : group;
+    const name = withAccentsFrom(
       take(
         'name',
-        pick(defining.length > 0 ? defining : group, 'name', (r) => r.name),
-      ) ?? group[0]!.name;
+        pick(namedBy, 'name', (r) => r.name),
+      ) ?? group[0]!.name,
+      namedBy.map((r) => r.name),
+    );
     const year = take(
       'year_released',
       pick(
@@ -683,11 +692,11 @@ export function mergePerfumes(rows: readonly SourcePerfume[]): MergeResult {
             pick(group, 'notes', (r) => (notesQuality(r.notes) === bestQuality ? r.notes : null)),
           ) ?? { top: [], middle: [], base: [], unspecified: [] });
     const sources = [...new Set(group.map((r) => r.source))].sort();
-    bySourceCount[sources.length] = (bySourceCount[sources.length] ?? 0) + 1;
     const brandSlug = slugify(brand) || `b${shortHash(brandKeyOfGroup)}`;
     const nameSlug = slugify(name) || `p${shortHash(key)}`;
-    drafts.push({
+    return {
       key,
+      rows: group,
       base: `${brandSlug}--${nameSlug}`,
       perfume: {
         id: '',
@@ -709,11 +718,12 @@ export function mergePerfumes(rows: readonly SourcePerfume[]): MergeResult {
         chemicals: [],
         field_sources: fieldSources,
         sources,
+        merged_ids: [],
       },
-    });
-  }
-
-  // Unique ids: the slug, then `-2`, `-3`, ... in key order for slugs shared by different keys.
+    };
+  };
+  const drafts: Draft[] = [...groups.keys()].sort().map((key) => assemble(key, groups.get(key)!));
+  // Unique ids (the ids every earlier build gave): the slug, then `-2`, `-3`, ... in key order for slugs shared by different keys.
   const taken = new Set<string>();
   const firstOfBase = new Set<string>();
   for (const draft of drafts) {
@@ -730,13 +740,225 @@ export function mergePerfumes(rows: readonly SourcePerfume[]): MergeResult {
     draft.perfume.id = `${draft.base}-${n}`;
     taken.add(draft.perfume.id);
   }
-  const perfumes = drafts.map((d) => d.perfume).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const spelling = joinSpellings(drafts, assemble);
+  for (const perfume of spelling.perfumes) {
+    bySourceCount[perfume.sources.length] = (bySourceCount[perfume.sources.length] ?? 0) + 1;
+  }
+  const perfumes = spelling.perfumes.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return {
     perfumes,
     duplicatesMerged: rows.length - perfumes.length,
     lossyMatches,
     fuzzyMerges,
     brandAliases: brands.aliases,
+    spellingMerges: spelling.stats,
     bySourceCount,
+  };
+}
+
+/**
+ * Gives the words of `text` the accents another spelling of the same word has (`Irresistible` →
+ * `Irrésistible` when a merged row writes it so). A word is only changed letter for letter, keeping
+ * its case, when the other spelling has the same letters once accents are dropped.
+ */
+export function withAccentsFrom(text: string, spellings: readonly string[]): string {
+  const accented = new Map<string, string>();
+  for (const spelling of spellings) {
+    for (const word of spelling.normalize('NFC').split(/[\s\-–—/]+/)) {
+      if (!hasDiacritics(word)) continue;
+      const plain = word
+        .normalize('NFD')
+        .replace(/\p{M}+/gu, '')
+        .toLowerCase();
+      if (plain.length === [...word].length && !accented.has(plain)) accented.set(plain, word);
+    }
+  }
+  if (accented.size === 0) return text;
+  return text.normalize('NFC').replace(/[^\s\-–—/]+/g, (word) => {
+    if (hasDiacritics(word)) return word;
+    const source = accented.get(word.toLowerCase());
+    if (!source) return word;
+    const letters = [...source];
+    return [...word]
+      .map((c, i) => {
+        const other = letters[i]!;
+        if (
+          other
+            .normalize('NFD')
+            .replace(/\p{M}+/gu, '')
+            .toLowerCase() !== c.toLowerCase()
+        )
+          return c;
+        return c === c.toUpperCase() && c !== c.toLowerCase() ? other.toUpperCase() : other.toLowerCase();
+      })
+      .join('');
+  });
+}
+
+export interface SpellingMerges {
+  /** Records (as the identity passes left them) merged into another record. */
+  merged: number;
+  /** Of those, perfume_database records joined through a shared Fragrantica id. */
+  byFragranticaId: number;
+  /** Brand spellings folded into another spelling of the house. */
+  brandSpellings: number;
+  /** Examples (first 20 by id): [absorbed name (brand), kept name (brand)]. */
+  examples: Array<[string, string]>;
+}
+
+const FRAGRANTICA_ID = /^https:\/\/fimgs\.net\/mdimg\/perfume\/375x500\.(\d+)\.jpg$/;
+/** Rows whose image URL carries the perfume's Fragrantica id. */
+const FRAGRANTICA_ID_SOURCES = new Set<PerfumeSourceKey>([
+  'perfume_database',
+  'smellthings:fragrantica',
+  'fragrantica_new',
+  'all_brands_clean',
+]);
+
+/** Names that stop on a linking word lost their end (`Flower by` for `Flower by Kenzo`). */
+const DANGLING_END = /(?:^|\s)(?:by|de|di|du|des|of|par|pour|la|le|les|l|d|von|da|del)$/i;
+
+/** Names no source spells fully: perfume_database (non-ASCII lost) and fra_cleaned (URL slugs). */
+const WEAK_NAME_SOURCES = new Set<PerfumeSourceKey>(['perfume_database', 'fra_cleaned']);
+
+/**
+ * The spelling pass, after the key-based identity passes:
+ * 1. a record named only by perfume_database (its name lost every non-ASCII letter) joins the one
+ *    other record whose rows share its Fragrantica id (same Fragrantica page = same perfume);
+ * 2. records that are spellings of one perfume (scripts/data/duplicates.ts: accents, numbering,
+ *    punctuation, a copy of the brand in the name, a trailing concentration, a brand spelt two
+ *    ways, a name that lost its non-ASCII letters) are merged;
+ * 3. every brand spelt two ways takes the house's main spelling (the accented one, else the more
+ *    common one).
+ * The merged record keeps the id, key and name of its best member — a name not from
+ * perfume_database/fra_cleaned, not cut after a linking word, then the most rows and sources — with
+ * the accents any member writes; `merged_ids` lists the ids the other members had.
+ */
+function joinSpellings(
+  drafts: readonly Draft[],
+  assemble: (key: string, group: SourcePerfume[]) => Draft,
+): { perfumes: MergedPerfume[]; stats: SpellingMerges } {
+  const parent = drafts.map((_, i) => i);
+  const find = (i: number): number => {
+    let r = i;
+    while (parent[r] !== r) r = parent[r]!;
+    parent[i] = r;
+    return r;
+  };
+  const union = (a: number, b: number): boolean => {
+    const [ra, rb] = [find(a), find(b)];
+    if (ra === rb) return false;
+    parent[Math.max(ra, rb)] = Math.min(ra, rb);
+    return true;
+  };
+
+  // 1. Fragrantica ids.
+  const byFid = new Map<string, Set<number>>();
+  drafts.forEach((d, i) => {
+    for (const row of d.rows) {
+      if (row.source === LOSSY_SOURCE || !FRAGRANTICA_ID_SOURCES.has(row.source)) continue;
+      const fid = FRAGRANTICA_ID.exec(row.imageUrl ?? '')?.[1];
+      if (!fid) continue;
+      let set = byFid.get(fid);
+      if (!set) {
+        set = new Set();
+        byFid.set(fid, set);
+      }
+      set.add(i);
+    }
+  });
+  let byFragranticaId = 0;
+  drafts.forEach((d, i) => {
+    if (d.perfume.field_sources.name !== LOSSY_SOURCE) return;
+    const others = new Set<number>();
+    for (const row of d.rows) {
+      if (row.source !== LOSSY_SOURCE) continue;
+      const fid = FRAGRANTICA_ID.exec(row.imageUrl ?? '')?.[1];
+      for (const j of (fid && byFid.get(fid)) || []) if (j !== i) others.add(j);
+    }
+    if (others.size === 1 && union(i, [...others][0]!)) byFragranticaId += 1;
+  });
+
+  // 2. Spellings; 3. brand display per house.
+  const records = drafts.map((d) => ({ name: d.perfume.name, brand: d.perfume.brand }));
+  for (const cluster of spellingClusters(records)) for (const i of cluster.slice(1)) union(cluster[0]!, i);
+  const aliases = brandSpellingAliases(records);
+  const displayOfKey = new Map<string, Map<string, number>>();
+  for (const d of drafts) {
+    const key = brandSpellingKey(d.perfume.brand);
+    let votes = displayOfKey.get(key);
+    if (!votes) {
+      votes = new Map();
+      displayOfKey.set(key, votes);
+    }
+    votes.set(d.perfume.brand, (votes.get(d.perfume.brand) ?? 0) + 1);
+  }
+  const brandDisplay = (brand: string): string => {
+    const main = aliases.get(brandSpellingKey(brand));
+    if (main === undefined) return brand;
+    const votes = [...(displayOfKey.get(main) ?? new Map<string, number>()).entries()];
+    votes.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    return votes[0]?.[0] ?? brand;
+  };
+
+  const members = new Map<number, number[]>();
+  drafts.forEach((_, i) => {
+    const root = find(i);
+    const list = members.get(root);
+    if (list) list.push(i);
+    else members.set(root, [i]);
+  });
+  const rank = (d: Draft): number[] => [
+    WEAK_NAME_SOURCES.has(d.perfume.field_sources.name as PerfumeSourceKey) ? 1 : 0,
+    DANGLING_END.test(d.perfume.name) ? 1 : 0,
+    -d.rows.length,
+    -d.perfume.sources.length,
+  ];
+  const perfumes: MergedPerfume[] = [];
+  const examples: Array<[string, string]> = [];
+  let merged = 0;
+  for (const list of members.values()) {
+    const group = list.map((i) => drafts[i]!);
+    if (group.length === 1) {
+      const only = group[0]!.perfume;
+      perfumes.push({ ...only, brand: brandDisplay(only.brand) });
+      continue;
+    }
+    group.sort((a, b) => {
+      const [ra, rb] = [rank(a), rank(b)];
+      for (let k = 0; k < ra.length; k += 1) if (ra[k] !== rb[k]) return ra[k]! - rb[k]!;
+      return a.perfume.id < b.perfume.id ? -1 : 1;
+    });
+    const best = group[0]!;
+    const whole = assemble(
+      best.key,
+      group.flatMap((d) => d.rows),
+    ).perfume;
+    const names = group.flatMap((d) => [d.perfume.name, ...d.rows.map((r) => r.name)]);
+    const perfume: MergedPerfume = {
+      ...whole,
+      id: best.perfume.id,
+      name: withAccentsFrom(best.perfume.name, names),
+      brand: brandDisplay(best.perfume.brand),
+      field_sources: {
+        ...whole.field_sources,
+        name: best.perfume.field_sources.name!,
+        brand: best.perfume.field_sources.brand ?? whole.field_sources.brand!,
+      },
+      merged_ids: group
+        .slice(1)
+        .map((d) => d.perfume.id)
+        .sort(),
+    };
+    perfumes.push(perfume);
+    merged += group.length - 1;
+    for (const d of group.slice(1)) {
+      examples.push([`${d.perfume.name} (${d.perfume.brand})`, `${perfume.name} (${perfume.brand})`]);
+    }
+  }
+  examples.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return {
+    perfumes,
+    stats: { merged, byFragranticaId, brandSpellings: aliases.size, examples: examples.slice(0, 20) },
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_TEXTS } from './fixtures/source-texts.fixture.ts';
-import { asciiLossy, mergePerfumes, notesQuality, oneLetterApart } from './merge.ts';
+import { asciiLossy, mergePerfumes, notesQuality, oneLetterApart, withAccentsFrom } from './merge.ts';
 import { parsePerfumeSources } from './perfume-sources.ts';
 import { type PerfumeSourceKey, type SourcePerfume, sourcePerfume } from './types.ts';
 
@@ -200,5 +200,79 @@ describe('Parfumo titles with the brand inside', () => {
       ['Bleu de Chanel', 1],
       ["N°5 L'Eau All-Over Spray", 2],
     ]);
+  });
+});
+
+describe('the spelling pass', () => {
+  it('merges spellings of one perfume, keeps the id the better-attested record had and lists the other', () => {
+    const rows = [
+      // Both records have all_brands_clean rows, so the cross-source pass leaves them apart.
+      row('all_brands_clean', 5, { brand: 'Givenchy', name: 'Irrésistible Givenchy' }),
+      row('all_brands_clean', 0, { brand: 'Givenchy', name: 'Irresistible' }),
+      row('smellthings:fragrantica', 0, { brand: 'Givenchy', name: 'Irresistible' }),
+      row('parfumo_data_clean', 1, { brand: 'Roja Dove', name: 'Parfum Royale #3' }),
+      row('smellthings:parfumo', 1, { brand: 'Roja Dove', name: 'Parfum Royale #3' }),
+      row('all_brands_clean', 1, { brand: 'Roja Dove', name: 'Parfum Royale No. 3' }),
+    ];
+    const before = mergePerfumes(
+      rows.filter((r) => r.brand !== 'Givenchy' || r.source !== 'parfumo_data_clean'),
+    );
+    expect(before.perfumes.map((p) => p.id)).toContain('givenchy--irresistible');
+    const { perfumes, spellingMerges } = mergePerfumes(rows);
+    expect(spellingMerges.merged).toBe(2);
+    const irresistible = perfumes.find((p) => p.brand === 'Givenchy')!;
+    // Better attested (2 rows) keeps id and words; the accents come from the other spelling.
+    expect(irresistible.id).toBe('givenchy--irresistible');
+    expect(irresistible.name).toBe('Irrésistible');
+    expect(irresistible.merged_ids).toEqual(['givenchy--irresistible-givenchy']);
+    expect(irresistible.sources).toEqual(['all_brands_clean', 'smellthings:fragrantica']);
+    const royale = perfumes.find((p) => p.brand === 'Roja Dove')!;
+    expect(royale.name).toBe('Parfum Royale #3');
+    expect(royale.merged_ids).toEqual(['roja-dove--parfum-royale-no-3']);
+  });
+
+  it('keeps flankers and other numbers apart', () => {
+    const { perfumes, spellingMerges } = mergePerfumes([
+      row('parfumo_data_clean', 0, { brand: 'Creed', name: 'Aventus' }),
+      row('all_brands_clean', 0, { brand: 'Creed', name: 'Aventus Cologne' }),
+      row('parfumo_data_clean', 1, { brand: 'Dior', name: 'Sauvage' }),
+      row('all_brands_clean', 1, { brand: 'Dior', name: 'Sauvage Elixir' }),
+      row('parfumo_data_clean', 2, { brand: 'Guerlain', name: 'Habit Rouge' }),
+      row('all_brands_clean', 2, { brand: 'Guerlain', name: 'Habit Rouge Eau Fraîche' }),
+      row('parfumo_data_clean', 3, { brand: 'Chanel', name: 'N°5' }),
+      row('all_brands_clean', 3, { brand: 'Chanel', name: 'No 19' }),
+    ]);
+    expect(spellingMerges.merged).toBe(0);
+    expect(perfumes).toHaveLength(8);
+    expect(perfumes.every((p) => p.merged_ids.length === 0)).toBe(true);
+  });
+
+  it('joins a perfume_database record to the record sharing its Fragrantica id, and unifies brand spellings', () => {
+    const image = 'https://fimgs.net/mdimg/perfume/375x500.4321.jpg';
+    const { perfumes, spellingMerges } = mergePerfumes([
+      row('perfume_database', 0, {
+        brand: 'Abdul Karim Al Faransi',
+        name: 'Musk Warda No 3',
+        imageUrl: image,
+      }),
+      row('smellthings:fragrantica', 0, { brand: 'Abdul Karim Al Faransi', name: 'Warda', imageUrl: image }),
+      row('parfumo_data_clean', 0, { brand: 'Eyüp Sabri Tuncer', name: 'Bosphorus' }),
+      row('all_brands_clean', 0, { brand: 'Eyuep Sabri Tuncer', name: 'Bosphorus' }),
+      row('all_brands_clean', 1, { brand: 'Eyuep Sabri Tuncer', name: 'Amber' }),
+    ]);
+    expect(spellingMerges.byFragranticaId).toBe(1);
+    expect(perfumes.map((p) => [p.brand, p.name, p.merged_ids])).toEqual([
+      ['Abdul Karim Al Faransi', 'Warda', ['abdul-karim-al-faransi--musk-warda-no-3']],
+      ['Eyüp Sabri Tuncer', 'Amber', []],
+      ['Eyüp Sabri Tuncer', 'Bosphorus', ['eyup-sabri-tuncer--bosphorus']],
+    ]);
+  });
+
+  it('gives names the accents another spelling writes, letter for letter', () => {
+    expect(withAccentsFrom('Eau Parfumee au The Vert', ['Eau Parfumée au Thé Vert'])).toBe(
+      'Eau Parfumée au Thé Vert',
+    );
+    expect(withAccentsFrom('CHROME EXTREME', ['Chrome Extrême'])).toBe('CHROME EXTRÊME');
+    expect(withAccentsFrom('Aime', ['Aimée'])).toBe('Aime');
   });
 });
