@@ -1082,7 +1082,9 @@ function assemble(acc: Accumulator, context: AssembleContext): Chemical {
   let iarc: Chemical['safety_information']['iarc'] = null;
   if (acc.iarc.length > 0) {
     const worst = [...acc.iarc].sort((a, b) => rankIarc(a.group) - rankIarc(b.group))[0]!;
-    const year = worst.volumeYear ?? worst.evaluationYear;
+    // A volume still "In prep." has no publication year: the evaluation year dates it then.
+    const asYear = (v: string | null) => (v !== null && /^\d{4}$/.test(v) ? v : null);
+    const year = asYear(worst.volumeYear) ?? asYear(worst.evaluationYear);
     iarc = {
       group: worst.group,
       agent: worst.agent,
@@ -1091,7 +1093,7 @@ function assemble(acc: Accumulator, context: AssembleContext): Chemical {
       evaluation_year: worst.evaluationYear,
       source: CHEMICAL_SOURCES.iarc.file,
       source_name: worst.volume
-        ? `IARC Monographs, volume ${worst.volume}${year ? ` (${year})` : ''}`
+        ? `IARC Monographs, volume ${worst.volume}${year ? ` (${asYear(worst.volumeYear) ? '' : 'evaluated '}${year})` : ''}`
         : CHEMICAL_SOURCES.iarc.name,
       source_date: year,
     };
