@@ -2,27 +2,33 @@
  * Notes → chemicals bridge (data/chemicals/note-constituents.json) and the inferred chemical links
  * of perfumes.
  *
- * A note links to chemicals through:
- * 1. the curated table (curated-constituents.ts);
- * 2. natural materials whose name reduces to the note (form words such as oil, absolute, CO2,
- *    "from PW", dilutions dropped): their constituents with typical % from naturals/DB_Naturals.csv
- *    and naturals/DB_User_Materials.csv (supplier data; bases and accords such as "F-TEC" or
- *    "Fleuressence" are not naturals and are skipped);
- * 3. natural complex substances of the chemical database (IFRA NCS entries, e.g. "Lavender oil"),
- *    linked as themselves;
- * 4. single molecules whose name or synonym is the note ("Coumarin", "Iso E Super"), from the IFRA
- *    glossary, Good Scents, the chemical database and one-molecule materials of DB_User_Materials.
- * A material matches a note equal to its name, the plural of it, a note ending with it ("Bulgarian
- * Rose" → rose; not when the first word changes the material, "Pink Pepper", or the leading words
- * are a material themselves, "Mandarin Orange") or the note plus a plant part ("Cinnamon" →
- * cinnamon bark, cinnamon leaf; not cedar leaf, which is thuja). Vague notes ("Woodsy Notes",
- * "Spices") never link. Constituents below 0.1 % are left out and each note
- * keeps at most MAX_LINKS_PER_NOTE links (curated and direct links first, then by typical %).
+ * A note (as written in the catalogue) is looked up through its variants (note-canonical.ts:
+ * translations, spellings, place-of-origin and form words dropped, singular), most specific first:
+ * 1. the reviewed note table (note-materials.ts, flattened in curated-constituents.ts): the cited
+ *    principal constituents or accord molecules, plus the typical % of the source materials named
+ *    for exactly that note (naturals/DB_Naturals.csv, naturals/DB_User_Materials.csv);
+ * 2. a note of two names joined by "or" takes the first name that resolves; a note of several
+ *    materials joined by "and", "&", "," or "/" takes the union of its parts, only when every part
+ *    resolves (otherwise it stays unknown);
+ * 3. otherwise the source-driven rules: natural materials whose name reduces to the note (form
+ *    words such as oil, absolute, CO2, "from PW", dilutions dropped; concentrated fractions such as
+ *    "terpeneless" and "terpenes" are other materials) with their typical %; natural complex
+ *    substances of the chemical database under their plain IFRA name, linked as themselves; single
+ *    molecules named like the note; a note ending with a material ("Bulgarian X" → X) unless its
+ *    first word changes the material ("Pink Pepper"), its leading words are a material themselves
+ *    ("Mandarin Orange") or the material is a generic word (balm, leaf, flower, water, …); the
+ *    note plus a plant part that does not change the material (seed, bark, root, wood, bud, berry,
+ *    needle: "Cinnamon" → cinnamon bark; never flower, leaf or fruit, which are other materials).
+ * Vague notes never link. Supplier rows that contradict the composition literature are left out
+ * (EXCLUDED_MATERIALS). Constituents under 0.1 % are left out; each note keeps at most
+ * MAX_LINKS_PER_NOTE links (reviewed and direct links first, then by typical %). A note no rule
+ * resolves gets no entry (unknown), never an empty list.
  */
 import { isVagueNote, noteKey, textTokens } from '../../services/domain/src/catalogue/index.ts';
 import type { Chemical } from './chemicals.ts';
 import type { CuratedLink } from './curated-constituents.ts';
 import type { PerfumeChemicalLink } from './merge.ts';
+import { noteAlternatives, noteParts, noteVariants } from './note-canonical.ts';
 import type { MaterialConstituent } from './sources/naturals.ts';
 import type { NoteLists } from './types.ts';
 
@@ -51,8 +57,6 @@ const FORM_WORDS = new Set([
   'infusion',
   'essence',
   'expressed',
-  'terpenes',
-  'terpeneless',
   'rectified',
   'distilled',
   'steam',
@@ -92,27 +96,19 @@ const CORE_FORMS = new Set([
   'infusion',
 ]);
 
+/** Plant parts that do not change the material a note names (`Cinnamon` → cinnamon bark oil). */
 const PLANT_PARTS = new Set([
   'bark',
-  'leaf',
-  'leaves',
-  'flower',
-  'flowers',
   'seed',
   'seeds',
   'root',
   'wood',
-  'fruit',
-  'peel',
   'bud',
   'buds',
-  'herb',
-  'needle',
-  'needles',
   'berry',
   'berries',
-  'blossom',
-  'blossoms',
+  'needle',
+  'needles',
 ]);
 
 /** Materials a note plus a plant part would wrongly reach: cedar leaf oil is thuja, not cedarwood. */
@@ -227,11 +223,84 @@ export interface BridgeInputs {
   ncsNames: ReadonlyArray<{ cas: string; name: string }>;
 }
 
+/**
+ * Supplier material rows left out because they contradict the composition literature: the
+ * DB_User_Materials "Black Pepper Essential Oil" row gives linalool at 38.6 %, while GC-MS studies
+ * of black pepper oil find linalool a minor constituent (Dosoky NS et al., Molecules 2019, 24, 4244).
+ */
+export const EXCLUDED_MATERIALS: ReadonlySet<string> = new Set(['Black Pepper Essential Oil from PW']);
+
+/** Material words a note may end with without naming that material ("Styrax Balm" is not lemon balm). */
+const NOT_A_SUFFIX = new Set([
+  'balm',
+  'balsam',
+  'leaf',
+  'leaves',
+  'flower',
+  'flowers',
+  'blossom',
+  'blossoms',
+  'tree',
+  'wood',
+  'woods',
+  'water',
+  'milk',
+  'seed',
+  'seeds',
+  'bark',
+  'root',
+  'resin',
+  'gum',
+  'absolute',
+  'oil',
+  'tea',
+  'honey',
+  'sugar',
+  'wine',
+  'salt',
+  'nut',
+  'nuts',
+  'bean',
+  'beans',
+  'fruit',
+  'fruits',
+  'berry',
+  'berries',
+  'grass',
+  'skin',
+  'leaf green',
+  'cream',
+  'rain',
+  'tar',
+  'smoke',
+]);
+
 export function buildNoteBridge(input: BridgeInputs): Map<string, NoteConstituent[]> {
   const chemicalIds = new Set(input.chemicals.map((c) => c.id));
   const idOf = (cas: string) => (chemicalIds.has(`chem-${cas}`) ? `chem-${cas}` : null);
 
-  // Material form → constituent candidates.
+  // Constituent rows of each source material, by exact material name.
+  const rowsByMaterial = new Map<string, Candidate[]>();
+  const addRows = (rows: readonly MaterialConstituent[], file: string) => {
+    for (const row of rows) {
+      if (EXCLUDED_MATERIALS.has(row.material)) continue;
+      const id = row.ids.cas[0] ? idOf(row.ids.cas[0]) : null;
+      if (!id || row.percent === null || row.percent < MIN_TYPICAL_PERCENT) continue;
+      const list = rowsByMaterial.get(row.material) ?? [];
+      list.push({
+        chemical_id: id,
+        typical_percent: row.percent,
+        source: `${file}: ${row.material}`,
+        tier: 2,
+      });
+      rowsByMaterial.set(row.material, list);
+    }
+  };
+  addRows(input.naturals, 'naturals/DB_Naturals.csv');
+  addRows(input.userMaterials, 'naturals/DB_User_Materials.csv');
+  const materialNames = new Set([...input.naturals, ...input.userMaterials].map((r) => r.material));
+
+  // Material form → constituent candidates (the source-driven rules).
   const materials = new Map<string, Candidate[]>();
   const addMaterial = (form: string, c: Candidate) => {
     const forms = [form, singular(form.split(' '))].filter((f): f is string => f !== null);
@@ -241,31 +310,19 @@ export function buildNoteBridge(input: BridgeInputs): Map<string, NoteConstituen
       else materials.set(f, [c]);
     }
   };
-  const addConstituents = (
-    rows: readonly MaterialConstituent[],
-    origin: 'naturals' | 'userMaterials',
-    file: string,
-  ) => {
-    const formsOf = new Map<string, string[]>();
+  const formsOf = new Map<string, string[]>();
+  for (const [rows, origin] of [
+    [input.naturals, 'naturals'],
+    [input.userMaterials, 'userMaterials'],
+  ] as const) {
     for (const row of rows) {
-      let forms = formsOf.get(row.material);
-      if (!forms) {
-        forms = materialForms(row.material, origin);
-        formsOf.set(row.material, forms);
-      }
-      const id = row.ids.cas[0] ? idOf(row.ids.cas[0]) : null;
-      if (!id || row.percent === null || row.percent < MIN_TYPICAL_PERCENT) continue;
-      for (const form of forms)
-        addMaterial(form, {
-          chemical_id: id,
-          typical_percent: row.percent,
-          source: `${file}: ${row.material}`,
-          tier: 2,
-        });
+      if (formsOf.has(row.material)) continue;
+      formsOf.set(row.material, materialForms(row.material, origin));
     }
-  };
-  addConstituents(input.naturals, 'naturals', 'naturals/DB_Naturals.csv');
-  addConstituents(input.userMaterials, 'userMaterials', 'naturals/DB_User_Materials.csv');
+  }
+  for (const [material, forms] of formsOf) {
+    for (const c of rowsByMaterial.get(material) ?? []) for (const form of forms) addMaterial(form, c);
+  }
   // NCS entries link as themselves only under their plain name (`Lavender oil`, `Rose absolute`);
   // processed qualities (`Lemon oil, terpeneless`, `Lemon oil terpenes`) are left out.
   for (const ncs of input.ncsNames) {
@@ -311,45 +368,122 @@ export function buildNoteBridge(input: BridgeInputs): Map<string, NoteConstituen
   }
   for (const [material, rows] of singleMaterials) {
     if (rows.length !== 1 || (rows[0]!.percent ?? 0) < 50 || NATURAL_FORM.test(material)) continue;
+    if (NOT_A_NATURAL.test(material)) continue;
     const id = rows[0]!.ids.cas[0] ? idOf(rows[0]!.ids.cas[0]) : null;
     const name = material.replace(/\s+from\s+pw\s*$/i, '').replace(/\s+\d+(?:\.\d+)?\s*%.*$/, '');
     if (id) addMolecule(name, id, `naturals/DB_User_Materials.csv: ${material}`);
   }
 
-  // Curated links by note key.
-  const curated = new Map<string, Candidate[]>();
+  // The reviewed note table, by folded note form.
+  const reviewed = new Map<string, { links: Candidate[]; materials: Set<string> }>();
   for (const link of input.curated) {
     const id = idOf(link.cas);
     if (!id) throw new Error(`curated link ${link.notes[0]} → ${link.cas}: chemical not in the database`);
+    for (const name of link.materials ?? []) {
+      if (!materialNames.has(name))
+        throw new Error(`curated note ${link.notes[0]}: no source material "${name}"`);
+    }
     for (const note of link.notes) {
       const key = textTokens(note).join(' ');
-      const list = curated.get(key) ?? [];
-      list.push({ chemical_id: id, typical_percent: null, source: `curated: ${link.basis}`, tier: 0 });
-      curated.set(key, list);
+      let item = reviewed.get(key);
+      if (!item) {
+        item = { links: [], materials: new Set() };
+        reviewed.set(key, item);
+      }
+      if (!item.links.some((c) => c.chemical_id === id))
+        item.links.push({
+          chemical_id: id,
+          typical_percent: null,
+          source: `curated: ${link.basis}`,
+          tier: 0,
+        });
+      for (const name of link.materials ?? []) item.materials.add(name);
     }
   }
+  const reviewedCandidates = (key: string): Candidate[] => {
+    const item = reviewed.get(key)!;
+    const out: Candidate[] = item.links.map((c) => ({ ...c }));
+    for (const name of item.materials) {
+      for (const row of rowsByMaterial.get(name) ?? []) {
+        const cited = out.find((c) => c.tier === 0 && c.chemical_id === row.chemical_id);
+        // A cited constituent takes the typical % of the note's own source material.
+        if (cited && (cited.typical_percent ?? -1) < (row.typical_percent ?? -1)) {
+          cited.typical_percent = row.typical_percent;
+          cited.source = `${row.source} (typical %); ${item.links.find((c) => c.chemical_id === row.chemical_id)!.source}`;
+        } else if (!cited) out.push(row);
+      }
+    }
+    return out;
+  };
+  const isKnownMaterial = (form: string) => reviewed.has(form) || materials.has(form);
+
+  /** Candidates of the source-driven rules for one folded note form. */
+  const automatic = (form: string): Candidate[] => {
+    const tokens = form.split(' ');
+    const candidates: Candidate[] = [];
+    const one = singular(tokens);
+    for (const f of one ? [form, one] : [form]) candidates.push(...(materials.get(f) ?? []));
+    const direct = molecules.get(tokens.join(''));
+    if (direct && direct.size <= 2) candidates.push(...direct.values());
+    for (const part of PLANT_PARTS) {
+      const f = `${form} ${part}`;
+      if (!NOT_THE_NOTE.has(f)) candidates.push(...(materials.get(f) ?? []));
+    }
+    return candidates;
+  };
+  /** `Bulgarian X` → X: trailing words that are a known material (see NOT_A_SUFFIX, CHANGES_MATERIAL). */
+  const suffixForms = (form: string): string[] => {
+    const tokens = form.split(' ');
+    if (CHANGES_MATERIAL.has(tokens[0] ?? '')) return [];
+    const out: string[] = [];
+    for (let i = 1; i < tokens.length; i += 1) {
+      const suffix = tokens.slice(i).join(' ');
+      const lead = tokens.slice(0, i).join(' ');
+      if (NOT_A_SUFFIX.has(suffix) || isKnownMaterial(lead)) continue;
+      out.push(suffix);
+    }
+    return out;
+  };
+
+  const resolve = (note: string, depth: number): Candidate[] => {
+    const variants = noteVariants(note);
+    for (const v of variants) if (reviewed.has(v)) return reviewedCandidates(v);
+    if (depth < 2) {
+      const alternatives = noteAlternatives(note);
+      if (alternatives) {
+        for (const alt of alternatives) {
+          const found = resolve(alt, depth + 1);
+          if (found.length > 0) return found;
+        }
+      }
+      const parts = noteParts(note);
+      if (parts) {
+        const all = parts.map((p) => (isVagueNote(p) ? null : resolve(p, depth + 1)));
+        if (all.every((c) => c !== null && c.length > 0)) return all.flatMap((c) => c ?? []);
+        return [];
+      }
+    }
+    for (const v of variants) {
+      const found = automatic(v);
+      if (found.length > 0) return found;
+    }
+    for (const v of variants) {
+      for (const suffix of suffixForms(v)) {
+        if (reviewed.has(suffix)) return reviewedCandidates(suffix);
+        const found = automatic(suffix);
+        if (found.length > 0) return found;
+      }
+    }
+    return [];
+  };
 
   const bridge = new Map<string, NoteConstituent[]>();
   const allNotes = [...new Set([...input.notes, ...input.curated.flatMap((l) => l.notes)])];
   for (const note of allNotes) {
     if (isVagueNote(note)) continue;
-    const forms = noteForms(note);
-    const exact = forms.exact;
-    // `Mandarin Orange` names mandarin: when the leading words are a material, trailing words do not count.
-    const tokens = textTokens(note);
-    const suffixes = forms.suffixes.filter((suffix) => {
-      const lead = tokens.slice(0, tokens.length - suffix.split(' ').length).join(' ');
-      return !materials.has(lead) && !curated.has(lead);
-    });
-    const candidates: Candidate[] = [];
-    for (const form of [...exact, ...suffixes]) candidates.push(...(curated.get(form) ?? []));
-    for (const form of [...exact, ...suffixes]) candidates.push(...(materials.get(form) ?? []));
-    const direct = molecules.get(noteKey(note));
-    if (direct && direct.size <= 2) candidates.push(...direct.values());
-    for (const part of PLANT_PARTS) {
-      const form = `${exact[0]} ${part}`;
-      if (!NOT_THE_NOTE.has(form)) candidates.push(...(materials.get(form) ?? []));
-    }
+    const key = note.trim().toLowerCase();
+    if (bridge.has(key)) continue;
+    const candidates = resolve(note, 0);
     if (candidates.length === 0) continue;
     // One entry per chemical: the best tier, then the highest typical %, then the first source.
     const best = new Map<string, Candidate>();
@@ -369,9 +503,6 @@ export function buildNoteBridge(input: BridgeInputs): Map<string, NoteConstituen
         (b.typical_percent ?? -1) - (a.typical_percent ?? -1) ||
         (a.chemical_id < b.chemical_id ? -1 : a.chemical_id > b.chemical_id ? 1 : 0),
     );
-    const key = note.trim().toLowerCase();
-    const existing = bridge.get(key);
-    if (existing) continue;
     bridge.set(
       key,
       ranked
