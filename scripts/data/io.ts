@@ -69,9 +69,17 @@ export function jsonLinesText(items: readonly unknown[]): string {
   return items.map((item) => `${JSON.stringify(item)}\n`).join('');
 }
 
+/**
+ * JSON lines as bytes, built line by line: the whole catalogue is longer than the longest string
+ * JavaScript can hold.
+ */
+export function jsonLinesBuffer(items: readonly unknown[]): Buffer {
+  return Buffer.concat(items.map((item) => Buffer.from(`${JSON.stringify(item)}\n`, 'utf8')));
+}
+
 /** Gzip with a fixed level and zeroed header time, so the same text gives the same bytes. */
-export function gzipDeterministic(text: string): Buffer {
-  return gzipSync(Buffer.from(text, 'utf8'), { level: 9 });
+export function gzipDeterministic(text: string | Buffer): Buffer {
+  return gzipSync(typeof text === 'string' ? Buffer.from(text, 'utf8') : text, { level: 9 });
 }
 
 export function writeOutput(path: string, content: string | Buffer): void {

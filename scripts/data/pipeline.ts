@@ -10,7 +10,7 @@ import {
 } from '../../services/domain/src/catalogue/index.ts';
 import { buildChemicals, CHEMICAL_SOURCES, type Chemical } from './chemicals.ts';
 import { CURATED_LINKS } from './curated-constituents.ts';
-import { gzipDeterministic, jsonArrayText, jsonLinesText, jsonObjectText } from './io.ts';
+import { gzipDeterministic, jsonArrayText, jsonLinesBuffer, jsonObjectText } from './io.ts';
 import { type MergedPerfume, mergePerfumes } from './merge.ts';
 import { NoteCatalogue, parseNoteTaxonomy } from './notes.ts';
 import { buildNoteBridge, inferChemicals } from './notes-bridge.ts';
@@ -289,7 +289,7 @@ export function buildDataset(texts: SourceTexts, log: (line: string) => void = (
   const files: Array<[string, Buffer]> = [
     [
       OUTPUT_FILES.perfumes,
-      gzipDeterministic(jsonLinesText(merged.perfumes.map((p) => perfumeLine(p, safety.fields.get(p.id))))),
+      gzipDeterministic(jsonLinesBuffer(merged.perfumes.map((p) => perfumeLine(p, safety.fields.get(p.id))))),
     ],
     [
       OUTPUT_FILES.allergenModel,
