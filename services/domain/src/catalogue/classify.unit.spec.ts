@@ -8,7 +8,6 @@ import {
   knowledgeOf,
   linkedAllergenIds,
 } from './classify.ts';
-import { isVagueNote } from './vague-note.ts';
 
 const known = new Map<string, KnownChemical>([
   ['chem-78-70-6', { allergen_flag: true }],
@@ -17,26 +16,6 @@ const known = new Map<string, KnownChemical>([
 ]);
 
 const notes = (unspecified: string[]) => ({ top: [], middle: [], base: [], unspecified });
-
-describe('isVagueNote', () => {
-  it.each([
-    'Woodsy Notes',
-    'Floral Notes',
-    'fruity notes',
-    'Spices',
-    'Flowers',
-    'Citruses',
-    'Musk',
-    'Amber',
-    'Woody Notes',
-  ])('%s is vague', (note) => {
-    expect(isVagueNote(note)).toBe(true);
-  });
-
-  it.each(['Rose', 'Lemongrass', 'Tonka Bean', 'White Musk Ketone', 'Ambrette'])('%s is specific', (note) => {
-    expect(isVagueNote(note)).toBe(false);
-  });
-});
 
 describe('dataCategory', () => {
   it('is complete with a link to a known chemical', () => {
