@@ -79,8 +79,12 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (fastify, { deps }) => {
       else api.log.warn('no accounts deps: sign-in, curation and contribution routes are not served');
       if (deps.analytics) await api.register(analyticsRoutes, { deps: deps.analytics });
       else api.log.warn('no analytics deps: the tracking and admin analytics routes are not served');
-      if (deps.scans) await api.register(scanRoutes, { deps: { scans: deps.scans } });
-      else api.log.warn('no scans deps: the scanner routes are not served');
+      if (deps.scans) {
+        const rateLimits = deps.scanRateLimits;
+        await api.register(scanRoutes, {
+          deps: { scans: deps.scans, ...(rateLimits ? { rateLimits } : {}) },
+        });
+      } else api.log.warn('no scans deps: the scanner routes are not served');
       if (deps.catalogue) {
         await api.register(catalogueRoutes, { deps: { catalogue: deps.catalogue } });
         await api.register(chemicalReadRoutes, { deps: { catalogue: deps.catalogue } });

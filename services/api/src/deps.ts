@@ -4,6 +4,7 @@ import type { SearchIndex } from '@scentinel/platform/search';
 import type { ScanService } from '@scentinel/worker';
 import type { AccountsDeps } from './auth/accounts.deps.ts';
 import type { AnalyticsDeps } from './routes/analytics/analytics.routes.ts';
+import type { ScanRateLimits } from './routes/scans/scans.routes.ts';
 
 /** One projection's health, as reported by the projector runtime. */
 export interface ProjectionHealth {
@@ -35,6 +36,8 @@ export interface AppDeps {
   catalogue?: SearchIndex;
   /** Label scans: the job queue (in-process or BullMQ) and the scan event recorder (`createScanService`). */
   scans?: ScanService;
+  /** Scan uploads and status reads per address (default `DEFAULT_SCAN_RATE_LIMITS`). */
+  scanRateLimits?: ScanRateLimits;
   /** Usage tracking (commands → events) and the admin analytics reads over the usage rollup. */
   analytics?: AnalyticsDeps;
 }

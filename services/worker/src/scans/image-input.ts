@@ -50,6 +50,24 @@ export interface DecodedImage {
   stats: ImageStats;
 }
 
+/**
+ * Whether the bytes decode as an image at all (the API checks before queueing, so an upload that
+ * only looks like an image is refused at once). Cheap: JPEG and WebP decode at a reduced scale;
+ * truncated data fails.
+ */
+export async function isDecodableImage(bytes: Uint8Array): Promise<boolean> {
+  if (sniffImageType(bytes) === null) return false;
+  try {
+    const { info } = await sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS })
+      .resize({ width: 64, height: 64, fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return info.width > 0 && info.height > 0;
+  } catch {
+    return false;
+  }
+}
+
 /** Decodes and measures an upload, applying its EXIF orientation. Throws `BadImageError`. */
 export async function decodeImage(bytes: Uint8Array): Promise<DecodedImage> {
   if (sniffImageType(bytes) === null) {

@@ -15,7 +15,7 @@ import { OpenAiScanEngine } from './openai-scan.engine.ts';
 import { BrandIndex } from './product-info.parser.ts';
 import { BullmqScanQueue } from './queue/bullmq-scan-queue.adapter.ts';
 import { InProcessScanQueue } from './queue/in-process-scan-queue.adapter.ts';
-import type { ScanQueue } from './queue/scan-queue.port.ts';
+import { DEFAULT_SCAN_QUEUE_LIMITS, type ScanQueue, type ScanQueueLimits } from './queue/scan-queue.port.ts';
 import { ScanProcessor } from './scan.processor.ts';
 import type { ScanLogger as Logger, ScanEngine, ScanEngineInput } from './scan-engine.port.ts';
 import { ScanEventRecorder } from './scan-events.ts';
@@ -96,6 +96,8 @@ export interface ScanServiceOptions {
   concurrency?: number;
   /** BullMQ queue name (default `scans`; tests use their own). */
   queueName?: string;
+  /** How many jobs and image bytes may wait (default `DEFAULT_SCAN_QUEUE_LIMITS`). */
+  limits?: ScanQueueLimits;
 }
 
 /**
@@ -109,7 +111,12 @@ export function createScanService(
   const events = new ScanEventRecorder(options.eventLog);
   const waitTimeoutMs = options.waitTimeoutMs ?? 60_000;
   if (config.redisUrl) {
-    const queue = new BullmqScanQueue(config.redisUrl, options.logger, options.queueName);
+    const queue = new BullmqScanQueue(
+      config.redisUrl,
+      options.logger,
+      options.queueName,
+      options.limits ?? DEFAULT_SCAN_QUEUE_LIMITS,
+    );
     return { queue, events, mode: 'bullmq', waitTimeoutMs, close: () => queue.close() };
   }
   const engine =
@@ -123,6 +130,8 @@ export function createScanService(
   const processor = new ScanProcessor(engine, events, options.logger);
   const queue = new InProcessScanQueue(processor, {
     concurrency: options.concurrency ?? Math.max(1, Math.min(2, os.availableParallelism() - 1)),
+    maxWaiting: (options.limits ?? DEFAULT_SCAN_QUEUE_LIMITS).maxQueuedJobs,
+    maxQueuedBytes: (options.limits ?? DEFAULT_SCAN_QUEUE_LIMITS).maxQueuedBytes,
     logger: options.logger,
   });
   return {

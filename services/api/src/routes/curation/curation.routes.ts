@@ -322,7 +322,8 @@ export const curationRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> =
 
   /** Names of live chemicals by id (for AssignChemicals' `knownChemicals`), read from their streams. */
   async function knownChemicals(ids: readonly string[]): Promise<Record<string, { name: string }>> {
-    const known: Record<string, { name: string }> = {};
+    // No prototype: an id such as `constructor` or `toString` must not find Object's members.
+    const known: Record<string, { name: string }> = Object.create(null);
     const loaded = await mapLimit(ids, 8, async (id) => {
       // Ids the domain will refuse anyway (bad characters) are not looked up.
       if (!/^[\p{L}\p{N}][\p{L}\p{N}_.-]{0,199}$/u.test(id)) return null;

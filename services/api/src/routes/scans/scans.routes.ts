@@ -1,9 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type AnalysisType, analysisTypes, MAX_SCAN_BYTES, scans as scanDomain } from '@scentinel/domain';
 import {
+  isDecodableImage,
   type ScanJobStatus,
+  ScanQueueFullError,
   ScanQueueUnavailableError,
   type ScanService,
   ScanWaitTimeoutError,
@@ -84,13 +87,17 @@ interface Upload {
   analysisType: AnalysisType;
 }
 
+export const TOO_MANY_PARTS_DETAIL =
+  'Send one image per scan: one "file" part and the "analysis_type" field.';
+
 function isFileTooLarge(error: unknown): boolean {
   const code = (error as { code?: unknown })?.code;
-  return (
-    code === 'FST_REQ_FILE_TOO_LARGE' ||
-    code === 'FST_PARTS_LIMIT' ||
-    (error as { statusCode?: number })?.statusCode === 413
-  );
+  return code === 'FST_REQ_FILE_TOO_LARGE';
+}
+
+function isTooManyParts(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT';
 }
 
 /** Reads `file` and `analysis_type` from the multipart body, checking the file by its content. */
@@ -104,7 +111,7 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         if (part.fieldname !== 'file' || image !== null) {
-          await part.toBuffer();
+          part.file.resume(); // not kept: drained, never buffered
           continue;
         }
         image = await part.toBuffer();
@@ -114,11 +121,15 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
     }
   } catch (error) {
     if (isFileTooLarge(error)) throw new HttpError(413, IMAGE_TOO_LARGE_DETAIL);
-    throw error;
+    if (isTooManyParts(error)) throw new HttpError(400, TOO_MANY_PARTS_DETAIL, 'validation');
+    throw error; // a body the parser cannot read answers 400 (`isMultipartParseError`)
   }
   if (image === null || image.length === 0) throw new HttpError(400, INVALID_IMAGE_DETAIL, 'validation');
   if (image.length > MAX_SCAN_BYTES) throw new HttpError(413, IMAGE_TOO_LARGE_DETAIL);
-  if (sniffImageType(image) === null) throw new HttpError(400, INVALID_IMAGE_DETAIL, 'validation');
+  // Checked by content, then decoded for real: bytes that only start like an image are refused here.
+  if (sniffImageType(image) === null || !(await isDecodableImage(image))) {
+    throw new HttpError(400, INVALID_IMAGE_DETAIL, 'validation');
+  }
   const type = analysisType === undefined || analysisType === '' ? 'comprehensive' : analysisType;
   if (!(analysisTypes as readonly string[]).includes(type)) {
     throw new HttpError(400, `analysis_type must be one of: ${analysisTypes.join(', ')}`, 'validation');
@@ -136,17 +147,40 @@ function statusBody(status: ScanJobStatus) {
   };
 }
 
-const unavailable = (error: ScanQueueUnavailableError) => new HttpError(503, error.message, 'unavailable');
+const unavailable = (error: ScanQueueUnavailableError) =>
+  error instanceof ScanQueueFullError
+    ? new HttpError(503, error.message, 'busy', { 'retry-after': String(error.retryAfterSeconds) })
+    : new HttpError(503, error.message, 'unavailable', { 'retry-after': '30' });
+
+/** Uploads (each a scan) per address per window, and status reads per address per window. */
+export interface ScanRateLimits {
+  uploads: { max: number; timeWindowMs: number };
+  reads: { max: number; timeWindowMs: number };
+}
+
+export const DEFAULT_SCAN_RATE_LIMITS: ScanRateLimits = {
+  uploads: { max: 12, timeWindowMs: 60_000 },
+  reads: { max: 600, timeWindowMs: 60_000 },
+};
 
 /**
  * The scanner API (spec §7 "Scanner"): the synchronous scan the dialog calls, plus an async job
  * API with polling and server-sent progress events. Uploads are checked by content, 10 MB max.
  */
-export const scanRoutes: FastifyPluginAsyncTypebox<{ deps: { scans: ScanService } }> = async (
-  app,
-  { deps },
-) => {
+export const scanRoutes: FastifyPluginAsyncTypebox<{
+  deps: { scans: ScanService; rateLimits?: ScanRateLimits };
+}> = async (app, { deps }) => {
   const { scans } = deps;
+  const limits = deps.rateLimits ?? DEFAULT_SCAN_RATE_LIMITS;
+  await app.register(rateLimit, { global: false });
+  const limitOf = (limit: { max: number; timeWindowMs: number }) => ({
+    max: limit.max,
+    timeWindow: limit.timeWindowMs,
+    errorResponseBuilder: (_request: unknown, context: { after: string }) =>
+      new HttpError(429, `Too many scans from your address. Please wait ${context.after}.`, 'rate_limited'),
+  });
+  const uploadLimit = { rateLimit: limitOf(limits.uploads) };
+  const readLimit = { rateLimit: limitOf(limits.reads) };
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_SCAN_BYTES, files: 1, fields: 4, parts: 6, fieldSize: 1_000 },
     throwFileSizeLimit: true,
@@ -154,6 +188,13 @@ export const scanRoutes: FastifyPluginAsyncTypebox<{ deps: { scans: ScanService 
 
   /** Records `ScanRequested` and queues the job; a queue that is down answers 503 at once. */
   async function submit(request: FastifyRequest, upload: Upload): Promise<string> {
+    // A full (or unreachable) queue refuses before anything is recorded.
+    try {
+      await scans.queue.checkRoom?.(upload.image.length);
+    } catch (error) {
+      if (error instanceof ScanQueueUnavailableError) throw unavailable(error);
+      throw error;
+    }
     const scanId = randomUUID();
     const session = request.headers['x-session-id'];
     const auth = typeof request.authenticate === 'function' ? await request.authenticate() : null;
@@ -188,12 +229,20 @@ export const scanRoutes: FastifyPluginAsyncTypebox<{ deps: { scans: ScanService 
   app.post(
     '/camera/scan/product',
     {
+      config: uploadLimit,
       schema: {
         tags: ['scanner'],
         summary: 'Scan a product label and wait for the result',
         description: `${multipartBody.description}. Waits up to ${Math.round(scans.waitTimeoutMs / 1000)} s; a scan that takes longer answers 504 and carries on as a job.`,
         consumes: ['multipart/form-data'],
-        response: { 200: ScanResponseSchema, 400: Problem, 413: Problem, 503: Problem, 504: Problem },
+        response: {
+          200: ScanResponseSchema,
+          400: Problem,
+          413: Problem,
+          429: Problem,
+          503: Problem,
+          504: Problem,
+        },
       },
     },
     async (request) => {
@@ -219,6 +268,7 @@ export const scanRoutes: FastifyPluginAsyncTypebox<{ deps: { scans: ScanService 
   app.post(
     '/camera/scan/jobs',
     {
+      config: uploadLimit,
       schema: {
         tags: ['scanner'],
         summary: 'Queue a scan and answer at once with its job id',
@@ -228,6 +278,7 @@ export const scanRoutes: FastifyPluginAsyncTypebox<{ deps: { scans: ScanService 
           202: Type.Object({ job_id: Type.String(), status_url: Type.String(), events_url: Type.String() }),
           400: Problem,
           413: Problem,
+          429: Problem,
           503: Problem,
         },
       },
@@ -258,6 +309,7 @@ export const scanRoutes: FastifyPluginAsyncTypebox<{ deps: { scans: ScanService 
   app.get(
     '/camera/scan/jobs/:id',
     {
+      config: readLimit,
       schema: {
         tags: ['scanner'],
         summary: "A scan job's state, progress and, once finished, its result",
@@ -271,6 +323,7 @@ export const scanRoutes: FastifyPluginAsyncTypebox<{ deps: { scans: ScanService 
   app.get(
     '/camera/scan/jobs/:id/events',
     {
+      config: readLimit,
       schema: {
         tags: ['scanner'],
         summary:

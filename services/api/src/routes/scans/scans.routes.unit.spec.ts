@@ -9,6 +9,7 @@ import {
   scanTesting,
 } from '@scentinel/worker';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildScanApp, scanForm } from './scans.testing.ts';
 
@@ -108,12 +109,25 @@ describe('scanner routes', () => {
     expect(res.json()).toEqual({ detail: TOO_LARGE, code: 'payload_too_large' });
   });
 
-  it('answers a corrupt image with success false and the reason ("Analysis Failed")', async () => {
+  it('refuses an upload that only starts like an image (truncated) with the spec message, queueing nothing', async () => {
+    const before = await eventLog.headPosition();
     const res = await scan(scanForm(await truncatedPng()));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: INVALID, code: 'validation' });
+    expect(await eventLog.headPosition()).toBe(before);
+  });
+
+  it('answers an image the scanner cannot use with success false and the reason ("Analysis Failed")', async () => {
+    const tiny = await sharp({
+      create: { width: 8, height: 8, channels: 3, background: { r: 255, g: 255, b: 255 } },
+    })
+      .png()
+      .toBuffer();
+    const res = await scan(scanForm(tiny));
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ success: false, result: null });
-    expect(body.error).toMatch(/could not be read: it looks corrupt or truncated/);
+    expect(body.error).toMatch(/too small to read/);
     const stream = await eventLog.readStream(`scan:${body.scan_id}`);
     expect(stream.map((e) => e.type)).toEqual(['ScanRequested', 'ScanFailed']);
     expect(stream[1]?.data).toMatchObject({ retryable: false });

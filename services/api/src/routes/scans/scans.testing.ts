@@ -5,12 +5,27 @@ import type { ScanService } from '@scentinel/worker';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { app } from '../../app.ts';
 import { API_SERVER_OPTIONS } from '../../http/errors.ts';
+import type { ScanRateLimits } from './scans.routes.ts';
 
-export async function buildScanApp(scans: ScanService): Promise<FastifyInstance> {
+/** Route tests upload more than an address may in a minute; `rateLimits` sets the real ones. */
+const GENEROUS: ScanRateLimits = {
+  uploads: { max: 10_000, timeWindowMs: 60_000 },
+  reads: { max: 10_000, timeWindowMs: 60_000 },
+};
+
+export async function buildScanApp(
+  scans: ScanService,
+  rateLimits: ScanRateLimits = GENEROUS,
+): Promise<FastifyInstance> {
   const server = Fastify({ ...API_SERVER_OPTIONS, logger: false });
   const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '.tmp/no-web-dist' }, process.cwd());
   await server.register(app, {
-    deps: { config, health: async () => ({ eventLogPosition: 0, projections: [] }), scans },
+    deps: {
+      config,
+      health: async () => ({ eventLogPosition: 0, projections: [] }),
+      scans,
+      scanRateLimits: rateLimits,
+    },
   });
   await server.ready();
   return server;

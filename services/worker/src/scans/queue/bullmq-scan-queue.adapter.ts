@@ -5,14 +5,18 @@ import { Redis } from 'ioredis';
 import type { ScanResponse } from '../scan.processor.ts';
 import type { ScanLogger as Logger, ScanProgress } from '../scan-engine.port.ts';
 import {
+  DEFAULT_SCAN_QUEUE_LIMITS,
   failedResponse,
   SCAN_ATTEMPTS,
   SCAN_BACKOFF_MS,
+  SCAN_QUEUE_RETRY_AFTER_SECONDS,
   type ScanJobInput,
   type ScanJobState,
   type ScanJobStatus,
   type ScanJobUpdate,
   type ScanQueue,
+  ScanQueueFullError,
+  type ScanQueueLimits,
   ScanQueueUnavailableError,
   waitThroughWatch,
 } from './scan-queue.port.ts';
@@ -24,6 +28,14 @@ export interface BullScanJobData {
   scanId: string;
   analysisType: AnalysisType;
   image: string;
+}
+
+/**
+ * A Redis hash of the image sizes of jobs no worker has taken yet (job id → bytes): the API adds a
+ * job's size when it queues it, the worker removes it when it takes the job.
+ */
+export function queuedBytesKey(queueName: string): string {
+  return `scentinel:scan-queue:${queueName}:queued-bytes`;
 }
 
 /** Finished jobs stay for `status` this long; failed ones longer, for inspection. */
@@ -110,6 +122,7 @@ export class BullmqScanQueue implements ScanQueue {
     private readonly redisUrl: string,
     private readonly logger?: Logger,
     private readonly queueName = SCAN_QUEUE_NAME,
+    private readonly limits: ScanQueueLimits = DEFAULT_SCAN_QUEUE_LIMITS,
   ) {
     this.redis = new Redis(redisOptions(redisUrl, false));
     this.redis.on('error', (err) => this.logger?.warn({ err: err.message }, 'scan queue: redis error'));
@@ -133,9 +146,42 @@ export class BullmqScanQueue implements ScanQueue {
     );
   }
 
-  async enqueue(input: ScanJobInput): Promise<void> {
+  /**
+   * Refuses a job the queue has no room for: too many jobs waiting, or too many image bytes not yet
+   * taken by a worker. Several API processes may pass the check at once, so the bound can be
+   * overshot by one job per process.
+   */
+  private async room(bytes: number): Promise<void> {
+    const [counts, sizes] = await Promise.all([
+      this.queue.getJobCounts('waiting', 'delayed', 'prioritized', 'waiting-children'),
+      this.redis.hvals(queuedBytesKey(this.queueName)),
+    ]);
+    const waiting = Object.values(counts).reduce((a, b) => a + b, 0);
+    const held = sizes.reduce((sum, size) => sum + (Number(size) || 0), 0);
+    if (waiting >= this.limits.maxQueuedJobs || held + bytes > this.limits.maxQueuedBytes) {
+      throw new ScanQueueFullError(SCAN_QUEUE_RETRY_AFTER_SECONDS);
+    }
+  }
+
+  async checkRoom(bytes: number): Promise<void> {
     try {
       await this.connected('enqueue');
+      await withTimeout(this.room(bytes), 'enqueue');
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  async enqueue(input: ScanJobInput): Promise<void> {
+    const bytesKey = queuedBytesKey(this.queueName);
+    try {
+      await this.connected('enqueue');
+      await withTimeout(this.room(input.image.length), 'enqueue');
+      await withTimeout(this.redis.hset(bytesKey, input.scanId, String(input.image.length)), 'enqueue');
+    } catch (error) {
+      throw unavailable(error);
+    }
+    try {
       await withTimeout(
         this.queue.add(
           'scan',
@@ -151,6 +197,7 @@ export class BullmqScanQueue implements ScanQueue {
         'enqueue',
       );
     } catch (error) {
+      await this.redis.hdel(bytesKey, input.scanId).catch(() => {});
       throw unavailable(error);
     }
   }

@@ -1,7 +1,13 @@
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
 import { type ScanProcessor, type ScanResponse, UnrecoverableScanError } from '../scan.processor.ts';
 import type { ScanLogger as Logger, ScanProgress } from '../scan-engine.port.ts';
-import { type BullScanJobData, redisOptions, SCAN_QUEUE_NAME } from './bullmq-scan-queue.adapter.ts';
+import {
+  type BullScanJobData,
+  queuedBytesKey,
+  redisOptions,
+  SCAN_QUEUE_NAME,
+} from './bullmq-scan-queue.adapter.ts';
 import { SCAN_ATTEMPTS } from './scan-queue.port.ts';
 
 export interface BullmqScanWorkerOptions {
@@ -25,9 +31,15 @@ export function startBullmqScanWorker(
   options: BullmqScanWorkerOptions,
 ): Worker<BullScanJobData, ScanResponse> {
   const { processor, logger } = options;
+  const queueName = options.queueName ?? SCAN_QUEUE_NAME;
+  // Its own short-call connection for the byte accounting (the worker's own connection blocks).
+  const redis = new Redis(redisOptions(options.redisUrl, true));
+  redis.on('error', (err) => logger?.warn({ err: err.message }, 'scan worker: redis error'));
   const worker = new Worker<BullScanJobData, ScanResponse>(
-    options.queueName ?? SCAN_QUEUE_NAME,
+    queueName,
     async (job: Job<BullScanJobData, ScanResponse>) => {
+      // Taken: its image no longer counts against the queue's byte limit.
+      await redis.hdel(queuedBytesKey(queueName), job.data.scanId);
       const attempt = job.attemptsMade + 1;
       const maxAttempts = job.opts.attempts ?? SCAN_ATTEMPTS;
       try {
@@ -58,6 +70,7 @@ export function startBullmqScanWorker(
     },
   );
   worker.on('error', (err) => logger?.warn({ err: err.message }, 'scan worker: redis error'));
+  worker.on('closed', () => redis.disconnect());
   worker.on('failed', (job, err) =>
     logger?.warn({ jobId: job?.id, attempt: job?.attemptsMade, reason: err.message }, 'scan job failed'),
   );

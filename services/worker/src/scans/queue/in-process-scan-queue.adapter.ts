@@ -3,13 +3,16 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type ScanProcessor, UnrecoverableScanError } from '../scan.processor.ts';
 import type { ScanLogger as Logger, ScanProgress } from '../scan-engine.port.ts';
 import {
+  DEFAULT_SCAN_QUEUE_LIMITS,
   failedResponse,
   SCAN_ATTEMPTS,
   SCAN_BACKOFF_MS,
+  SCAN_QUEUE_RETRY_AFTER_SECONDS,
   type ScanJobInput,
   type ScanJobStatus,
   type ScanJobUpdate,
   type ScanQueue,
+  ScanQueueFullError,
   ScanQueueUnavailableError,
   waitThroughWatch,
 } from './scan-queue.port.ts';
@@ -22,8 +25,10 @@ export interface InProcessScanQueueOptions {
   /** Finished jobs are kept this long for `status` (default one hour), at most `keep` of them. */
   retainMs?: number;
   keep?: number;
-  /** At most this many jobs waiting; more are refused as if the queue were down (default 500). */
+  /** At most this many jobs waiting (default `DEFAULT_SCAN_QUEUE_LIMITS`); more are refused with `ScanQueueFullError`. */
   maxWaiting?: number;
+  /** At most this many image bytes held by jobs not finished yet (default `DEFAULT_SCAN_QUEUE_LIMITS`). */
+  maxQueuedBytes?: number;
   logger?: Logger;
 }
 
@@ -50,6 +55,9 @@ export class InProcessScanQueue implements ScanQueue {
   private readonly retainMs: number;
   private readonly keep: number;
   private readonly maxWaiting: number;
+  private readonly maxQueuedBytes: number;
+  /** Image bytes held by jobs that have not finished. */
+  private heldBytes = 0;
   private readonly active = new Set<Promise<void>>();
 
   constructor(
@@ -61,15 +69,14 @@ export class InProcessScanQueue implements ScanQueue {
     this.backoffMs = options.backoffMs ?? SCAN_BACKOFF_MS;
     this.retainMs = options.retainMs ?? 3_600_000;
     this.keep = options.keep ?? 1_000;
-    this.maxWaiting = options.maxWaiting ?? 500;
+    this.maxWaiting = options.maxWaiting ?? DEFAULT_SCAN_QUEUE_LIMITS.maxQueuedJobs;
+    this.maxQueuedBytes = options.maxQueuedBytes ?? DEFAULT_SCAN_QUEUE_LIMITS.maxQueuedBytes;
     this.events.setMaxListeners(0);
   }
 
   async enqueue(input: ScanJobInput): Promise<void> {
     if (this.closed) throw new ScanQueueUnavailableError('The scan queue is shutting down.');
-    if (this.waiting.length >= this.maxWaiting) {
-      throw new ScanQueueUnavailableError('The scanner is busy; please try again in a minute.');
-    }
+    await this.checkRoom(input.image.length);
     if (this.jobs.has(input.scanId)) throw new Error(`Scan job ${input.scanId} already exists`);
     this.prune();
     this.jobs.set(input.scanId, {
@@ -83,8 +90,15 @@ export class InProcessScanQueue implements ScanQueue {
       },
       finishedAt: null,
     });
+    this.heldBytes += input.image.length;
     this.waiting.push(input.scanId);
     this.pump();
+  }
+
+  async checkRoom(bytes: number): Promise<void> {
+    if (this.waiting.length >= this.maxWaiting || this.heldBytes + bytes > this.maxQueuedBytes) {
+      throw new ScanQueueFullError(SCAN_QUEUE_RETRY_AFTER_SECONDS);
+    }
   }
 
   async status(id: string): Promise<ScanJobStatus | null> {
@@ -99,6 +113,11 @@ export class InProcessScanQueue implements ScanQueue {
   async watch(id: string, listener: (update: ScanJobUpdate) => void): Promise<() => void> {
     this.events.on(id, listener);
     return () => this.events.off(id, listener);
+  }
+
+  /** Jobs waiting and image bytes held by unfinished jobs (for tests and health). */
+  load(): { waiting: number; heldBytes: number } {
+    return { waiting: this.waiting.length, heldBytes: this.heldBytes };
   }
 
   async close(): Promise<void> {
@@ -157,6 +176,7 @@ export class InProcessScanQueue implements ScanQueue {
   }
 
   private finish(entry: Entry, state: 'completed' | 'failed', response: ScanJobStatus['response']): void {
+    this.heldBytes -= entry.input?.image.length ?? 0;
     entry.input = null; // the image is not needed any more
     entry.finishedAt = Date.now();
     entry.status.state = state;

@@ -31,8 +31,40 @@ export type ScanJobUpdate =
 
 /** The queue cannot take or report jobs (Redis down): the API answers 503. */
 export class ScanQueueUnavailableError extends Error {
-  override readonly name = 'ScanQueueUnavailableError';
+  override readonly name: string = 'ScanQueueUnavailableError';
 }
+
+/**
+ * The queue holds as many jobs or image bytes as it may (`ScanQueueLimits`): the API answers 503
+ * with `Retry-After`. A kind of unavailability, so callers that only know that one still refuse.
+ */
+export class ScanQueueFullError extends ScanQueueUnavailableError {
+  override readonly name: string = 'ScanQueueFullError';
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = 'The scanner is busy with other scans; please try again in a minute.',
+  ) {
+    super(message);
+  }
+}
+
+/** How much a queue may hold before it refuses new jobs (jobs not started yet, and their images). */
+export interface ScanQueueLimits {
+  maxQueuedJobs: number;
+  maxQueuedBytes: number;
+}
+
+/**
+ * 20 waiting scans (a few minutes of work for one OCR worker) and 64 MiB of waiting images (six
+ * maximum-size uploads, many more phone photos).
+ */
+export const DEFAULT_SCAN_QUEUE_LIMITS: ScanQueueLimits = {
+  maxQueuedJobs: 20,
+  maxQueuedBytes: 64 * 1024 * 1024,
+};
+
+/** What a refused caller is told to wait, in seconds. */
+export const SCAN_QUEUE_RETRY_AFTER_SECONDS = 30;
 
 /** A bounded wait for a job ended before the job did. */
 export class ScanWaitTimeoutError extends Error {
@@ -48,6 +80,11 @@ export class ScanWaitTimeoutError extends Error {
 export interface ScanQueue {
   /** Adds a job (its id is the scan id). Throws `ScanQueueUnavailableError` quickly when the queue is down. */
   enqueue(input: ScanJobInput): Promise<void>;
+  /**
+   * Throws `ScanQueueFullError` when a job with an image of `bytes` would not be taken now (so the
+   * caller can refuse before recording anything); `enqueue` checks again.
+   */
+  checkRoom?(bytes: number): Promise<void>;
   /** The job's state, or null for an unknown (or expired) id. */
   status(id: string): Promise<ScanJobStatus | null>;
   /** Resolves with the finished job; throws `ScanWaitTimeoutError` after `timeoutMs`. */
