@@ -166,30 +166,17 @@ export function buildSafety(
     const estimates: AllergenEstimate[] = [];
     if (label === null) {
       const mp = modelPerfume(p, groupOf);
-      const fromNotes = new Map<string, string[]>();
-      for (const link of p.chemicals) {
-        const g = groupOf.get(link.chemical_id);
-        if (!g) continue;
-        const list = fromNotes.get(g) ?? [];
-        if (!list.includes(link.from_note)) list.push(link.from_note);
-        fromNotes.set(g, list);
-      }
-      const shares = new Map(model.groups.map((g) => [g.key, g.labelledShare]));
       for (const [key, probability] of predictAllergens(model, mp)) {
         const basis = basisFor(model, probability);
         if (basis === null) continue;
         const group = groupByKey.get(key)!;
         estimates.push({
           chemical_id: group.chemical_id,
-          name: group.name,
-          member_ids: group.member_ids,
           basis,
           probability: Math.round(probability * 100) / 100,
-          labelled_share: Math.round((shares.get(key) ?? 0) * 100) / 100,
-          from_notes: fromNotes.get(key) ?? [],
         });
       }
-      estimates.sort((a, b) => b.probability - a.probability || (a.name < b.name ? -1 : 1));
+      estimates.sort((a, b) => b.probability - a.probability || (a.chemical_id < b.chemical_id ? -1 : 1));
       for (const e of estimates) {
         if (e.basis === 'likely') likely += 1;
         else possible += 1;

@@ -38,6 +38,7 @@ export {
 // --- catalogue helpers (data build + read models) ---------------------------------------------
 export type {
   AllergenTolerance,
+  ClassifiablePerfume,
   DataCategory,
   Knowledge,
   KnownChemical,

@@ -398,14 +398,8 @@ function optionalSafetyFields(r: Record<string, unknown>): Partial<SafetyFields>
       const e = objectAt(item, f, 'Allergen estimate');
       return {
         chemical_id: entityId(e.chemical_id, `${f}.chemical_id`, 'Chemical id'),
-        name: requiredText(e.name, `${f}.name`, 'Chemical name', 200),
-        member_ids: listAt(e.member_ids ?? [], `${f}.member_ids`, 'Member ids', 50).map((id, k) =>
-          entityId(id, `${f}.member_ids[${k}]`, 'Chemical id'),
-        ),
         basis: oneOf(e.basis, likelihoodBases, `${f}.basis`, 'Basis'),
         probability: share(e.probability, `${f}.probability`, 'Probability'),
-        labelled_share: share(e.labelled_share, `${f}.labelled_share`, 'Labelled share'),
-        from_notes: textList(e.from_notes, `${f}.from_notes`, 'Notes', L.listItems, L.listItem),
       };
     });
   }

@@ -71,19 +71,13 @@ export type LikelihoodBasis = (typeof likelihoodBases)[number];
 
 /**
  * An EU label allergen a perfume without a declared list probably contains, with the probability
- * a model calibrated on declared lists gives it (`probability`), and how often labelled perfumes
- * declare it at all (`labelled_share`).
+ * a model calibrated on declared lists gives it. Kept small (one per allergen and perfume, on most
+ * of the catalogue): the name and the notes it comes from are read from the chemical and the links.
  */
 export interface AllergenEstimate {
   chemical_id: string;
-  name: string;
-  /** Every chemical of the database that is this allergen (isomers under one label name). */
-  member_ids: string[];
   basis: LikelihoodBasis;
   probability: number;
-  labelled_share: number;
-  /** The perfume's notes whose known constituents include it. */
-  from_notes: string[];
 }
 
 /** The catalogue record as the data build writes it. */

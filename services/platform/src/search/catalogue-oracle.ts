@@ -3,7 +3,7 @@
  * meaning in the most direct way. Slow and obviously right; the randomized tests compare the real
  * adapters against it. Not for production use.
  */
-import { noteKey } from '@scentinel/domain';
+import { filterChemicalIds, noteKey } from '@scentinel/domain';
 import type { Chemical, NoteRecord, PerfumeDocument, RegionRecord } from './catalogue.types.ts';
 import {
   effectiveCategory,
@@ -13,7 +13,7 @@ import {
   textRank,
 } from './catalogue-query.ts';
 import { ChemicalTable } from './chemical-table.ts';
-import { classify, toPerfumeCard, visibleLinks } from './perfume-card.ts';
+import { classifiable, classify, toPerfumeCard, visibleLinks } from './perfume-card.ts';
 import type { CatalogueQuery, CatalogueResult, CatalogueStats } from './search-index.port.ts';
 import { normalizeText } from './text-normalize.ts';
 
@@ -54,7 +54,7 @@ export class CatalogueOracle {
     let complete = 0;
     let hypoallergenic = 0;
     for (const doc of this.docs.values()) {
-      const c = classify(visibleLinks(doc), known);
+      const c = classify(doc.perfume, visibleLinks(doc), known);
       if (c.category === 'complete') complete++;
       if (c.hypoallergenic) hypoallergenic++;
     }
@@ -82,11 +82,10 @@ export class CatalogueOracle {
     for (const doc of this.docs.values()) {
       order++;
       const p = doc.perfume;
-      const linkIds = visibleLinks(doc).map((l) => l.chemical_id);
-      const c = classify(
-        linkIds.map((chemical_id) => ({ chemical_id })),
-        known,
-      );
+      const links = visibleLinks(doc);
+      // Filters see the links and, without a declared list, the likely and possible allergens.
+      const linkIds = filterChemicalIds(classifiable(p, links));
+      const c = classify(p, links, known);
       if (category === 'complete' && c.category !== 'complete') continue;
       if (category === 'unspecific' && c.category !== 'unspecific') continue;
       if (category === 'hypoallergenic' && !c.hypoallergenic) continue;

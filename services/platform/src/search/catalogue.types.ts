@@ -7,6 +7,8 @@ import type {
   Chemical,
   DataCategory,
   DeclaredChemicalLink,
+  Knowledge,
+  NoteCoverage,
   PerfumeGender,
   PerfumeNotes,
 } from '@scentinel/domain';
@@ -41,6 +43,29 @@ export interface PerfumeCardChemical {
   concentration_max: number | null;
 }
 
+/**
+ * An EU label allergen of a perfume and the evidence for it: `declared` (on its label, or declared
+ * by an admin, a contributor or a scan), or `likely` / `possible` as estimated from what labelled
+ * perfumes declare (`probability`), with the notes whose known constituents include it.
+ */
+export interface PerfumeAllergen {
+  chemical_id: string;
+  name: string;
+  cas_number: string | null;
+  basis: 'declared' | 'likely' | 'possible';
+  /** For declared ones: who declared it (label, admin, contribution, scan). */
+  source: string | null;
+  probability: number | null;
+  from_notes: string[];
+}
+
+/** The declared ingredient list as a card shows it. */
+export interface PerfumeLabel {
+  source_name: string;
+  source_date: string;
+  ingredients: string[];
+}
+
 /** A perfume as the read API answers it (spec §3 Perfume). */
 export interface PerfumeCard {
   id: string;
@@ -56,9 +81,14 @@ export interface PerfumeCard {
   notes: PerfumeNotes;
   /** Declared links (admin, contribution, scan) first, then inferred ones (one entry per chemical). */
   chemicals: PerfumeCardChemical[];
-  /** Names of the linked chemicals flagged as EU allergens. */
-  allergens: string[];
+  /** EU label allergens: declared first, then likely, then possible. */
+  allergens: PerfumeAllergen[];
   hypoallergenic: boolean;
+  /** What is known of the perfume's contents (label list, all notes resolved, partial, none). */
+  knowledge: Knowledge;
+  /** Specific notes resolved and unknown; null for records without it. */
+  coverage: NoteCoverage | null;
+  label: PerfumeLabel | null;
   chemical_count: number;
   note_count: number;
   data_category: DataCategory;

@@ -48,6 +48,8 @@ export class ChemicalTable implements ChemicalReadModel {
   private readonly byId = new Map<string, Chemical>();
   private readonly idsByCas = new Map<string, Set<string>>();
   private readonly idsByName = new Map<string, Set<string>>();
+  /** EU label allergens by label (INCI) name: one allergen whatever the isomer's CAS. */
+  private readonly allergensByInci = new Map<string, Set<string>>();
   private sorted: Chemical[] | null = null;
   private readonly regionDefs: RegionRecord[];
 
@@ -95,13 +97,25 @@ export class ChemicalTable implements ChemicalReadModel {
     return ids ? this.sortedById([...ids]) : [];
   }
 
+  /**
+   * The chemical ids a reference names (an id, a CAS number or a name), with every EU label
+   * allergen of the same label name: excluding `d-Limonene` also excludes a perfume whose label
+   * says `Limonene` or whose estimate names the racemate.
+   */
   resolve(ref: string): string[] {
     const trimmed = ref.trim();
     if (trimmed === '') return [];
-    if (this.byId.has(trimmed)) return [trimmed];
-    if (isCasNumber(trimmed))
-      return [...(this.idsByCas.get(normalizeCas(trimmed)) ?? [])].sort(compareCodeUnits);
-    return [...(this.idsByName.get(normalizeText(trimmed)) ?? [])].sort(compareCodeUnits);
+    const direct = this.byId.has(trimmed)
+      ? [trimmed]
+      : isCasNumber(trimmed)
+        ? [...(this.idsByCas.get(normalizeCas(trimmed)) ?? [])]
+        : [...(this.idsByName.get(normalizeText(trimmed)) ?? [])];
+    const out = new Set(direct);
+    for (const id of direct) {
+      const key = allergenKey(this.byId.get(id));
+      for (const same of key ? (this.allergensByInci.get(key) ?? []) : []) out.add(same);
+    }
+    return [...out].sort(compareCodeUnits);
   }
 
   list(search?: string): Chemical[] {
@@ -178,12 +192,23 @@ export class ChemicalTable implements ChemicalReadModel {
   private index(c: Chemical): void {
     if (c.cas_number) addTo(this.idsByCas, normalizeCas(c.cas_number), c.id);
     for (const key of nameKeys(c)) addTo(this.idsByName, key, c.id);
+    const key = allergenKey(c);
+    if (key) addTo(this.allergensByInci, key, c.id);
   }
 
   private unindex(c: Chemical): void {
     if (c.cas_number) removeFrom(this.idsByCas, normalizeCas(c.cas_number), c.id);
     for (const key of nameKeys(c)) removeFrom(this.idsByName, key, c.id);
+    const key = allergenKey(c);
+    if (key) removeFrom(this.allergensByInci, key, c.id);
   }
+}
+
+/** The label-name key of an EU label allergen (null for other chemicals). */
+function allergenKey(c: Chemical | undefined): string | null {
+  if (!c?.allergen_flag) return null;
+  const key = normalizeText(c.inci_name ?? c.name);
+  return key === '' ? null : key;
 }
 
 export function hasStatus(c: Chemical, status: ChemicalStatus): boolean {

@@ -11,9 +11,17 @@
  * Categories are derived lazily: a write marks the documents it touches (a perfume, or every
  * perfume linking an edited chemical) and the next read recomputes them with the domain's rule.
  */
-import { dataCategory, isHypoallergenic, noteKey, type PerfumeGender } from '@scentinel/domain';
+import {
+  dataCategory,
+  filterChemicalIds,
+  isHypoallergenic,
+  knowledgeOf,
+  noteKey,
+  type PerfumeGender,
+} from '@scentinel/domain';
 import * as B from './bitset.ts';
 import type {
+  CataloguePerfume,
   Chemical,
   DeclaredChemicalLink,
   NoteRecord,
@@ -32,7 +40,15 @@ import {
 } from './catalogue-query.ts';
 import { ChemicalTable } from './chemical-table.ts';
 import { IntArena } from './int-arena.ts';
-import { assembleCard, cardChemical, toPerfumeCard, visibleLinks } from './perfume-card.ts';
+import {
+  assembleCard,
+  cardChemical,
+  classifiable,
+  classify,
+  perfumeAllergens,
+  toPerfumeCard,
+  visibleLinks,
+} from './perfume-card.ts';
 import { PostingList } from './posting-list.ts';
 import type {
   BrandCount,
@@ -60,6 +76,15 @@ const NOTE_POSITIONS = ['top', 'middle', 'base', 'unspecified'] as const;
 /** Per-chemical flags (domain rule on a one-link perfume): a link to it is chemical data / an allergen. */
 const COUNTS_AS_DATA = 1;
 const ALLERGEN = 2;
+
+/** Per-perfume safety state bits (`safetyBits`). */
+const HAS_COVERAGE = 1;
+const NOTES_RESOLVED = 2;
+const HAS_LABEL = 4;
+const HAS_ESTIMATES = 8;
+
+/** The safety fields of a record (label, coverage, estimates, merged ids), as given. */
+type SafetyFields = Pick<CataloguePerfume, 'label' | 'coverage' | 'allergen_estimates' | 'merged_ids'>;
 
 /** Rarely present per-perfume state, kept beside the packed data. */
 interface Extras {
@@ -92,6 +117,9 @@ export class InProcessSearchIndex implements SearchIndex {
   private concentrations = new Int32Array(0);
   private fieldSources = new Int32Array(0);
   private readonly extras = new Map<number, Extras>();
+  /** Label, coverage and estimates per document (records built before them have none). */
+  private readonly safety = new Map<number, Partial<SafetyFields>>();
+  private safetyBits = new Uint8Array(1024);
   private readonly arena = new IntArena();
 
   // Document sets.
@@ -184,6 +212,8 @@ export class InProcessSearchIndex implements SearchIndex {
     this.docById.delete(id);
     this.arena.free(d);
     this.extras.delete(d);
+    this.safety.delete(d);
+    this.safetyBits[d] = 0;
     this.names[d] = '';
     this.norms[d] = '';
     this.descriptions[d] = null;
@@ -573,6 +603,7 @@ export class InProcessSearchIndex implements SearchIndex {
     } else {
       this.extras.delete(d);
     }
+    this.storeSafety(d, p);
 
     const pack = this.pack;
     pack.length = 0;
@@ -613,14 +644,45 @@ export class InProcessSearchIndex implements SearchIndex {
     for (const source of p.sources) pack.push(this.strings.intern(source));
     const visibleAt = pack.length;
     pack.push(0);
-    if (doc.declared.length === 0 && doc.removedChemicalIds.length === 0) {
+    const bits = this.safetyBits[d]!;
+    if (
+      doc.declared.length === 0 &&
+      doc.removedChemicalIds.length === 0 &&
+      (bits & (HAS_LABEL | HAS_ESTIMATES)) === 0
+    ) {
       // No declared or removed links: the visible links are the inferred ones, one per chemical.
       for (const idx of linked) if (pack.indexOf(idx, visibleAt + 1) < 0) pack.push(idx);
     } else {
-      for (const link of visibleLinks(doc)) pack.push(this.chemIndex(link.chemical_id));
+      // What filters on chemicals see: visible links and, without a label, likely/possible allergens.
+      for (const id of filterChemicalIds(classifiable(p, visibleLinks(doc)))) pack.push(this.chemIndex(id));
     }
     pack[visibleAt] = pack.length - visibleAt - 1;
     this.arena.write(d, pack);
+  }
+
+  private storeSafety(d: number, p: CataloguePerfume): void {
+    if (d >= this.safetyBits.length) {
+      const next = new Uint8Array(Math.max(d + 1, this.safetyBits.length * 2));
+      next.set(this.safetyBits);
+      this.safetyBits = next;
+    }
+    const fields: Partial<SafetyFields> = {};
+    if (p.label !== undefined) fields.label = p.label;
+    if (p.coverage !== undefined) fields.coverage = p.coverage;
+    if (p.allergen_estimates !== undefined) fields.allergen_estimates = p.allergen_estimates;
+    if (p.merged_ids !== undefined) fields.merged_ids = p.merged_ids;
+    if (Object.keys(fields).length === 0) {
+      this.safety.delete(d);
+      this.safetyBits[d] = 0;
+      return;
+    }
+    this.safety.set(d, fields);
+    const knowledge = knowledgeOf({ chemicals: [], label: p.label, coverage: p.coverage });
+    this.safetyBits[d] =
+      (p.coverage ? HAS_COVERAGE : 0) |
+      (knowledge === 'notes_resolved' ? NOTES_RESOLVED : 0) |
+      (p.label ? HAS_LABEL : 0) |
+      ((p.allergen_estimates?.length ?? 0) > 0 && !p.label ? HAS_ESTIMATES : 0);
   }
 
   /** Rebuilds the stored document of `d`. */
@@ -665,6 +727,7 @@ export class InProcessSearchIndex implements SearchIndex {
         chemicals,
         field_sources: { ...this.sourceSets.get(this.fieldSources[d]!) },
         sources,
+        ...structuredClone(this.safety.get(d) ?? {}),
       },
       notesAssigned: extras?.notesAssigned ?? false,
       declared: extras ? [...extras.declared] : [],
@@ -678,11 +741,11 @@ export class InProcessSearchIndex implements SearchIndex {
    * bits; others go through the document and `toPerfumeCard`. The oracle tests compare both ways.
    */
   private cardOf(d: number): PerfumeCard {
-    if (this.extras.has(d)) return toPerfumeCard(this.documentOf(d), this.chemicals.known());
+    if (this.extras.has(d) || this.safety.has(d))
+      return toPerfumeCard(this.documentOf(d), this.chemicals.known());
     const doc = this.documentOf(d);
     const p = doc.perfume;
     const chemicals: PerfumeCardChemical[] = [];
-    const allergens: string[] = [];
     const seen = this.idxScratch;
     seen.length = 0;
     const r = this.arena.read(d);
@@ -696,14 +759,14 @@ export class InProcessSearchIndex implements SearchIndex {
       seen.push(idx);
       const link = p.chemicals[k]!;
       const chemical = cardChemical(link, this.chemicals.get(link.chemical_id) ?? undefined);
-      if (((this.chemFlags[idx] ?? 0) & ALLERGEN) !== 0) allergens.push(chemical.name);
       chemicals.push(chemical);
     }
     return assembleCard(p, {
       chemicals,
-      allergens,
+      allergens: perfumeAllergens(p, p.chemicals, this.chemicals.known()),
       category: B.testBit(this.complete, d) ? 'complete' : 'unspecific',
       hypoallergenic: B.testBit(this.hypo, d),
+      knowledge: 'none',
     });
   }
 
@@ -851,12 +914,28 @@ export class InProcessSearchIndex implements SearchIndex {
       this.dirty,
       (d) => {
         if (!B.testBit(this.alive, d)) return;
+        if (this.extras.has(d)) {
+          // Declared or removed links: the domain rule on the whole document.
+          const doc = this.documentOf(d);
+          const c = classify(doc.perfume, visibleLinks(doc), this.chemicals.known());
+          B.assignBit(this.complete, d, c.category === 'complete');
+          B.assignBit(this.hypo, d, c.hypoallergenic);
+          return;
+        }
         const visible = this.visibleChemIdx(d);
         let any = 0;
         for (let k = 0; k < visible.length; k++) any |= flags[visible[k]!] ?? 0;
-        const complete = (any & COUNTS_AS_DATA) !== 0;
+        const bits = this.safetyBits[d]!;
+        if ((bits & (HAS_COVERAGE | HAS_LABEL)) === 0) {
+          // Records without coverage: complete when a link names a known chemical.
+          const complete = (any & COUNTS_AS_DATA) !== 0;
+          B.assignBit(this.complete, d, complete);
+          B.assignBit(this.hypo, d, complete && (any & ALLERGEN) === 0);
+          return;
+        }
+        const complete = (bits & (HAS_LABEL | NOTES_RESOLVED)) !== 0;
         B.assignBit(this.complete, d, complete);
-        B.assignBit(this.hypo, d, complete && (any & ALLERGEN) === 0);
+        B.assignBit(this.hypo, d, complete && (any & ALLERGEN) === 0 && (bits & HAS_ESTIMATES) === 0);
       },
       this.words,
     );

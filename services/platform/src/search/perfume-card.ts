@@ -4,9 +4,11 @@
  * Shared by every search adapter and by the oracle.
  */
 import {
+  type ClassifiablePerfume,
   dataCategory,
   isHypoallergenic,
-  linkedAllergenIds,
+  type Knowledge,
+  knowledgeOf,
   type PerfumeChemicalLink,
   perfumeChemicals,
 } from '@scentinel/domain';
@@ -14,6 +16,7 @@ import type {
   CataloguePerfume,
   Chemical,
   DataCategory,
+  PerfumeAllergen,
   PerfumeCard,
   PerfumeCardChemical,
   PerfumeDocument,
@@ -27,19 +30,113 @@ export function visibleLinks(doc: PerfumeDocument): PerfumeChemicalLink[] {
 export interface Classification {
   category: DataCategory;
   hypoallergenic: boolean;
-  allergenIds: string[];
+  knowledge: Knowledge;
+}
+
+/** The domain's view of a perfume: visible links (declared marked), label, coverage and estimates. */
+export function classifiable(
+  perfume: CataloguePerfume,
+  links: readonly PerfumeChemicalLink[],
+): ClassifiablePerfume {
+  return {
+    notes: perfume.notes,
+    chemicals: links.map((link) =>
+      'kind' in link
+        ? { chemical_id: link.chemical_id, kind: 'declared' as const }
+        : { chemical_id: link.chemical_id },
+    ),
+    label: perfume.label ?? null,
+    coverage: perfume.coverage ?? null,
+    allergen_estimates: perfume.allergen_estimates ?? [],
+  };
 }
 
 export function classify(
-  links: ReadonlyArray<{ chemical_id: string }>,
+  perfume: CataloguePerfume,
+  links: readonly PerfumeChemicalLink[],
   known: ReadonlyMap<string, Chemical>,
 ): Classification {
-  const perfume = { chemicals: links };
+  const c = classifiable(perfume, links);
   return {
-    category: dataCategory(perfume, known),
-    hypoallergenic: isHypoallergenic(perfume, known),
-    allergenIds: linkedAllergenIds(perfume, known),
+    category: dataCategory(c, known),
+    hypoallergenic: isHypoallergenic(c, known),
+    knowledge: knowledgeOf(c),
   };
+}
+
+/**
+ * The perfume's EU label allergens with their evidence: declared links first; then, without a
+ * declared list, the estimates not already declared; then, for records without estimates, the
+ * allergens inferred from notes as possible. One entry per allergen.
+ */
+export function perfumeAllergens(
+  perfume: CataloguePerfume,
+  links: readonly PerfumeChemicalLink[],
+  known: ReadonlyMap<string, Chemical>,
+): PerfumeAllergen[] {
+  const out: PerfumeAllergen[] = [];
+  const seen = new Set<string>();
+  const isAllergen = (id: string) => known.get(id)?.allergen_flag === true;
+  for (const link of links) {
+    if (!('kind' in link) || seen.has(link.chemical_id) || !isAllergen(link.chemical_id)) continue;
+    seen.add(link.chemical_id);
+    const chemical = known.get(link.chemical_id);
+    out.push({
+      chemical_id: link.chemical_id,
+      name: chemical?.name ?? link.name,
+      cas_number: chemical?.cas_number ?? null,
+      basis: 'declared',
+      source: link.source,
+      probability: null,
+      from_notes: [],
+    });
+  }
+  if (perfume.label) return out;
+  const notesOf = (id: string): string[] => [
+    ...new Set(links.flatMap((link) => ('kind' in link || link.chemical_id !== id ? [] : [link.from_note]))),
+  ];
+  if (perfume.allergen_estimates !== undefined) {
+    for (const e of perfume.allergen_estimates) {
+      if (seen.has(e.chemical_id) || declaredSameAllergen(e.chemical_id, out, known)) continue;
+      seen.add(e.chemical_id);
+      const chemical = known.get(e.chemical_id);
+      out.push({
+        chemical_id: e.chemical_id,
+        name: chemical?.name ?? e.chemical_id,
+        cas_number: chemical?.cas_number ?? null,
+        basis: e.basis,
+        source: null,
+        probability: e.probability,
+        from_notes: notesOf(e.chemical_id),
+      });
+    }
+    return out;
+  }
+  for (const link of links) {
+    if ('kind' in link || seen.has(link.chemical_id) || !isAllergen(link.chemical_id)) continue;
+    seen.add(link.chemical_id);
+    out.push({
+      chemical_id: link.chemical_id,
+      name: known.get(link.chemical_id)?.name ?? link.name,
+      cas_number: known.get(link.chemical_id)?.cas_number ?? null,
+      basis: 'possible',
+      source: null,
+      probability: null,
+      from_notes: [link.from_note],
+    });
+  }
+  return out;
+}
+
+/** Whether an allergen of the same label name is already declared (`d-Limonene` vs `Limonene`). */
+function declaredSameAllergen(
+  id: string,
+  declared: readonly PerfumeAllergen[],
+  known: ReadonlyMap<string, Chemical>,
+): boolean {
+  const label = (c: Chemical | undefined) => (c ? (c.inci_name ?? c.name).toLowerCase() : null);
+  const key = label(known.get(id));
+  return key !== null && declared.some((d) => label(known.get(d.chemical_id)) === key);
 }
 
 /** One visible link as a card shows it, with the chemical's current record when known. */
@@ -64,9 +161,10 @@ export function assembleCard(
   p: CataloguePerfume,
   derived: {
     chemicals: PerfumeCardChemical[];
-    allergens: string[];
+    allergens: PerfumeAllergen[];
     category: DataCategory;
     hypoallergenic: boolean;
+    knowledge: Knowledge;
   },
 ): PerfumeCard {
   const n = p.notes;
@@ -85,6 +183,15 @@ export function assembleCard(
     chemicals: derived.chemicals,
     allergens: derived.allergens,
     hypoallergenic: derived.hypoallergenic,
+    knowledge: derived.knowledge,
+    coverage: p.coverage ?? null,
+    label: p.label
+      ? {
+          source_name: p.label.source_name,
+          source_date: p.label.source_date,
+          ingredients: p.label.ingredients,
+        }
+      : null,
     chemical_count: derived.chemicals.length,
     note_count: n.top.length + n.middle.length + n.base.length + n.unspecified.length,
     data_category: derived.category,
@@ -96,11 +203,12 @@ export function assembleCard(
 
 export function toPerfumeCard(doc: PerfumeDocument, known: ReadonlyMap<string, Chemical>): PerfumeCard {
   const links = visibleLinks(doc);
-  const { category, hypoallergenic, allergenIds } = classify(links, known);
+  const { category, hypoallergenic, knowledge } = classify(doc.perfume, links, known);
   return assembleCard(doc.perfume, {
     chemicals: links.map((link) => cardChemical(link, known.get(link.chemical_id))),
-    allergens: allergenIds.map((id) => known.get(id)?.name ?? id),
+    allergens: perfumeAllergens(doc.perfume, links, known),
     category,
     hypoallergenic,
+    knowledge,
   });
 }

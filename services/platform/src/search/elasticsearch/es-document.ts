@@ -5,10 +5,10 @@
  * The stored `document` is the read model's own record; cards are rendered from it at read time
  * with the current chemicals, like the in-process adapter does.
  */
-import { noteKey } from '@scentinel/domain';
+import { filterChemicalIds, noteKey } from '@scentinel/domain';
 import type { Chemical, PerfumeDocument } from '../catalogue.types.ts';
 import { brandKeyOf } from '../catalogue-query.ts';
-import { classify, visibleLinks } from '../perfume-card.ts';
+import { classifiable, classify, visibleLinks } from '../perfume-card.ts';
 import { normalizeText } from '../text-normalize.ts';
 
 export interface EsPerfumeDoc {
@@ -33,7 +33,7 @@ export function toEsDoc(
 ): EsPerfumeDoc {
   const p = doc.perfume;
   const links = visibleLinks(doc);
-  const c = classify(links, known);
+  const c = classify(p, links, known);
   const nameKey = normalizeText(p.name);
   const brandKey = brandKeyOf(p.brand);
   const notes = [...p.notes.top, ...p.notes.middle, ...p.notes.base, ...p.notes.unspecified];
@@ -46,7 +46,7 @@ export function toEsDoc(
     brand_tokens: unique(brandKey.split(' ').filter(Boolean)),
     category: c.category,
     hypoallergenic: c.hypoallergenic,
-    chemical_ids: unique(links.map((l) => l.chemical_id)),
+    chemical_ids: filterChemicalIds(classifiable(p, links)),
     note_keys: unique(notes.map(noteKey)),
     document: doc,
   };
