@@ -36,6 +36,7 @@ import {
   ProjectionRuntime,
   usageRollupProjection,
 } from '@scentinel/projections';
+import type { ScanService } from '@scentinel/worker';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { app as appPlugin } from '../../app.ts';
 import { API_SERVER_OPTIONS } from '../../http/errors.ts';
@@ -93,6 +94,10 @@ export async function startHarness(
     accountSignInLimit?: { max: number; timeWindowMs: number };
     /** Where the server's log lines go (the production logger options at debug level); none by default. */
     logStream?: { write(line: string): void };
+    /** Also serve the catalogue and chemical reads from the harness's search index. */
+    catalogue?: boolean;
+    /** Also serve the scanner routes with this scan service. */
+    scans?: ScanService;
   } = {},
 ): Promise<Harness> {
   let sql: SqlClient;
@@ -149,6 +154,8 @@ export async function startHarness(
       config: loadConfig({ WEB_DIST: '/nonexistent' }),
       health: async () => ({ eventLogPosition: await eventLog.headPosition(), projections: [] }),
       accounts: deps,
+      ...(options.catalogue ? { catalogue: index } : {}),
+      ...(options.scans ? { scans: options.scans } : {}),
       analytics: {
         eventLog,
         usage: createUsageReadModel(runtime, sql),
