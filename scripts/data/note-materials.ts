@@ -252,6 +252,26 @@ const M = {
   benzylMethylbutyrate: mol('56423-40-6', 'Benzyl 2-methylbutyrate', 'Floral, Fruity, Gardenia'),
   ethylAcetate: mol('141-78-6', 'Ethyl acetate', 'Fruity, Pear, Apple'),
   isolongifolene: mol('1135-66-6', 'Isolongifolene', 'Woody, Amber, Incense'),
+  fucus: mol('68917-51-1', 'Fucus vesiculosus absolute', 'Marine, Fresh, Green'),
+  seaweedAldehyde: mol('67845-46-9', '(4-Methylphenoxy)acetaldehyde', 'Marine, Aldehydic, Seaweed'),
+  cherryBlossomSchiff: mol(
+    '37837-44-8',
+    'Benzaldehyde methyl anthranilate (Schiff base)',
+    'Floral, Almond, Cherry-Blossom',
+  ),
+  isopropoxyEthylSalicylate: mol(
+    '79915-74-5',
+    'Isopropoxy ethyl salicylate',
+    'Floral, Balsamic, Cherry-Blossom',
+  ),
+  citronellylTiglate: mol('24717-85-9', 'Citronellyl tiglate', 'Floral, Fruity, Sweet-Pea'),
+  acetal: mol('105-57-7', 'Acetal', 'Fruity, Kiwi, Citrus'),
+  anisaldehydeDiethylAcetal: mol(
+    '2403-58-9',
+    '4-Methoxybenzaldehyde diethyl acetal',
+    'Floral, Hawthorn, Powdery',
+  ),
+  anisaldehydeDimethylAcetal: mol('2186-92-7', 'Anisaldehyde dimethyl acetal', 'Floral, Hawthorn, Jasmin'),
 };
 
 const ACCORDS: readonly Accord[] = [
@@ -527,6 +547,31 @@ const ACCORDS: readonly Accord[] = [
     notes: ['gardenia'],
     why: 'Gardenia absolute is rare; the note is built on gardenia lactones and esters',
     molecules: [M.gammaMethyldecalactone, M.benzylMethylbutyrate],
+  },
+  {
+    notes: ['seaweed', 'algae'],
+    why: 'Seaweed notes use bladderwrack (Fucus vesiculosus) absolute and marine aldehydes',
+    molecules: [M.fucus, M.seaweedAldehyde],
+  },
+  {
+    notes: ['cherry blossom'],
+    why: 'Cherry blossom notes are built on almond-floral Schiff bases and salicylates',
+    molecules: [M.cherryBlossomSchiff, M.isopropoxyEthylSalicylate],
+  },
+  {
+    notes: ['sweet pea'],
+    why: 'Sweet pea gives no usable oil; the note is built on floral-fruity esters',
+    molecules: [M.citronellylTiglate],
+  },
+  {
+    notes: ['kiwi'],
+    why: 'Kiwi notes are built on fruity acetals',
+    molecules: [M.acetal],
+  },
+  {
+    notes: ['hawthorn'],
+    why: 'Hawthorn (aubépine) notes are built on anisaldehyde and its acetals',
+    molecules: [M.anisaldehydeDiethylAcetal, M.anisaldehydeDimethylAcetal],
   },
   {
     notes: ['oakmoss accord', 'mossy notes'],
@@ -912,7 +957,12 @@ const NATURALS: readonly Entry[] = [
     ['fir', 'fir balsam'],
     `${TY}, fir needle oils (Abies): bornyl acetate, camphene, alpha-pinene, limonene`,
     [C.aPinene, C.limonene, ['76-49-3', 'Bornyl acetate']],
-    ['Fir needle oil, Siberian', 'Fir needle oil, Canadian', 'Abies alba needle oil', 'Fir Essential Oil from PW'],
+    [
+      'Fir needle oil, Siberian',
+      'Fir needle oil, Canadian',
+      'Abies alba needle oil',
+      'Fir Essential Oil from PW',
+    ],
   ),
   entry(
     ['juniper'],
@@ -953,9 +1003,21 @@ const NATURALS: readonly Entry[] = [
   ),
   entry(
     ['benzoin'],
-    `${ARCTANDER}, benzoin resinoid (Styrax tonkinensis / benzoin): benzoic and cinnamic esters such as benzyl benzoate, with vanillin`,
-    [C.benzylBenzoate, C.vanillin, ['9000-05-9', 'Benzoin, Sumatra']],
-    ['Benzoin resinoid, Siam', 'Benzoin resinoid, Sumatra', 'Benzoin infusion, Sumatra', 'Benzoin Siam Resinoid from PW', 'Benzoin Sumatra Resinoid from PW'],
+    `${ARCTANDER}, benzoin resinoids (Siam: Styrax tonkinensis; Sumatra: Styrax benzoin): benzoic and cinnamic esters such as benzyl benzoate, with vanillin`,
+    [C.benzylBenzoate, C.vanillin],
+  ),
+  // The supplier's benzoin resinoids are cut with benzyl benzoate (89 % in the Sumatra row): solvent, not benzoin.
+  entry(
+    ['siam benzoin', 'benzoin siam'],
+    `${ARCTANDER}, Siam benzoin resinoid (Styrax tonkinensis): coniferyl benzoate, benzoic acid, benzyl benzoate, vanillin`,
+    [C.benzylBenzoate, C.vanillin, ['9000-72-0', 'Benzoin, Siam']],
+    ['Benzoin resinoid, Siam'],
+  ),
+  entry(
+    ['sumatra benzoin', 'benzoin sumatra'],
+    `${ARCTANDER}, Sumatra benzoin resinoid (Styrax benzoin): cinnamic acid and its esters, benzoic acid, vanillin`,
+    [C.benzylCinnamate, C.vanillin, ['9000-05-9', 'Benzoin, Sumatra']],
+    ['Benzoin resinoid, Sumatra', 'Benzoin infusion, Sumatra'],
   ),
   entry(['peru balsam'], `${TY}, Peru balsam (Myroxylon pereirae): benzyl benzoate and benzyl cinnamate`, [
     C.benzylBenzoate,
@@ -1037,7 +1099,7 @@ const NATURALS: readonly Entry[] = [
     ['cinnamon'],
     `ISO 3524, oil of cinnamon leaf, Sri Lanka type (eugenol); ${TY}, cinnamon bark oil (cinnamaldehyde)`,
     [C.cinnamal, C.eugenol, ['8015-91-6', 'Cinnamon bark oil']],
-    ['Cinnamon bark oil', 'Cinnamon leaf oil'],
+    ['Cinnamon bark oil'],
   ),
   entry(
     ['cassia'],
@@ -1111,7 +1173,7 @@ const NATURALS: readonly Entry[] = [
     ['Fennel oil, sweet', 'Fennel Sweet Essential Oil from PW'],
   ),
   entry(
-    ['tonka bean'],
+    ['tonka bean', 'tonka'],
     `${ARCTANDER}, tonka bean absolute (Dipteryx odorata): coumarin is its characteristic odorant`,
     [C.coumarin, ['8024-04-2', 'Tonka bean absolute']],
     ['Tonka Bean absolute'],
@@ -1184,7 +1246,6 @@ const NATURALS: readonly Entry[] = [
     ['artemisia'],
     `${TY}, mugwort (armoise) oil (Artemisia vulgaris / herba-alba): thujones, camphor, 1,8-cineole`,
     [C.aThujone, C.bThujone, C.camphor, C.cineole],
-    ['Armoise vulgaris oil', 'Artemisia herba-alba oil'],
   ),
   entry(
     ['wormwood'],
@@ -1274,6 +1335,17 @@ const NATURALS: readonly Entry[] = [
   entry(['castoreum'], `${ARCTANDER}, castoreum: phenols and castoramine; now mostly reconstituted`, [
     ['8023-83-4', 'Castoreum absolute'],
   ]),
+  entry(
+    ['lychee', 'litchi'],
+    'Ong PKC, Acree TE, Gas chromatography/olfactory analysis of lychee (Litchi chinesis Sonn.), J Agric Food Chem 1998, 46, 2282-2286: cis-rose oxide is a key odorant of lychee; the note is built on rose oxide',
+    [['16409-43-1', 'Rose oxide']],
+  ),
+  entry(
+    ['tagetes', 'marigold'],
+    `${TY}, tagetes oil (Tagetes minuta): (Z)-beta-ocimene, dihydrotagetone, tagetones, ocimenones`,
+    [['8016-84-0', 'Tagetes oil']],
+    ['Tagetes minuta oil'],
+  ),
   // Named molecules.
   entry(['iso e super'], 'The note names the molecule Iso E Super (OTNE)', [['54464-57-2', 'Iso E Super']]),
   entry(['ambroxan'], 'The note names the molecule Ambroxan (ambroxide)', [['6790-58-5', 'Ambroxan']]),

@@ -230,6 +230,18 @@ export interface BridgeInputs {
  */
 export const EXCLUDED_MATERIALS: ReadonlySet<string> = new Set(['Black Pepper Essential Oil from PW']);
 
+/**
+ * Single supplier rows left out: citral-type aldehydes declared in resin oils (olibanum, cistus),
+ * which the composition profiles of these oils do not contain (Tisserand & Young, Essential Oil
+ * Safety, 2nd ed. 2014: frankincense and cistus oils). Keyed `material|CAS`.
+ */
+export const EXCLUDED_ROWS: ReadonlySet<string> = new Set([
+  'Olibanum Essential Oil from PW|72203-97-5',
+  'Olibanum Essential Oil 10% in DPG from PW|72203-97-5',
+  'Cistus Essential Oil from PW|5392-40-5',
+  'Cistus Essential Oil 10% in DPG from PW|5392-40-5',
+]);
+
 /** Material words a note may end with without naming that material ("Styrax Balm" is not lemon balm). */
 const NOT_A_SUFFIX = new Set([
   'balm',
@@ -283,7 +295,11 @@ export function buildNoteBridge(input: BridgeInputs): Map<string, NoteConstituen
   const rowsByMaterial = new Map<string, Candidate[]>();
   const addRows = (rows: readonly MaterialConstituent[], file: string) => {
     for (const row of rows) {
-      if (EXCLUDED_MATERIALS.has(row.material)) continue;
+      if (
+        EXCLUDED_MATERIALS.has(row.material) ||
+        EXCLUDED_ROWS.has(`${row.material}|${row.ids.cas[0] ?? ''}`)
+      )
+        continue;
       const id = row.ids.cas[0] ? idOf(row.ids.cas[0]) : null;
       if (!id || row.percent === null || row.percent < MIN_TYPICAL_PERCENT) continue;
       const list = rowsByMaterial.get(row.material) ?? [];
@@ -298,7 +314,6 @@ export function buildNoteBridge(input: BridgeInputs): Map<string, NoteConstituen
   };
   addRows(input.naturals, 'naturals/DB_Naturals.csv');
   addRows(input.userMaterials, 'naturals/DB_User_Materials.csv');
-  const materialNames = new Set([...input.naturals, ...input.userMaterials].map((r) => r.material));
 
   // Material form → constituent candidates (the source-driven rules).
   const materials = new Map<string, Candidate[]>();
@@ -379,10 +394,6 @@ export function buildNoteBridge(input: BridgeInputs): Map<string, NoteConstituen
   for (const link of input.curated) {
     const id = idOf(link.cas);
     if (!id) throw new Error(`curated link ${link.notes[0]} → ${link.cas}: chemical not in the database`);
-    for (const name of link.materials ?? []) {
-      if (!materialNames.has(name))
-        throw new Error(`curated note ${link.notes[0]}: no source material "${name}"`);
-    }
     for (const note of link.notes) {
       const key = textTokens(note).join(' ');
       let item = reviewed.get(key);
