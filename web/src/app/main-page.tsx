@@ -104,18 +104,30 @@ export function MainPage() {
         : filters,
     [filters, profile.safeForMe, profile.items],
   );
+  // "Safe for me" lists only perfumes whose contents are known (a label list, or every note
+  // resolved) unless the visitor opts in to incomplete data; the count left out is shown.
+  const [includeIncomplete, setIncludeIncomplete] = useState(false);
+  const safeStrict = profile.safeForMe && profile.items.length > 0 && !includeIncomplete;
   const params: PerfumeListParams = useMemo(
     () => ({
       ...DEFAULT_LIST_PARAMS,
       search,
       brand,
-      category,
+      category: safeStrict && (category === '' || category === 'unspecific') ? 'complete' : category,
       filters: effectiveFilters,
       includeUnspecific: appliedIncludeUnspecific,
     }),
-    [search, brand, category, effectiveFilters, appliedIncludeUnspecific],
+    [search, brand, category, effectiveFilters, appliedIncludeUnspecific, safeStrict],
   );
   const list = usePerfumeList(params, statusSearch === null);
+  const everyKnowledge = usePerfumeList(
+    { ...params, category: category === 'unspecific' ? 'unspecific' : '' },
+    statusSearch === null && safeStrict && category !== 'hypoallergenic',
+  );
+  const leftOut =
+    safeStrict && everyKnowledge.data?.pages[0]?.total != null && list.data?.pages[0]?.total != null
+      ? Math.max(0, everyKnowledge.data.pages[0].total - list.data.pages[0].total)
+      : null;
   const pages = list.data?.pages ?? [];
   const perfumes = useMemo(() => pages.flatMap((page) => page.perfumes), [pages]);
   const firstPage: PerfumePage | undefined = pages[0];
@@ -262,6 +274,22 @@ export function MainPage() {
           />
           <span>{t('allergenProfile.safeForMe')}</span>
         </label>
+        {profile.safeForMe && profile.items.length > 0 ? (
+          <label className="switch">
+            <input
+              type="checkbox"
+              checked={includeIncomplete}
+              onChange={(event) => setIncludeIncomplete(event.target.checked)}
+              data-testid="include-incomplete"
+            />
+            <span>{t('evidence.includeIncomplete')}</span>
+          </label>
+        ) : null}
+        {leftOut !== null && leftOut > 0 ? (
+          <p className="muted" role="status" data-testid="incomplete-left-out">
+            {t('evidence.leftOut', { count: leftOut })}
+          </p>
+        ) : null}
         {/* Offered to everyone (spec §1); the server refuses non-admins and the dialog shows why. */}
         <button
           type="button"

@@ -53,10 +53,31 @@ export const PerfumeCardChemicalSchema = Type.Object({
   allergen_flag: Type.Boolean(),
   verified: Type.Boolean(),
   kind: Type.Union([Type.Literal('declared'), Type.Literal('inferred')]),
-  source: Type.String({ description: 'inferred (from a note), or admin / contribution / scan (declared)' }),
+  source: Type.String({
+    description: 'inferred (from a note), or label / admin / contribution / scan (declared)',
+  }),
   from_note: Nullable(Type.String()),
   concentration_min: Nullable(Type.Number()),
   concentration_max: Nullable(Type.Number()),
+});
+
+export const PerfumeAllergenSchema = Type.Object({
+  chemical_id: Type.String(),
+  name: Type.String(),
+  cas_number: Nullable(Type.String()),
+  basis: Type.Union([Type.Literal('declared'), Type.Literal('likely'), Type.Literal('possible')], {
+    description:
+      'declared: on the label or declared by an admin, contributor or scan; likely / possible: estimated from the declared lists of labelled perfumes',
+  }),
+  source: Nullable(Type.String({ description: 'who declared it (label, admin, contribution, scan)' })),
+  probability: Nullable(Type.Number({ description: 'estimated probability (likely / possible only)' })),
+  from_notes: Type.Array(Type.String(), { description: 'notes whose known constituents include it' }),
+});
+
+export const NoteCoverageSchema = Type.Object({
+  specific_notes: Type.Integer(),
+  resolved_notes: Type.Integer(),
+  unknown_notes: Type.Array(Type.String()),
 });
 
 export const PerfumeCardSchema = Type.Object({
@@ -72,8 +93,15 @@ export const PerfumeCardSchema = Type.Object({
   accords: Type.Array(Type.String()),
   notes: Notes,
   chemicals: Type.Array(PerfumeCardChemicalSchema),
-  allergens: Type.Array(Type.String()),
+  allergens: Type.Array(PerfumeAllergenSchema),
   hypoallergenic: Type.Boolean(),
+  knowledge: Type.String({
+    description: 'declared_list, notes_resolved (every specific note resolved), partial or none',
+  }),
+  coverage: Nullable(NoteCoverageSchema),
+  label: Nullable(
+    Type.Object({ source_name: Type.String(), source_date: Type.String(), ingredients: Type.Array(Type.String()) }),
+  ),
   chemical_count: Type.Integer(),
   note_count: Type.Integer(),
   data_category: Type.String({ description: 'complete or unspecific' }),

@@ -12,6 +12,17 @@ export type PerfumeChemical = {
   fromNote: string | null;
 };
 
+export type AllergenBasis = 'declared' | 'likely' | 'possible';
+export type Knowledge = 'declared_list' | 'notes_resolved' | 'partial' | 'none';
+
+export type PerfumeAllergen = {
+  name: string;
+  basis: AllergenBasis;
+  /** Estimated probability, for likely and possible ones. */
+  probability: number | null;
+  fromNotes: string[];
+};
+
 export type PerfumeNote = { name: string; category: 'top' | 'middle' | 'base' | 'unspecified' };
 
 export type Perfume = {
@@ -29,6 +40,12 @@ export type Perfume = {
   chemicals: PerfumeChemical[];
   notes: PerfumeNote[];
   allergens: string[];
+  /** Each allergen with its evidence (declared on the label or by someone, or estimated). */
+  allergenEvidence: PerfumeAllergen[];
+  /** What is known of the contents: a label list, every note resolved, some notes, nothing. */
+  knowledge: Knowledge;
+  coverage: { specific: number; resolved: number; unknown: string[] } | null;
+  label: { sourceName: string; sourceDate: string } | null;
   hypoallergenic: boolean;
   chemical_count: number;
   /** Present on synthetic cards of a chemical search (spec §3). */
@@ -176,6 +193,47 @@ function allergenNames(raw: unknown): string[] {
   });
 }
 
+const BASES: readonly AllergenBasis[] = ['declared', 'likely', 'possible'];
+const KNOWLEDGE: readonly Knowledge[] = ['declared_list', 'notes_resolved', 'partial', 'none'];
+
+function allergenEvidence(raw: unknown): PerfumeAllergen[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((item): PerfumeAllergen[] => {
+    if (!isRecord(item)) return [];
+    const name = str(item.name);
+    const basis = BASES.find((b) => b === item.basis);
+    if (!name || !basis) return [];
+    return [
+      {
+        name,
+        basis,
+        probability: num(item.probability),
+        fromNotes: Array.isArray(item.from_notes)
+          ? item.from_notes.filter((n): n is string => typeof n === 'string')
+          : [],
+      },
+    ];
+  });
+}
+
+function coverageOf(raw: unknown): Perfume['coverage'] {
+  if (!isRecord(raw)) return null;
+  const specific = num(raw.specific_notes);
+  const resolved = num(raw.resolved_notes);
+  if (specific === null || resolved === null) return null;
+  const unknown = Array.isArray(raw.unknown_notes)
+    ? raw.unknown_notes.filter((n): n is string => typeof n === 'string')
+    : [];
+  return { specific, resolved, unknown };
+}
+
+function labelOf(raw: unknown): Perfume['label'] {
+  if (!isRecord(raw)) return null;
+  const sourceName = str(raw.source_name);
+  const sourceDate = str(raw.source_date);
+  return sourceName && sourceDate ? { sourceName, sourceDate } : null;
+}
+
 export function normalizePerfume(raw: unknown): Perfume | null {
   if (!isRecord(raw)) return null;
   const perfumeId = id(raw.id);
@@ -202,6 +260,10 @@ export function normalizePerfume(raw: unknown): Perfume | null {
     chemicals,
     notes: normalizeNotes(raw.notes),
     allergens,
+    allergenEvidence: allergenEvidence(raw.allergens),
+    knowledge: KNOWLEDGE.find((k) => k === raw.knowledge) ?? 'none',
+    coverage: coverageOf(raw.coverage),
+    label: labelOf(raw.label),
     hypoallergenic: raw.hypoallergenic === true || raw.is_hypoallergenic === true,
     chemical_count: num(raw.chemical_count) ?? chemicals.length,
     is_chemical_search: raw.is_chemical_search === true,

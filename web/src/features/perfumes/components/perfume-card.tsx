@@ -4,6 +4,7 @@ import { TruncatedText } from '../../../lib/truncated-text.tsx';
 import { trackPerfumeView } from '../../analytics/tracker.ts';
 import type { AllergenMatch } from '../allergen-match.ts';
 import type { Perfume, PerfumeChemical } from '../api/perfume-normalize.ts';
+import { AllergenEvidence } from './allergen-evidence.tsx';
 import { ChemicalChip } from './chemical-chip.tsx';
 
 const CHEMICALS_SHOWN = 8;
@@ -160,12 +161,7 @@ export function PerfumeCard({
             </p>
           </div>
         ) : null}
-        {perfume.allergens.length > 0 ? (
-          <div className="perfume-card__section">
-            <h4 className="perfume-card__section-title">{t('perfume.allergens')}</h4>
-            <p className="perfume-card__allergens">{perfume.allergens.join(', ')}</p>
-          </div>
-        ) : null}
+        {perfume.is_chemical_search ? null : <AllergenEvidence perfume={perfume} />}
         <p className="perfume-card__counts" data-testid="perfume-counts">
           {t('perfume.counts', { chemicals: perfume.chemical_count, notes: perfume.notes.length })}
         </p>

@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import type { Perfume } from '../api/perfume-normalize.ts';
+
+/**
+ * What the product knows of a perfume's allergens, in plain words on every screen size: where the
+ * list comes from (the label, the notes, or nothing), which notes are unknown, and for each allergen
+ * whether it is declared, likely or possible. No meaning hides in colour or on hover.
+ */
+export function AllergenEvidence({ perfume }: { perfume: Perfume }) {
+  const { t, i18n } = useTranslation();
+  const percent = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en', { style: 'percent' });
+  const c = perfume.coverage;
+  let source: string;
+  switch (perfume.knowledge) {
+    case 'declared_list':
+      source = t('evidence.fromLabel', {
+        source: perfume.label?.sourceName ?? '',
+        date: perfume.label?.sourceDate ?? '',
+      });
+      break;
+    case 'notes_resolved':
+      source = t('evidence.fromAllNotes', { count: c?.specific ?? 0 });
+      break;
+    case 'partial':
+      source = t('evidence.fromSomeNotes', { resolved: c?.resolved ?? 0, count: c?.specific ?? 0 });
+      break;
+    default:
+      source = t('evidence.unknown');
+  }
+  const unknown = perfume.knowledge === 'declared_list' ? [] : (c?.unknown ?? []);
+  return (
+    <div className="perfume-card__section" data-testid="allergen-evidence" data-knowledge={perfume.knowledge}>
+      <h4 className="perfume-card__section-title">{t('perfume.allergens')}</h4>
+      <p className="evidence__source">{source}</p>
+      {unknown.length > 0 ? (
+        <p className="evidence__unknown">{t('evidence.unknownNotes', { notes: unknown.join(', ') })}</p>
+      ) : null}
+      {perfume.allergenEvidence.length > 0 ? (
+        <ul className="evidence__list">
+          {perfume.allergenEvidence.map((a) => (
+            <li key={a.name} className={`evidence__item evidence__item--${a.basis}`} data-basis={a.basis}>
+              <span className="evidence__name">{a.name}</span>{' '}
+              <span className="evidence__basis">
+                {a.basis === 'declared'
+                  ? t('evidence.declared')
+                  : t(`evidence.${a.basis}`, {
+                      chance: a.probability === null ? '' : percent.format(a.probability),
+                    })}
+              </span>
+              {a.fromNotes.length > 0 ? (
+                <span className="evidence__notes">
+                  {' '}
+                  · {t('evidence.fromNotes', { notes: a.fromNotes.join(', ') })}
+                </span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : perfume.knowledge === 'declared_list' ? (
+        <p className="evidence__none">{t('evidence.noneDeclared')}</p>
+      ) : perfume.knowledge === 'notes_resolved' ? (
+        <p className="evidence__none">{t('evidence.noneExpected')}</p>
+      ) : null}
+    </div>
+  );
+}
