@@ -216,7 +216,7 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: Socke
   let detail = 'The request could not be read (malformed HTTP)';
   if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
     status = 408;
-    detail = `The request was not received within ${REQUEST_TIMEOUT_MS / 1000} seconds`;
+    detail = 'The request was not received in time (the body stalled or came too slowly)';
   } else if (err.code === 'HPE_HEADER_OVERFLOW') {
     status = 431;
     detail = 'The request headers (the address and query string included) are larger than 16 kB';
