@@ -291,14 +291,14 @@ export function buildDataset(texts: SourceTexts, log: (line: string) => void = (
       OUTPUT_FILES.perfumes,
       gzipDeterministic(jsonLinesBuffer(merged.perfumes.map((p) => perfumeLine(p, safety.fields.get(p.id))))),
     ],
-    [
-      OUTPUT_FILES.allergenModel,
-      Buffer.from(`${JSON.stringify(allergenModelFile(safety.summary), null, 1)}\n`),
-    ],
     [OUTPUT_FILES.notes, Buffer.from(jsonArrayText(notes))],
     [OUTPUT_FILES.chemicals, Buffer.from(jsonArrayText(chemicals))],
     [OUTPUT_FILES.regions, Buffer.from(jsonArrayText(regionsOf(chemicals)))],
     [OUTPUT_FILES.noteConstituents, Buffer.from(jsonObjectText(bridgeEntries))],
+    [
+      OUTPUT_FILES.allergenModel,
+      Buffer.from(`${JSON.stringify(allergenModelFile(safety.summary), null, 1)}\n`),
+    ],
   ];
   const byType: Record<string, number> = {};
   for (const c of chemicals) byType[c.type] = (byType[c.type] ?? 0) + 1;

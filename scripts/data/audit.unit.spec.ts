@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { CataloguePerfume } from '../../services/domain/src/index.ts';
+import { auditData, auditFails } from './audit.ts';
+
+const chemicals = [
+  {
+    id: 'chem-78-70-6',
+    name: 'Linalool',
+    allergen_flag: true,
+    safety_information: { regional_regulations: [] },
+  },
+  {
+    id: 'chem-77-53-2',
+    name: 'Cedrol',
+    allergen_flag: false,
+    safety_information: { regional_regulations: [] },
+  },
+] as never[];
+
+function perfume(over: Partial<CataloguePerfume>): CataloguePerfume {
+  return {
+    id: 'p',
+    name: 'Test',
+    brand: 'Brand',
+    year_released: null,
+    gender: null,
+    perfumer: null,
+    concentration: null,
+    description: null,
+    image_url: null,
+    accords: [],
+    notes: { top: ['Cedar'], middle: [], base: [], unspecified: [] },
+    chemicals: [{ chemical_id: 'chem-77-53-2', name: 'Cedrol', source: 'inferred', from_note: 'Cedar' }],
+    field_sources: {},
+    sources: [],
+    label: null,
+    coverage: { specific_notes: 1, resolved_notes: 1, unknown_notes: [] },
+    allergen_estimates: [],
+    ...over,
+  };
+}
+
+describe('data:audit', () => {
+  it('counts a fully resolved perfume without allergens as hypoallergenic and passes', () => {
+    const r = auditData([perfume({})], chemicals);
+    expect(r.hypoallergenic).toBe(1);
+    expect(r.resolvedOccurrences).toBe(1);
+    expect(r.specificOccurrences).toBe(1);
+    expect(auditFails(r)).toBe(false);
+  });
+
+  it('does not call a perfume with an unknown note or a likely allergen hypoallergenic', () => {
+    const r = auditData(
+      [
+        perfume({ id: 'a', coverage: { specific_notes: 2, resolved_notes: 1, unknown_notes: ['Yogurt'] } }),
+        perfume({
+          id: 'b',
+          allergen_estimates: [{ chemical_id: 'chem-78-70-6', basis: 'likely', probability: 0.9 }],
+        }),
+      ],
+      chemicals,
+    );
+    expect(r.hypoallergenic).toBe(0);
+    expect(r.unknownTop).toEqual([['Yogurt', 1]]);
+  });
+
+  it('fails on mojibake in a name', () => {
+    const r = auditData([perfume({ name: 'CrÃ¨me' })], chemicals);
+    expect(r.mojibake).toBeGreaterThan(0);
+    expect(auditFails(r)).toBe(true);
+  });
+});
