@@ -1346,6 +1346,23 @@ const NATURALS: readonly Entry[] = [
     [['8016-84-0', 'Tagetes oil']],
     ['Tagetes minuta oil'],
   ),
+  entry(
+    ['oregano', 'origanum'],
+    `${TY}, oregano oil (Origanum vulgare / Thymbra capitata): carvacrol, p-cymene, gamma-terpinene, thymol`,
+    [C.carvacrol, C.pCymene, C.gTerpinene, C.thymol],
+    ['Origanum oil'],
+  ),
+  entry(
+    ['marjoram', 'sweet marjoram'],
+    `${TY}, sweet marjoram oil (Origanum majorana): terpinen-4-ol, gamma-terpinene, sabinene, linalool`,
+    [C.terpinenol, C.gTerpinene, C.sabinene, C.linalool],
+    ['Marjoram oil, sweet'],
+  ),
+  entry(
+    ['camphor'],
+    "The camphor note is the molecule camphor (the oil's safrole-rich brown fraction is another material)",
+    [C.camphor],
+  ),
   // Named molecules.
   entry(['iso e super'], 'The note names the molecule Iso E Super (OTNE)', [['54464-57-2', 'Iso E Super']]),
   entry(['ambroxan'], 'The note names the molecule Ambroxan (ambroxide)', [['6790-58-5', 'Ambroxan']]),

@@ -474,7 +474,9 @@ export function buildNoteBridge(input: BridgeInputs): Map<string, NoteConstituen
         return [];
       }
     }
+    // A form reduced to a generic word ("Egyptian Balsam" → balsam) names no material.
     for (const v of variants) {
+      if (v !== variants[0] && NOT_A_SUFFIX.has(v)) continue;
       const found = automatic(v);
       if (found.length > 0) return found;
     }
