@@ -260,7 +260,9 @@ describe('data/chemicals/chemicals.json', () => {
     expect(c!.regulatory_status).toBe(c!.prohibited ? 'prohibited' : c!.restricted ? 'restricted' : null);
     expect(c!.verified).toBe(true);
     if (raw) {
-      expect(c!.allergen_flag).toBe(raw.allergen(w.cas));
+      // A substance moved to Annex II is no longer on the current labelling list (its old
+      // labelling entry is history), so the raw files decide the allergen flag only outside it.
+      if (!raw.prohibited(w.cas)) expect(c!.allergen_flag).toBe(raw.allergen(w.cas));
       expect(c!.prohibited).toBe(raw.prohibited(w.cas));
       expect(c!.restricted).toBe(raw.restricted(w.cas));
       expect(c!.safety_information.prop65 !== null).toBe(raw.prop65(w.cas));

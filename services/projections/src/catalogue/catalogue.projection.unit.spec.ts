@@ -87,7 +87,7 @@ describe('catalogue projection', () => {
       ['chem-geraniol', 'inferred', 'Rose'],
       ['chem-citronellol', 'inferred', 'Rose'],
     ]);
-    expect(rose?.allergens).toEqual(['Limonene', 'Linalool', 'Geraniol', 'Citronellol']);
+    expect(rose?.allergens.map((a) => a.name)).toEqual(['Limonene', 'Linalool', 'Geraniol', 'Citronellol']);
     expect(rose?.hypoallergenic).toBe(false);
     expect(await index.stats()).toEqual({ total_perfumes: 2, complete: 1, unspecific: 1, hypoallergenic: 0 });
     // Default view: complete only.
@@ -141,7 +141,7 @@ describe('catalogue projection', () => {
     await projection.applyAll(log.events);
     rose = await card(index, 'p-rose');
     expect(rose?.chemicals.map((c) => [c.chemical_id, c.source])).toEqual([['chem-coumarin', 'admin']]);
-    expect(rose?.allergens).toEqual(['Coumarin']);
+    expect(rose?.allergens.map((a) => a.name)).toEqual(['Coumarin']);
     expect((await index.search({ include_chemicals: ['chem-vanillin'], limit: 5, skip: 0 })).total).toBe(0);
   });
 
@@ -168,7 +168,7 @@ describe('catalogue projection', () => {
     await projection.applyAll(log.events);
     let van = await card(index, 'p-van');
     expect(van?.hypoallergenic).toBe(false);
-    expect(van?.allergens).toEqual(['Vanillin (edited)']);
+    expect(van?.allergens.map((a) => a.name)).toEqual(['Vanillin (edited)']);
     expect((await index.search({ allergen_free: true, limit: 5, skip: 0 })).total).toBe(0);
 
     // Deleting both linked chemicals (and the domain's link removals) leaves the perfume unspecific.

@@ -100,7 +100,11 @@ export const PerfumeCardSchema = Type.Object({
   }),
   coverage: Nullable(NoteCoverageSchema),
   label: Nullable(
-    Type.Object({ source_name: Type.String(), source_date: Type.String(), ingredients: Type.Array(Type.String()) }),
+    Type.Object({
+      source_name: Type.String(),
+      source_date: Type.String(),
+      ingredients: Type.Array(Type.String()),
+    }),
   ),
   chemical_count: Type.Integer(),
   note_count: Type.Integer(),
