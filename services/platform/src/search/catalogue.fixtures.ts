@@ -234,6 +234,48 @@ export function catalogued(perfume: CataloguePerfume): PerfumeDocument {
   return { perfume, notesAssigned: false, declared: [], removedChemicalIds: [] };
 }
 
+const ALLERGEN_IDS = CHEMICAL_SEEDS.filter((c) => c.allergen).map((c) => c.id);
+
+/**
+ * Gives most generated perfumes what the data build gives real ones (its own random stream, so the
+ * rest of the catalogue stays as it was): note coverage with some notes unknown, and either a
+ * declared label list (its chemicals replace the inferred ones) or likely / possible allergen
+ * estimates. A few keep none of these, like records built before them.
+ */
+function withSafetyFields(
+  perfume: CataloguePerfume,
+  rand: () => number,
+  chemicalIds: readonly string[],
+): void {
+  if (rand() < 0.3) return;
+  const n = perfume.notes;
+  const specific = [...new Set([...n.top, ...n.middle, ...n.base, ...n.unspecified])];
+  const unknown = rand() < 0.5 ? [] : specific.filter(() => rand() < 0.4);
+  perfume.coverage = {
+    specific_notes: specific.length,
+    resolved_notes: specific.length - unknown.length,
+    unknown_notes: unknown,
+  };
+  if (rand() < 0.15) {
+    perfume.label = {
+      source: 'labels',
+      source_name: 'Retail labels',
+      source_date: '2023-03',
+      product_ids: ['P1'],
+      ingredients: ['Alcohol', 'Parfum'],
+      chemicals: some(rand, chemicalIds, 4).map((chemical_id) => ({ chemical_id, name: chemical_id })),
+    };
+    perfume.chemicals = [];
+    perfume.allergen_estimates = [];
+    return;
+  }
+  perfume.allergen_estimates = some(rand, ALLERGEN_IDS, 3).map((chemical_id) => ({
+    chemical_id,
+    basis: rand() < 0.5 ? ('likely' as const) : ('possible' as const),
+    probability: 0.3,
+  }));
+}
+
 /** `count` random perfumes; about a tenth carry declared links or removals applied through the domain's evolve. */
 export function generateCatalogue(seed: number, count: number): PerfumeDocument[] {
   const rand = prng(seed);
@@ -264,6 +306,7 @@ export function generateCatalogue(seed: number, count: number): PerfumeDocument[
       field_sources: rand() < 0.5 ? { name: 'parfumo', notes: 'fragrantica' } : { name: 'fragrantica' },
       sources: rand() < 0.5 ? ['parfumo'] : ['fragrantica', 'parfumo'],
     });
+    withSafetyFields(perfume, prng(seed * 7919 + i), chemicalIds);
     let state: PerfumeState = perfumes.evolve(perfumes.initialState, {
       type: 'PerfumeCatalogued',
       data: { perfume },
