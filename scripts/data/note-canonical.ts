@@ -841,8 +841,6 @@ const PHRASES: ReadonlyArray<[string, string]> = [
   ['mexican vanilla', 'vanilla'],
   ['vanilla absolute', 'vanilla'],
   ['vanilla extract', 'vanilla'],
-  ['vanilla flower', 'orchid'],
-  ['vanilla blossom', 'orchid'],
   ['black pepper oil', 'black pepper'],
   ['sichuan pepper', 'sichuan pepper'],
   ['szechuan pepper', 'sichuan pepper'],

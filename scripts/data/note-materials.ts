@@ -636,7 +636,7 @@ const NATURALS: readonly Entry[] = [
   ),
   entry(
     ['pomelo'],
-    'Pomelo (Citrus maxima) peel oil is mostly limonene, like the other cold-pressed citrus peel oils (ISO 3053 for the related grapefruit)',
+    `${TY}: cold-pressed citrus peel oils are mostly limonene; pomelo (Citrus maxima) peel oil like the related grapefruit oil (ISO 3053): limonene, myrcene`,
     [C.limonene, C.myrcene],
   ),
   entry(
@@ -647,7 +647,7 @@ const NATURALS: readonly Entry[] = [
   ),
   entry(
     ['kumquat'],
-    'Kumquat (Fortunella) peel oil is mostly limonene, like the other cold-pressed citrus peel oils',
+    `${TY}: cold-pressed citrus peel oils, kumquat (Fortunella) included, are mostly limonene`,
     [C.limonene],
     ['Kumquat oil, Fortunella margarita'],
   ),
@@ -814,34 +814,24 @@ const NATURALS: readonly Entry[] = [
     ['Champaca absolute', 'Champaca Flower Essential Oil from PW'],
   ),
   entry(
-    ['tiare', 'gardenia tahitensis'],
-    'Tiaré (Gardenia taitensis) flowers are macerated in coconut oil (monoï); the note is rendered with methyl benzoate, linalool and lactones like other white flowers',
-    [C.methylBenzoate, C.linalool, ['104-61-0', 'gamma-Nonalactone']],
-  ),
-  entry(
     ['heliotrope'],
     'Heliotrope gives no usable oil; the note is built on heliotropin (piperonal) (IFRA glossary 2019: "Anisic, Floral, Powdery")',
     [C.heliotropin],
   ),
   entry(
     ['honeysuckle'],
-    'Honeysuckle gives no usable oil; the note is built on linalool, hydroxycitronellal and jasmine-type materials such as Hedione',
-    [C.linalool, C.hydroxycitronellal, C.hedione],
+    'GC-MS of honeysuckle (Lonicera japonica) flower concrete and headspace, Flavour Fragr J 1994, doi:10.1002/ffj.2730090609: linalool, (Z)-jasmone, jasmin lactone and methyl jasmonate characterise the flower',
+    [C.linalool, ['488-10-8', 'cis-Jasmone'], ['1211-29-6', 'Methyl jasmonate']],
   ),
   entry(
     ['freesia'],
-    'Freesia gives no usable oil; the note is built on linalool (the dominant volatile of freesia flowers) with ionones',
-    [C.linalool, C.bIonone],
+    'Freesia gives no usable oil. GC-MS of Freesia hybrida flowers (Plants 2020, 9, 1597, doi:10.3390/plants9111597): linalool is the major volatile, with beta-ocimene, d-limonene and trans-beta-ionone',
+    [C.linalool, C.limonene, C.bIonone],
   ),
   entry(
     ['lilac'],
-    'Lilac gives no usable oil; the note is built on alpha-terpineol, heliotropin and anisic materials',
-    [C.terpineol, C.heliotropin],
-  ),
-  entry(
-    ['orchid'],
-    'Orchids give no usable oil; orchid notes are fantasy accords, usually on vanillin, heliotropin and salicylates',
-    [C.vanillin, C.heliotropin, C.benzylSalicylate],
+    'Lilac gives no usable oil; the note is built on alpha-terpineol, which The Good Scents Company data (pyrfume copy, 2022) describe as "terpene, lilac, floral, woody, pine, citrus"',
+    [C.terpineol],
   ),
   entry(
     ['linden blossom'],
@@ -1187,7 +1177,7 @@ const NATURALS: readonly Entry[] = [
   entry(['almond'], `${ARCTANDER}, bitter almond oil: benzaldehyde is the odorant`, [C.benzaldehyde]),
   entry(
     ['licorice'],
-    'Licorice notes are rendered with trans-anethole (anisic) materials; licorice root extract itself has little odour (IFRA glossary 2019 lists "Liquorice" and "Anisic" descriptors for anethole-type materials)',
+    'Licorice notes are rendered with trans-anethole, which The Good Scents Company data (pyrfume copy, 2022) describe as "sweet, anise, mimosa, licorice"; licorice root extract itself has little odour',
     [C.anethole],
   ),
   // Herbs.
@@ -1362,6 +1352,11 @@ const NATURALS: readonly Entry[] = [
     ['camphor'],
     "The camphor note is the molecule camphor (the oil's safrole-rich brown fraction is another material)",
     [C.camphor],
+  ),
+  entry(
+    ['costus', 'costus root'],
+    `${ARCTANDER}, costus root oil (Saussurea costus): sesquiterpene lactones (costunolide, dehydrocostus lactone); the oil is banned as a fragrance ingredient (EU Annex II)`,
+    [['8023-88-9', 'Costus root oil']],
   ),
   // Named molecules.
   entry(['iso e super'], 'The note names the molecule Iso E Super (OTNE)', [['54464-57-2', 'Iso E Super']]),
