@@ -83,7 +83,7 @@ export function perfumeAllergens(
     const chemical = known.get(link.chemical_id);
     out.push({
       chemical_id: link.chemical_id,
-      name: chemical?.name ?? link.name,
+      name: chemical ? labelName(chemical) : link.name,
       cas_number: chemical?.cas_number ?? null,
       basis: 'declared',
       source: link.source,
@@ -92,9 +92,20 @@ export function perfumeAllergens(
     });
   }
   if (perfume.label) return out;
-  const notesOf = (id: string): string[] => [
-    ...new Set(links.flatMap((link) => ('kind' in link || link.chemical_id !== id ? [] : [link.from_note]))),
-  ];
+  // The notes whose known constituents include the allergen (any isomer of the same label name).
+  const notesOf = (id: string): string[] => {
+    const key = labelKey(known.get(id));
+    return [
+      ...new Set(
+        links.flatMap((link) =>
+          'kind' in link ||
+          (link.chemical_id !== id && (key === null || labelKey(known.get(link.chemical_id)) !== key))
+            ? []
+            : [link.from_note],
+        ),
+      ),
+    ];
+  };
   if (perfume.allergen_estimates !== undefined) {
     for (const e of perfume.allergen_estimates) {
       if (seen.has(e.chemical_id) || declaredSameAllergen(e.chemical_id, out, known)) continue;
@@ -102,7 +113,7 @@ export function perfumeAllergens(
       const chemical = known.get(e.chemical_id);
       out.push({
         chemical_id: e.chemical_id,
-        name: chemical?.name ?? e.chemical_id,
+        name: chemical ? labelName(chemical) : e.chemical_id,
         cas_number: chemical?.cas_number ?? null,
         basis: e.basis,
         source: null,
@@ -128,15 +139,31 @@ export function perfumeAllergens(
   return out;
 }
 
+/** The label (INCI) name key of an EU label allergen, else null. */
+function labelKey(c: Chemical | undefined): string | null {
+  return c?.allergen_flag ? (c.inci_name ?? c.name).toLowerCase() : null;
+}
+
+/**
+ * The name an allergen is printed under on labels (its INCI name, `Alpha-Isomethyl Ionone`), which
+ * is what a person with an allergy reads on a box; the chemical's own name otherwise.
+ */
+export function labelName(c: Chemical): string {
+  const inci = c.allergen_flag ? c.inci_name : null;
+  if (!inci || inci.includes(';') || inci.length > 60) return c.name;
+  return /[a-z]/.test(inci)
+    ? inci
+    : inci.toLowerCase().replace(/(^|[\s-])([a-z])/g, (_, a: string, b: string) => a + b.toUpperCase());
+}
+
 /** Whether an allergen of the same label name is already declared (`d-Limonene` vs `Limonene`). */
 function declaredSameAllergen(
   id: string,
   declared: readonly PerfumeAllergen[],
   known: ReadonlyMap<string, Chemical>,
 ): boolean {
-  const label = (c: Chemical | undefined) => (c ? (c.inci_name ?? c.name).toLowerCase() : null);
-  const key = label(known.get(id));
-  return key !== null && declared.some((d) => label(known.get(d.chemical_id)) === key);
+  const key = labelKey(known.get(id));
+  return key !== null && declared.some((d) => labelKey(known.get(d.chemical_id)) === key);
 }
 
 /** One visible link as a card shows it, with the chemical's current record when known. */

@@ -28,6 +28,8 @@ export function AllergenEvidence({ perfume }: { perfume: Perfume }) {
       source = t('evidence.unknown');
   }
   const unknown = perfume.knowledge === 'declared_list' ? [] : (c?.unknown ?? []);
+  const strong = perfume.allergenEvidence.filter((a) => a.basis !== 'possible');
+  const possible = perfume.allergenEvidence.filter((a) => a.basis === 'possible');
   return (
     <div className="perfume-card__section" data-testid="allergen-evidence" data-knowledge={perfume.knowledge}>
       <h4 className="perfume-card__section-title">{t('perfume.allergens')}</h4>
@@ -36,26 +38,40 @@ export function AllergenEvidence({ perfume }: { perfume: Perfume }) {
         <p className="evidence__unknown">{t('evidence.unknownNotes', { notes: unknown.join(', ') })}</p>
       ) : null}
       {perfume.allergenEvidence.length > 0 ? (
-        <ul className="evidence__list">
-          {perfume.allergenEvidence.map((a) => (
-            <li key={a.name} className={`evidence__item evidence__item--${a.basis}`} data-basis={a.basis}>
-              <span className="evidence__name">{a.name}</span>{' '}
-              <span className="evidence__basis">
-                {a.basis === 'declared'
-                  ? t('evidence.declared')
-                  : t(`evidence.${a.basis}`, {
-                      chance: a.probability === null ? '' : percent.format(a.probability),
-                    })}
-              </span>
-              {a.fromNotes.length > 0 ? (
-                <span className="evidence__notes">
-                  {' '}
-                  · {t('evidence.fromNotes', { notes: a.fromNotes.join(', ') })}
-                </span>
-              ) : null}
-            </li>
-          ))}
-        </ul>
+        <>
+          {strong.length > 0 ? (
+            <ul className="evidence__list">
+              {strong.map((a) => (
+                <li key={a.name} className={`evidence__item evidence__item--${a.basis}`} data-basis={a.basis}>
+                  <span className="evidence__name">{a.name}</span>{' '}
+                  <span className="evidence__basis">
+                    {a.basis === 'declared'
+                      ? t('evidence.declared')
+                      : t('evidence.likely', {
+                          chance: a.probability === null ? '' : percent.format(a.probability),
+                        })}
+                  </span>
+                  {a.fromNotes.length > 0 ? (
+                    <span className="evidence__notes">
+                      {' '}
+                      · {t('evidence.fromNotes', { notes: a.fromNotes.join(', ') })}
+                    </span>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {possible.length > 0 ? (
+            <p className="evidence__possible" data-basis="possible">
+              <span className="evidence__basis">{t('evidence.possibleList')}</span>{' '}
+              {possible
+                .map((a) =>
+                  a.probability === null ? a.name : `${a.name} (${percent.format(a.probability)})`,
+                )
+                .join(', ')}
+            </p>
+          ) : null}
+        </>
       ) : perfume.knowledge === 'declared_list' ? (
         <p className="evidence__none">{t('evidence.noneDeclared')}</p>
       ) : perfume.knowledge === 'notes_resolved' ? (

@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { PerfumeChemical } from '../api/perfume-normalize.ts';
 
-/** Spec §4 chemical colouring: allergen red, verified green, otherwise blue. */
+/**
+ * Chemical colouring: allergen red, verified (on an official list) in the neutral brand colour, never
+ * a green that would read as "safe", otherwise blue.
+ */
 export function chemicalTone(chemical: {
   allergen: boolean;
   verified: boolean;
