@@ -166,6 +166,57 @@ describe('main page in Chromium', () => {
     await waitForLoadedCount(/^100 of /);
   });
 
+  it("says where each card's allergens come from: a declared label, or estimates from the notes", async () => {
+    await search('Colonia Pura');
+    const labelled = page.getByTestId('perfume-card').first();
+    await labelled.waitFor();
+    const evidence = labelled.getByTestId('allergen-evidence');
+    await expect(evidence.getAttribute('data-knowledge')).resolves.toBe('declared_list');
+    await expect(evidence.textContent()).resolves.toMatch(/declared on the label \(Sephora/);
+    await expect(evidence.locator('[data-basis="declared"]').count()).resolves.toBeGreaterThan(0);
+    await expect(evidence.locator('[data-basis="likely"]').count()).resolves.toBe(0);
+
+    await page.getByTestId('reset-all').click();
+    await waitForLoadedCount(/^50 of /);
+    const estimated = page.getByTestId('perfume-card').first().getByTestId('allergen-evidence');
+    await expect(estimated.getAttribute('data-knowledge')).resolves.toBe('notes_resolved');
+    await expect(estimated.textContent()).resolves.toMatch(
+      /Estimated from all \d+ notes?; no label list known/,
+    );
+    // Every estimated allergen says in words how likely it is (no meaning hidden in a colour).
+    const likely = estimated.locator('[data-basis="likely"]');
+    await expect(likely.count()).resolves.toBeGreaterThan(0);
+    await expect(likely.first().textContent()).resolves.toMatch(/likely \(about \d+%\)/);
+  });
+
+  it('keeps "Safe for me" to perfumes with known contents unless incomplete data is included (phone)', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const p = await phone.newPage();
+    await p.addInitScript(() => {
+      localStorage.setItem(
+        'scentinel.allergenProfile',
+        JSON.stringify([{ id: 'chem-97-53-0', name: 'Eugenol' }]),
+      );
+      localStorage.setItem('scentinel.safeForMe', 'true');
+    });
+    await p.goto(server.url);
+    await p.getByTestId('perfume-card').first().waitFor();
+    const leftOut = p.getByTestId('incomplete-left-out');
+    await leftOut.waitFor();
+    await expect(leftOut.textContent()).resolves.toMatch(/perfumes? with incomplete data (is|are) left out/);
+    const cards = p.getByTestId('perfume-card');
+    const knowledge = await cards.evaluateAll((els) =>
+      els.map((el) => el.querySelector('[data-testid="allergen-evidence"]')?.getAttribute('data-knowledge')),
+    );
+    expect(knowledge.length).toBeGreaterThan(0);
+    expect(knowledge.every((k) => k === 'declared_list' || k === 'notes_resolved')).toBe(true);
+    await p.screenshot({ path: path.join(SCREENSHOT_DIR, 'safe-for-me-phone.png') });
+
+    await p.getByTestId('include-incomplete').check();
+    await leftOut.waitFor({ state: 'detached' });
+    await phone.close();
+  });
+
   it('switches the interface to Swedish', async () => {
     await page.getByTestId('language-button').click();
     await page.getByTestId('language-dialog').waitFor();

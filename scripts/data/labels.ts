@@ -13,7 +13,7 @@ import { splitIngredients } from '../../services/worker/src/scans/ingredient-lis
 export const LABEL_SOURCE = {
   key: 'sephora_labels_2023',
   file: 'labels/sephora_fragrance_ingredients.jsonl',
-  name: 'Sephora product pages (ingredient lists as published, collected March 2023)',
+  name: 'Sephora product pages',
   date: '2023-03',
 } as const;
 
@@ -191,8 +191,10 @@ export interface DeclaredList {
 
 /** The INCI entries of one printed list (the scanner's splitter, so both read labels alike). */
 export function labelEntries(ingredients: string): string[] {
-  return splitIngredients(ingredients)
-    .map((i) => i.text.replace(/[.\s]+$/, '').trim())
+  // The list's closing period is not part of its last entry (`…, Farnesol.`); `Alcohol Denat.` keeps its.
+  const text = ingredients.trim().replace(/\.\s*$/, '');
+  return splitIngredients(text)
+    .map((i) => i.text.trim())
     .filter((t) => t !== '');
 }
 
