@@ -3,7 +3,6 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { isPgDataError } from '@scentinel/platform';
 import type { FastifyError, FastifyHttpOptions, FastifyInstance, FastifyReply } from 'fastify';
-import { INVALID_TEXT_CODE, invalidText, urlFault } from './input-guard.ts';
 
 /** The one problem body the API answers with on any error; the client shows `detail`. */
 export interface ProblemBody {
@@ -247,19 +246,17 @@ export const API_SERVER_OPTIONS: Pick<
   requestTimeout: REQUEST_TIMEOUT_MS,
   http: { headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 2_000 },
   clientErrorHandler: clientErrorHandler as FastifyHttpOptions<Server>['clientErrorHandler'],
-  frameworkErrors(error, request, reply) {
+  frameworkErrors(error, _request, reply) {
     const code = error.statusCode ?? 400;
     const status = code >= 400 && code < 500 ? code : 400;
-    // Percent-encoded bytes that decode to no UTF-8 (an encoded surrogate included) are bad text.
-    const textFault = error.code === 'FST_ERR_BAD_URL' ? urlFault(request.url) : null;
-    const detail = textFault
-      ? invalidText('the address', textFault).detail
-      : error.code === 'FST_ERR_BAD_URL'
+    // Percent-encoded bytes that are not UTF-8 (an encoded surrogate included) stop the router too.
+    const detail =
+      error.code === 'FST_ERR_BAD_URL'
         ? 'The address is not valid: it holds a malformed percent-encoding'
         : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
           ? 'The address is too long'
           : error.message || 'Bad request';
-    const body: ProblemBody = { detail, code: textFault ? INVALID_TEXT_CODE : codeForStatus(status) };
+    const body: ProblemBody = { detail, code: codeForStatus(status) };
     // The option's generic reply type admits no plain status; this reply is a plain FastifyReply.
     (reply as unknown as FastifyReply).status(status).send(body);
   },

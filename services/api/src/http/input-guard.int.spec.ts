@@ -123,8 +123,9 @@ describe('text hygiene: hostile strings are refused at the edge', () => {
     ];
     for (const url of urls) {
       const res = await h.call('POST', url, { token: admin, body: { chemical_ids: ['x'] } });
-      const body = await expectRefused(res, 400, before, 'invalid_text');
-      expect(body.detail).toMatch(/^The address/);
+      // A NUL is refused by the text check, bytes that are not UTF-8 already by the router.
+      const body = await expectRefused(res, 400, before);
+      expect(body.detail).toMatch(/^The address (holds a NUL|is not valid)/);
     }
     for (const query of ['?status=%00', '?status=a%C3', '?status=%ED%B0%80']) {
       const res = await h.call('GET', `/api/admin/accounts${query}`, { token: admin });
