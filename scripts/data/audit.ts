@@ -154,11 +154,15 @@ function pct(part: number, whole: number): string {
 
 function main(): void {
   const dataDir = resolve(process.env.DATA_DIR_AUDIT ?? join(repoRoot, 'data'));
-  const perfumes = gunzipSync(readFileSync(join(dataDir, 'catalogue/perfumes.jsonl.gz')))
-    .toString('utf8')
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => JSON.parse(line) as CataloguePerfume);
+  // Line by line from the bytes: the whole catalogue as one string is near JavaScript's limit.
+  const bytes = gunzipSync(readFileSync(join(dataDir, 'catalogue/perfumes.jsonl.gz')));
+  const perfumes: CataloguePerfume[] = [];
+  for (let start = 0; start < bytes.length; ) {
+    const end = bytes.indexOf(10, start);
+    const stop = end < 0 ? bytes.length : end;
+    if (stop > start) perfumes.push(JSON.parse(bytes.toString('utf8', start, stop)) as CataloguePerfume);
+    start = stop + 1;
+  }
   const chemicals = JSON.parse(
     readFileSync(join(dataDir, 'chemicals/chemicals.json'), 'utf8'),
   ) as AuditChemical[];
