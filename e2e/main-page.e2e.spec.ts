@@ -192,22 +192,19 @@ describe('main page in Chromium', () => {
   it('keeps "Safe for me" to perfumes with known contents unless incomplete data is included (phone)', async () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const p = await phone.newPage();
-    await p.addInitScript(() => {
-      localStorage.setItem(
-        'scentinel.allergenProfile',
-        JSON.stringify([{ id: 'chem-97-53-0', name: 'Eugenol' }]),
-      );
-      localStorage.setItem('scentinel.safeForMe', 'true');
-    });
+    await p.addInitScript(
+      `localStorage.setItem('scentinel.allergenProfile', ${JSON.stringify(JSON.stringify([{ id: 'chem-97-53-0', name: 'Eugenol' }]))});` +
+        `localStorage.setItem('scentinel.safeForMe', 'true');`,
+    );
     await p.goto(server.url);
     await p.getByTestId('perfume-card').first().waitFor();
     const leftOut = p.getByTestId('incomplete-left-out');
     await leftOut.waitFor();
     await expect(leftOut.textContent()).resolves.toMatch(/perfumes? with incomplete data (is|are) left out/);
     const cards = p.getByTestId('perfume-card');
-    const knowledge = await cards.evaluateAll((els) =>
-      els.map((el) => el.querySelector('[data-testid="allergen-evidence"]')?.getAttribute('data-knowledge')),
-    );
+    const knowledge = await cards
+      .locator('[data-testid="allergen-evidence"]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('data-knowledge')));
     expect(knowledge.length).toBeGreaterThan(0);
     expect(knowledge.every((k) => k === 'declared_list' || k === 'notes_resolved')).toBe(true);
     await p.screenshot({ path: path.join(SCREENSHOT_DIR, 'safe-for-me-phone.png') });
