@@ -1,3 +1,4 @@
+import { catalogueFixtures } from '@scentinel/platform/search';
 import { describe, expect, it } from 'vitest';
 import type { CataloguePerfume } from '../../services/domain/src/index.ts';
 import { auditData, auditFails } from './audit.ts';
@@ -18,26 +19,17 @@ const chemicals = [
 ] as never[];
 
 function perfume(over: Partial<CataloguePerfume>): CataloguePerfume {
-  return {
+  return catalogueFixtures.makePerfume({
     id: 'p',
     name: 'Test',
     brand: 'Brand',
-    year_released: null,
-    gender: null,
-    perfumer: null,
-    concentration: null,
-    description: null,
-    image_url: null,
-    accords: [],
     notes: { top: ['Cedar'], middle: [], base: [], unspecified: [] },
     chemicals: [{ chemical_id: 'chem-77-53-2', name: 'Cedrol', source: 'inferred', from_note: 'Cedar' }],
-    field_sources: {},
-    sources: [],
     label: null,
     coverage: { specific_notes: 1, resolved_notes: 1, unknown_notes: [] },
     allergen_estimates: [],
     ...over,
-  };
+  });
 }
 
 describe('data:audit', () => {

@@ -67,34 +67,6 @@ const FAMILY_WORDS = new Set([
   'fine',
 ]);
 
-/** Nouns that, alone or after family words, name a family ("Spices", "Woody Notes"). */
-const FAMILY_NOUNS = new Set([
-  'note',
-  'notes',
-  'accord',
-  'accords',
-  'spice',
-  'spices',
-  'flower',
-  'flowers',
-  'florals',
-  'blossoms',
-  'fruit',
-  'fruits',
-  'wood',
-  'woods',
-  'greens',
-  'herb',
-  'herbs',
-  'resin',
-  'resins',
-  'balsam',
-  'balsams',
-  'citruses',
-  'citrus',
-  'wildflowers',
-]);
-
 /** Family nouns that name one material when they stand alone ("Balsam" is fir balsam only in a pyramid of its own). */
 const FAMILY_ALONE = new Set([
   'spice',
@@ -118,6 +90,9 @@ const FAMILY_ALONE = new Set([
   'citrus',
   'wildflowers',
 ]);
+
+/** Nouns that, alone or after family words, name a family ("Spices", "Woody Notes"). */
+const FAMILY_NOUNS = new Set(['note', 'notes', 'accord', 'accords', ...FAMILY_ALONE]);
 
 /** True for a note that names a family rather than a material or accord (see FAMILY_WORDS). */
 export function isVagueNote(note: string): boolean {

@@ -77,14 +77,23 @@ export function perfumeAllergens(
   const out: PerfumeAllergen[] = [];
   const seen = new Set<string>();
   const isAllergen = (id: string) => known.get(id)?.allergen_flag === true;
+  const add = (
+    id: string,
+    fallbackName: string,
+    evidence: Pick<PerfumeAllergen, 'basis' | 'source' | 'probability' | 'from_notes'>,
+  ) => {
+    seen.add(id);
+    const chemical = known.get(id);
+    out.push({
+      chemical_id: id,
+      name: chemical ? labelName(chemical) : fallbackName,
+      cas_number: chemical?.cas_number ?? null,
+      ...evidence,
+    });
+  };
   for (const link of links) {
     if (!('kind' in link) || seen.has(link.chemical_id) || !isAllergen(link.chemical_id)) continue;
-    seen.add(link.chemical_id);
-    const chemical = known.get(link.chemical_id);
-    out.push({
-      chemical_id: link.chemical_id,
-      name: chemical ? labelName(chemical) : link.name,
-      cas_number: chemical?.cas_number ?? null,
+    add(link.chemical_id, link.name, {
       basis: 'declared',
       source: link.source,
       probability: null,
@@ -109,12 +118,7 @@ export function perfumeAllergens(
   if (perfume.allergen_estimates !== undefined) {
     for (const e of perfume.allergen_estimates) {
       if (seen.has(e.chemical_id) || declaredSameAllergen(e.chemical_id, out, known)) continue;
-      seen.add(e.chemical_id);
-      const chemical = known.get(e.chemical_id);
-      out.push({
-        chemical_id: e.chemical_id,
-        name: chemical ? labelName(chemical) : e.chemical_id,
-        cas_number: chemical?.cas_number ?? null,
+      add(e.chemical_id, e.chemical_id, {
         basis: e.basis,
         source: null,
         probability: e.probability,
@@ -125,11 +129,7 @@ export function perfumeAllergens(
   }
   for (const link of links) {
     if ('kind' in link || seen.has(link.chemical_id) || !isAllergen(link.chemical_id)) continue;
-    seen.add(link.chemical_id);
-    out.push({
-      chemical_id: link.chemical_id,
-      name: known.get(link.chemical_id)?.name ?? link.name,
-      cas_number: known.get(link.chemical_id)?.cas_number ?? null,
+    add(link.chemical_id, link.name, {
       basis: 'possible',
       source: null,
       probability: null,
