@@ -271,7 +271,7 @@ export function spellingClusters(records: ReadonlyArray<{ name: string; brand: s
   };
   for (const key of [...byKey.keys()].sort()) {
     const targets = lossy.get(key);
-    if (!targets || targets.size !== 1) continue;
+    if (targets?.size !== 1) continue;
     const [a, b] = [find(key), find([...targets][0]!)];
     if (a !== b) parent.set(a, b);
   }
