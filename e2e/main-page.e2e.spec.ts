@@ -159,11 +159,20 @@ describe('main page in Chromium', () => {
     await detail.first().waitFor({ state: 'hidden' });
   });
 
+  /** The default list's loaded count ("50 of 56,769"): the grid shows it only once a reset took effect. */
+  const defaultListCount = async (loaded: string) => {
+    const total = (await (await fetch(`${server.url}/api/categorize-perfumes`)).json()) as {
+      complete_chemical_data: { count: number };
+    };
+    return new RegExp(`^${loaded} of ${total.complete_chemical_data.count.toLocaleString('en')}$`);
+  };
+
   it('loads 50 more and appends them', async () => {
     await page.getByTestId('reset-all').click();
-    await waitForLoadedCount(/^50 of /);
+    // Wait for the default list itself: the filtered list before it also reads "50 of …".
+    await waitForLoadedCount(await defaultListCount('50'));
     await page.getByTestId('load-more').click();
-    await waitForLoadedCount(/^100 of /);
+    await waitForLoadedCount(await defaultListCount('100'));
   });
 
   it("says where each card's allergens come from: a declared label, or estimates from the notes", async () => {
@@ -178,7 +187,7 @@ describe('main page in Chromium', () => {
 
     await page.getByTestId('reset-all').click();
     // The default list comes back as loaded before (one page, or two after "Load More").
-    await waitForLoadedCount(/^(50|100) of /);
+    await waitForLoadedCount(await defaultListCount('(50|100)'));
     const estimated = page.getByTestId('perfume-card').first().getByTestId('allergen-evidence');
     await expect(estimated.getAttribute('data-knowledge')).resolves.toBe('notes_resolved');
     await expect(estimated.textContent()).resolves.toMatch(
