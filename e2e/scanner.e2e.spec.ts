@@ -46,7 +46,7 @@ describe('Fragrance Scanner (embedded default: in-process queue, local OCR)', ()
     // The dialog's code arrives only now, in its own chunk.
     expect(scripts.length).toBeGreaterThan(before);
     await expect(dialog.getByRole('heading', { name: 'Fragrance Scanner' }).isVisible()).resolves.toBe(true);
-    // Headless Chromium has no camera: the spec's camera message and the upload area.
+    // Headless Chromium has no camera: the camera message and the upload area.
     await dialog.getByText('Failed to access camera. Please check permissions or use file upload.').waitFor();
     await dialog.getByRole('button', { name: 'Choose image' }).waitFor();
     await expect(dialog.getByLabel('Analysis type').inputValue()).resolves.toBe('comprehensive');

@@ -1,5 +1,5 @@
 /**
- * Event log bench (DESIGN.md "Measuring"): the Postgres event log adapter against plain SQL on the
+ * Event log bench: the Postgres event log adapter against plain SQL on the
  * same server, in the same run.
  *
  * - append latency, one event and a 100-event batch, vs a plain INSERT of the same rows into a table

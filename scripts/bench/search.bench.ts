@@ -1,5 +1,5 @@
 /**
- * Catalogue search bench (DESIGN.md "Measuring"): the in-process index against the same queries on
+ * Catalogue search bench: the in-process index against the same queries on
  * Postgres with GIN / trigram indexes over the same catalogue, in the same run.
  *
  * - query latency p50 / p99 over a mix (text prefix / name / multi-word / CAS, brand, category,

@@ -1,5 +1,5 @@
 /**
- * Chemical `type` (spec §3: natural, synthetic, essential_oil, aromatic_compound), decided cheaply:
+ * Chemical `type` (natural, synthetic, essential_oil, aromatic_compound), decided cheaply:
  * 1. natural complex substances (IFRA NCS category, a DB_Naturals material, or an NCS-style name):
  *    `essential_oil` when the name says oil / extract / essence, else `natural` (absolutes,
  *    concretes, resinoids, resins, gums, balsams, tinctures, animal materials);

@@ -45,7 +45,7 @@ export interface ComposeOptions {
 }
 
 /**
- * The composition root: the only place that picks adapters (DESIGN.md "Two ways to run"). Routes,
+ * The composition root: the only place that picks adapters. Routes,
  * projections and handlers get ports; swapping an adapter never changes them.
  */
 export async function compose(

@@ -21,7 +21,7 @@ const AdminPanelDialog = lazy(() => import('../features/admin/components/admin-p
 // With its charts (ECharts): a chunk of its own, fetched on the fifth logo click.
 const AnalyticsDashboard = lazy(() => import('../features/analytics/components/analytics-dashboard.tsx'));
 
-/** First load (spec §4): the categorization summary (failure only logged) and the first page. */
+/** First load: the categorization summary (failure only logged) and the first page. */
 export async function loadInitialData(client: QueryClient): Promise<void> {
   await Promise.all([
     client

@@ -4,7 +4,7 @@ import { ApiError } from '../lib/api-client.ts';
 
 export const MAX_RETRIES = 3;
 
-/** Wait before retry n (1-based): n seconds (spec §4: 1, 2, 3 s). */
+/** Wait before retry n (1-based): n seconds (1, 2, 3 s). */
 export function retryDelayMs(attempt: number): number {
   return attempt * 1000;
 }
@@ -23,7 +23,7 @@ export type LoadErrorMessage =
   | { key: 'error.network' }
   | { key: 'error.generic' };
 
-/** Which text of spec §8 follows "Unable to load fragrances. " for this failure. */
+/** Which text follows "Unable to load fragrances. " for this failure. */
 export function loadErrorMessage(error: unknown): LoadErrorMessage {
   if (error instanceof ApiError) {
     if (error.kind === 'timeout') return { key: 'error.timeout' };
@@ -39,7 +39,7 @@ export type InitialLoadState =
   | { status: 'error'; retryCount: number; error: unknown };
 
 /**
- * Runs the first load (spec §4): loading, then loaded or error. Failures are retried up to 3 times,
+ * Runs the first load: loading, then loaded or error. Failures are retried up to 3 times,
  * waiting 1, 2 and 3 s; the error screen's Try Again spends one of the same 3 retries.
  */
 export function useInitialLoad(load: (client: QueryClient) => Promise<void>) {

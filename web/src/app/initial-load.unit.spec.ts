@@ -8,7 +8,7 @@ describe('initial load rules', () => {
     expect([1, 2, 3].map(retryDelayMs)).toEqual([1000, 2000, 3000]);
   });
 
-  it('picks the error text of spec §8 for each kind of failure', () => {
+  it('picks the error text for each kind of failure', () => {
     expect(loadErrorMessage(new ApiError('timeout', 'slow'))).toEqual({ key: 'error.timeout' });
     expect(loadErrorMessage(new ApiError('http', 'boom', 503))).toEqual({ key: 'error.server', status: 503 });
     expect(loadErrorMessage(new ApiError('network', 'offline'))).toEqual({ key: 'error.network' });

@@ -146,7 +146,7 @@ export function MainPage() {
   const active = Boolean(search || brand || category || filterCount > 0 || statusSearch);
   const mode: ListMode = includeUnspecific ? 'including' : active ? 'all' : 'fast';
 
-  // Hypoallergenic category (spec §4): clean-brand answer or no perfumes → alert after 1 s.
+  // Hypoallergenic category: clean-brand answer or no perfumes → alert after 1 s.
   const handledPage = useRef<PerfumePage | undefined>(undefined);
   useEffect(() => {
     if (category !== 'hypoallergenic') {
@@ -290,7 +290,7 @@ export function MainPage() {
             {t('evidence.leftOut', { count: leftOut })}
           </p>
         ) : null}
-        {/* Offered to everyone (spec §1); the server refuses non-admins and the dialog shows why. */}
+        {/* Offered to everyone; the server refuses non-admins and the dialog shows why. */}
         <button
           type="button"
           className="button button--secondary"

@@ -24,7 +24,7 @@ const REGULATORY_KEYWORDS: Record<string, SearchStatus> = {
   'proposition 65': 'prop65',
 };
 
-/** Spec §4: a regulatory keyword lists chemicals by status, a CAS number opens the CAS modal, else text search. */
+/** A regulatory keyword lists chemicals by status, a CAS number opens the CAS modal, else text search. */
 export function classifySearch(input: string): SearchMode {
   const query = input.trim();
   if (!query) return { kind: 'empty' };

@@ -16,7 +16,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Parses the stored session; corrupt data gives null (spec §4: corrupt stored data is discarded). */
+/** Parses the stored session; corrupt data gives null (corrupt stored data is discarded). */
 export function parseSession(raw: string | null): StoredSession | null {
   if (!raw) return null;
   let value: unknown;

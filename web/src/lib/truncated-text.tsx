@@ -20,7 +20,7 @@ type TruncatedTextProps = {
   onExpand?: () => void;
 };
 
-/** Long text collapsed at `limit` characters with a Read more / Show less toggle (spec §2). */
+/** Long text collapsed at `limit` characters with a Read more / Show less toggle. */
 export function TruncatedText({
   text,
   limit = DEFAULT_TRUNCATE_AT,

@@ -1,4 +1,4 @@
-// Entity shapes the client reads from the API (spec §3). Ids may be numbers or strings.
+// Entity shapes the client reads from the API. Ids may be numbers or strings.
 
 export type Id = string | number;
 

@@ -8,11 +8,11 @@ import type { DomainEventOf } from '../shared/event.ts';
 
 export type { AccountRole, AccountStatus } from '../shared/context.ts';
 
-/** Roles anyone may pick when registering (spec §3); `admin` only comes from the bootstrap. */
+/** Roles anyone may pick when registering; `admin` only comes from the bootstrap. */
 export const selfServiceRoles = ['regular_user', 'manufacturer', 'retailer'] as const;
 export type SelfServiceRole = (typeof selfServiceRoles)[number];
 
-/** Roles whose accounts wait for an admin's approval (spec §1, §4). */
+/** Roles whose accounts wait for an admin's approval. */
 export const rolesNeedingApproval: readonly AccountRole[] = ['manufacturer', 'retailer'];
 
 export type AccountRegistered = DomainEventOf<

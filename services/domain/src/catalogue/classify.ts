@@ -58,7 +58,7 @@ export interface KnownChemical {
 /** Chemicals by id; links to ids missing from it are ignored. */
 export type KnownChemicals = ReadonlyMap<string, KnownChemical>;
 
-/** Allergen tolerance of the hypoallergenic filter; the product default is 'low' (spec §9). */
+/** Allergen tolerance of the hypoallergenic filter; the product default is 'low'. */
 export type AllergenTolerance = 'low';
 
 /** How much the product knows of what a perfume contains. */

@@ -1,6 +1,5 @@
 /**
- * Chemicals: commands and decide. Adding, editing and deleting need an admin (DESIGN "Server-side
- * rules"); the catalogue import runs as the system actor. Uniqueness by name and CAS is judged
+ * Chemicals: commands and decide. Adding, editing and deleting need an admin; the catalogue import runs as the system actor. Uniqueness by name and CAS is judged
  * here from `context.sameNameOrCas`, which the caller fills from the chemical read model.
  */
 import type { CommandContext } from '../shared/context.ts';
@@ -36,10 +35,10 @@ import {
   regulatoryStatuses,
 } from './chemicals.events.ts';
 
-/** What an admin types in the Chemical Ingredients Manager (spec §2, §5) and edit form. */
+/** What an admin types in the Chemical Ingredients Manager and edit form. */
 export interface ChemicalInput {
   name: string;
-  /** Defaults to `natural` (spec §9: the manager's default). */
+  /** Defaults to `natural` (the manager's default). */
   type?: ChemicalType | null;
   cas_number?: string | null;
   ec_number?: string | null;

@@ -1,6 +1,6 @@
 /**
  * Chemicals: events, state and evolve. Stream: `chemical:<chemical id>`.
- * The record follows spec §3 "Chemical" and the shape of `data/chemicals/chemicals.json`.
+ * The record follows the shape of `data/chemicals/chemicals.json`.
  */
 import type { DomainEventOf } from '../shared/event.ts';
 
@@ -76,7 +76,7 @@ export interface RegionalSummary {
   allergen_regions: string[];
 }
 
-/** SCCS opinion data (spec §3). Enumerated texts are kept as strings: the spec lists examples. */
+/** SCCS opinion data. Enumerated texts are kept as strings: other values may come. */
 export interface SccsData {
   /** BANNED, EXTREME_RISK, HIGH_RISK, MODERATE_RISK or LOW_RISK. */
   risk_level: string | null;

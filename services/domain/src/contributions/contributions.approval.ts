@@ -1,6 +1,6 @@
 /**
- * What approving a contribution does to the catalogue (DESIGN: "approve applies the contributed
- * data as events"): a pure plan the caller runs after `ContributionApproved` is stored. Each
+ * What approving a contribution does to the catalogue (approving applies the contributed
+ * data as events): a pure plan the caller runs after `ContributionApproved` is stored. Each
  * contributed chemical is matched to a live chemical by CAS number, else by name
  * (case/accent-insensitive); unmatched ones become new chemicals (`AddChemical` with the
  * contribution's id, so `ChemicalAdded.source` is `contribution`). Then one `AssignChemicals`

@@ -7,10 +7,10 @@
 import type { ChemicalType } from '../chemicals/chemicals.events.ts';
 import type { DomainEventOf } from '../shared/event.ts';
 
-/** Spec §3 "Chemical contribution entry", cleaned (blank texts are null). */
+/** A chemical contribution entry, cleaned (blank texts are null). */
 export interface ContributionEntry {
   name: string;
-  /** Defaults to `synthetic` (spec §9). */
+  /** Defaults to `synthetic`. */
   type: ChemicalType;
   allergen_flag: boolean;
   description: string | null;

@@ -1,6 +1,6 @@
 /**
  * Perfumes: commands and decide. The catalogue import runs as the system actor; assigning
- * chemicals or notes needs an admin (DESIGN "Server-side rules"), or the system actor for links
+ * chemicals or notes needs an admin, or the system actor for links
  * that come from an approved contribution or a scan. Writes that would change nothing return no
  * events, so a bulk assignment's `updated_count` is the number of perfumes that got an event.
  */

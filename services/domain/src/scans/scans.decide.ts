@@ -1,5 +1,5 @@
 /**
- * Scans: commands and decide. Anyone may request a scan (spec §6: the scanner has no role check);
+ * Scans: commands and decide. Anyone may request a scan (the scanner has no role check);
  * only the system actor (the worker) records outcomes, and only for an open scan.
  */
 import type { CommandContext } from '../shared/context.ts';
@@ -152,7 +152,7 @@ function requireOpenScan(scanId: unknown, state: ScanState): Extract<ScanState, 
   return state;
 }
 
-/** Checks a worker's result against spec §3 and fills absent optional parts with null/[]. */
+/** Checks a worker's result against the scan result's shape and fills absent optional parts with null/[]. */
 export function cleanResult(raw: unknown): ScanResult {
   if (raw === null || typeof raw !== 'object')
     throw validationError('Scan result must be an object', 'result');

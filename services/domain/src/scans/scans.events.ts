@@ -8,7 +8,7 @@ import type { DomainEventOf } from '../shared/event.ts';
 export const analysisTypes = ['comprehensive', 'ingredients', 'product_info', 'barcode'] as const;
 export type AnalysisType = (typeof analysisTypes)[number];
 
-/** Spec §5/§9: JPEG, PNG or WebP, at most 10 MB. */
+/** JPEG, PNG or WebP, at most 10 MB. */
 export const scanImageTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type ScanImageType = (typeof scanImageTypes)[number];
 export const MAX_SCAN_BYTES = 10_485_760;
@@ -22,7 +22,7 @@ export interface ScanIngredient {
   chemical_id: string | null;
 }
 
-/** Spec §3 "Scan request and result". */
+/** The scan request and result. */
 export interface ScanResult {
   product_identification: {
     brand: string | null;

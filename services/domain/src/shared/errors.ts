@@ -29,7 +29,7 @@ export function isDomainError(error: unknown): error is DomainError {
   return error instanceof DomainError;
 }
 
-/** HTTP status for each code (DESIGN: problem bodies `{ detail, code }`). */
+/** HTTP status for each code (problem bodies `{ detail, code }`). */
 export function httpStatusForDomainError(code: DomainErrorCode): number {
   switch (code) {
     case 'validation':

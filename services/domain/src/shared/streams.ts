@@ -1,5 +1,5 @@
 /**
- * Stream ids are `<category>:<id>` (DESIGN "Event log rules"). One stream per aggregate:
+ * Stream ids are `<category>:<id>`. One stream per aggregate:
  * a chemical, a perfume, an account, a contribution, a scan; usage events go to one stream per
  * client session (`usage:<session id>`), so writes never contend on a shared daily stream and
  * per-session order (what session duration and funnels need) is kept in one place.

@@ -11,10 +11,10 @@
 
 export { isValidCas, looksLikeCas, normalizeCas, normalizeEc } from '../catalogue/cas.ts';
 
-/** Spec §5: the pattern that makes a search query a CAS lookup (1–7 digits, 2 digits, 1 digit). */
+/** The pattern that makes a search query a CAS lookup (1–7 digits, 2 digits, 1 digit). */
 const CAS_SEARCH_PATTERN = /^\d{1,7}-\d{2}-\d$/;
 
-/** True when a search query has the CAS shape of spec §5 (the check digit is not looked at). */
+/** True when a search query has the CAS search shape (1–7 digits, 2, 1; the check digit is not looked at). */
 export function isCasSearchQuery(query: string): boolean {
   return CAS_SEARCH_PATTERN.test(query.trim());
 }
@@ -27,7 +27,7 @@ export const CONCENTRATION_MIN = 0;
 export const CONCENTRATION_MAX = 100;
 
 /**
- * Spec §5: a concentration is a percentage from 0 to 100 in steps of 0.01. Float-safe: 0.07 and
+ * A concentration is a percentage from 0 to 100 in steps of 0.01. Float-safe: 0.07 and
  * 33.33 pass although `x * 100` is not an exact integer in binary floating point; 0.001 does not.
  */
 export function isValidConcentration(value: unknown): value is number {
@@ -83,7 +83,7 @@ export function usernameKey(username: string): string {
 }
 
 /**
- * Checked by the API before hashing (decide only ever sees the hash). The spec shows no rule; we
+ * Checked by the API before hashing (decide only ever sees the hash). No rule is given for it; we
  * ask for 8–256 characters, not all whitespace.
  */
 export function isAcceptablePassword(password: string): boolean {

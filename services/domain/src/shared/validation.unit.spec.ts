@@ -78,7 +78,7 @@ describe('CAS numbers', () => {
     );
   });
 
-  it('recognises the search pattern of spec §5 (1–7 digits)', () => {
+  it('recognises the CAS search pattern (1–7 digits, 2 digits, 1 digit)', () => {
     expect(isCasSearchQuery('78-70-6')).toBe(true);
     expect(isCasSearchQuery(' 1-23-4 ')).toBe(true);
     expect(isCasSearchQuery('linalool')).toBe(false);

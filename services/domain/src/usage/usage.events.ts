@@ -1,5 +1,5 @@
 /**
- * Usage tracking (spec §7 "Tracking"): events, state and evolve. Stream: `usage:<session id>`,
+ * Usage tracking: events, state and evolve. Stream: `usage:<session id>`,
  * one per client session (page load), appended with `expectedVersion: 'any'` (no decision
  * depends on the state). The time of each event is its metadata's `occurredAt`.
  */

@@ -5,7 +5,7 @@ import pg from 'pg';
 
 /**
  * One small SQL interface over PGlite (embedded default) and a Postgres server (`pg` Pool), so the
- * same Postgres SQL runs on both (DESIGN.md "Two ways to run"). Every client is bound to one schema:
+ * same Postgres SQL runs on both. Every client is bound to one schema:
  * unqualified table names resolve there (`search_path = <schema>, public`), and the schema is
  * created when the client is opened.
  *

@@ -29,7 +29,7 @@ export interface KafkaFanOut {
 }
 
 /**
- * Scale-out event fan-out (DESIGN "Two ways to run"): starts the outbox relay publishing `eventLog`
+ * Scale-out event fan-out: starts the outbox relay publishing `eventLog`
  * to `topic` and returns the log whose subscriptions read Kafka. Every API process may run it: the
  * relays take turns on one checkpoint.
  */

@@ -41,7 +41,7 @@ export interface RelayStatus {
 const MAX_BACKOFF_MS = 30_000;
 
 /**
- * The transactional outbox relay (DESIGN "Event log rules", Kafka): the event log is the outbox, so
+ * The transactional outbox relay (Kafka): the event log is the outbox, so
  * an event is in the outbox exactly when its append committed. The relay tails the log in position
  * order and publishes each event keyed by stream id with `acks=all`, awaiting the broker before it
  * moves its checkpoint. Publishing and the checkpoint update share one transaction that holds the

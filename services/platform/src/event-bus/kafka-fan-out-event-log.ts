@@ -60,7 +60,7 @@ interface Tag {
 }
 
 /**
- * The scale-out event log (DESIGN "Two ways to run"): writes and reads go to the log of record
+ * The scale-out event log: writes and reads go to the log of record
  * (Postgres); live tails (`subscribe`) come from Kafka, fed by `KafkaEventRelay`. Each
  * subscription is its own consumer group, so every projector sees every event. It catches up from
  * the log, then delivers what Kafka brings in the log's order (`ChainAssembler`), reading the log

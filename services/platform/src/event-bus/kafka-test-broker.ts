@@ -29,7 +29,7 @@ function launcher(): string {
 }
 
 /**
- * The Kafka test broker: librdkafka's built-in mock cluster in a child process (DESIGN: adapters are
+ * The Kafka test broker: librdkafka's built-in mock cluster in a child process (adapters are
  * tested against it). `topics`: `name:partitions` to create up front (others are auto-created).
  */
 export async function startKafkaTestBroker(brokerCount = 1, topics: string[] = []): Promise<KafkaTestBroker> {

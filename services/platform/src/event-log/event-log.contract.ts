@@ -10,7 +10,7 @@ import {
 import { EventLogInputError } from './event-log.validation.ts';
 
 /**
- * The behaviour every `EventLog` adapter must show (DESIGN.md "Event log rules"). Call it from a
+ * The behaviour every `EventLog` adapter must show. Call it from a
  * spec file of each adapter; `makeLog` must return an empty log, and `cleanup` frees it.
  */
 export function eventLogContract(

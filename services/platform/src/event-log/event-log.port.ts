@@ -1,5 +1,5 @@
 /**
- * The event log port: the record of every write (DESIGN.md "Event log rules").
+ * The event log port: the record of every write.
  * Adapters: in-memory (unit tests only), PGlite (embedded default), Postgres server via `pg`.
  * Every adapter must pass the contract suite in `event-log.contract.ts`.
  */

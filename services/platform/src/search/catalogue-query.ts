@@ -12,7 +12,7 @@ import { isCasNumber, normalizeCas, normalizeText } from './text-normalize.ts';
 export const MAX_QUERY_TOKENS = 8;
 
 /**
- * The category that applies (spec §4): an explicit category wins; otherwise the default view is
+ * The category that applies: an explicit category wins; otherwise the default view is
  * complete-only unless text, brands, a chemical/note filter, allergen_free or include_unspecific
  * is active, in which case every perfume is searched.
  */

@@ -1,6 +1,6 @@
 /**
  * Records the catalogue read side keeps and answers with. Inputs are the domain's own types
- * (`CataloguePerfume`, `Chemical`, declared links); outputs are the cards of spec §3.
+ * (`CataloguePerfume`, `Chemical`, declared links); outputs are the perfume cards the API answers with.
  */
 import type {
   CataloguePerfume,
@@ -66,7 +66,7 @@ export interface PerfumeLabel {
   ingredients: string[];
 }
 
-/** A perfume as the read API answers it (spec §3 Perfume). */
+/** A perfume as the read API answers it . */
 export interface PerfumeCard {
   id: string;
   name: string;

@@ -1,6 +1,6 @@
 /**
  * The chemicals read model: every active chemical in memory (a few thousand), with lookups by id,
- * CAS number and name, and the regional / regulatory views of spec §7. Kept in process in both
+ * CAS number and name, and the regional / regulatory views the chemical calls answer. Kept in process in both
  * deployment modes: it is small, and the perfume index resolves chemical references against it.
  */
 import type { Chemical, RegionRecord } from './catalogue.types.ts';
@@ -34,7 +34,7 @@ export interface ChemicalReadModel {
   resolve(ref: string): string[];
   /** All chemicals by name; with `search`, those whose name, INCI name or CAS contains it. */
   list(search?: string): Chemical[];
-  /** Chemicals in one regulatory status (spec §7 by-status), by name. */
+  /** Chemicals in one regulatory status (the by-status call), by name. */
   byStatus(status: ChemicalStatus): Chemical[];
   regions(): RegionWithCount[];
   region(code: string): RegionWithCount | null;

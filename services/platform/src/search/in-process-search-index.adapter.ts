@@ -1,5 +1,5 @@
 /**
- * The in-process catalogue index (embedded default, DESIGN "catalogue read model").
+ * The in-process catalogue index (embedded default).
  *
  * Every perfume gets a dense integer document id in the order it was first catalogued; that order
  * is the result order when no text ranks the results. Sets of documents are bitsets over those

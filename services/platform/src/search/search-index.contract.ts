@@ -1,5 +1,5 @@
 /**
- * The search-index port's contract (DESIGN "one contract suite per port"): random catalogues,
+ * The search-index port's contract: random catalogues,
  * random writes and random queries; an adapter must answer exactly like the brute-force
  * `CatalogueOracle` (same ids in the same order, same totals, same cards, same stats). Run by the
  * in-process index's unit tests and, when `ELASTICSEARCH_URL` is set, against Elasticsearch.

@@ -1,5 +1,5 @@
 /**
- * The catalogue search index port (DESIGN "catalogue read model"): one query type for every perfume
+ * The catalogue search index port: one query type for every perfume
  * list the API answers, and the writes the catalogue projection makes. Adapters: in-process
  * (`in-process-search-index.adapter.ts`, the embedded default) and Elasticsearch
  * (`elasticsearch/`, scale-out). Both must give the answers `catalogue-oracle.ts` gives.
@@ -20,7 +20,7 @@ export type CatalogueCategory = (typeof catalogueCategories)[number];
  *   brand and name > CAS; ties in catalogue order.
  * - `brands`: any of these brands (exact, case- and accent-insensitive).
  * - `category`: absent = the default view: complete-only unless text, brands, a filter or
- *   `include_unspecific` is active (spec §4); 'all' = every perfume.
+ *   `include_unspecific` is active; 'all' = every perfume.
  * - `include_chemicals` (all of them) / `exclude_chemicals` (none of them): chemical id, name or
  *   CAS number. An include that names no known chemical matches nothing.
  * - `include_notes` / `exclude_notes`: note id (notes taxonomy) or note name.

@@ -41,7 +41,7 @@ export function tokenize(input: string): string[] {
   return n === '' ? [] : n.split(' ');
 }
 
-/** CAS Registry Number format accepted by search (spec §5): 1-7 digits, 2 digits, 1 check digit. */
+/** CAS Registry Number format accepted by search: 1-7 digits, 2 digits, 1 check digit. */
 export const CAS_PATTERN = /^\d{1,7}-\d{2}-\d$/;
 
 export function isCasNumber(input: string): boolean {

@@ -171,7 +171,7 @@ const DEFAULTS = { batchSize: 500, stallAfterMs: 30_000, syncIntervalMs: 2_000 }
 const MAX_BACKOFF_MS = 30_000;
 
 /**
- * Runs projections from the event log (DESIGN.md "Event log rules"; Marten's operations model):
+ * Runs projections from the event log (Marten's operations model):
  * live from a checkpoint with dead letters, blue/green rebuilds, activation, lag and stall health.
  */
 export class ProjectionRuntime {

@@ -11,7 +11,7 @@ export const USAGE_EVENT_TYPES = [
   'RegistrationTracked',
 ] as const;
 
-/** What the popular-content lists rank (spec §7 `content_type`). */
+/** What the popular-content lists rank (the `content_type` of the popular-content call). */
 export const USAGE_CONTENT_TYPES = ['search_term', 'chemical', 'perfume'] as const;
 export type UsageContentType = (typeof USAGE_CONTENT_TYPES)[number];
 
@@ -157,7 +157,7 @@ export function rollupUsage(events: readonly StoredEvent[]): UsageRollup {
 }
 
 /**
- * Usage per day (DESIGN "analytics rollups"): `usage_daily` (day, event type, count),
+ * Usage per day: `usage_daily` (day, event type, count),
  * `usage_sessions` (each session per day: first/last seen, events, scans, device, country,
  * visitor), `usage_content` (search terms, chemicals opened and perfumes viewed per day) and
  * `usage_minutes` (events per minute of the last day, for live activity). An event without a valid

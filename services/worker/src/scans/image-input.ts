@@ -3,7 +3,7 @@ import sharp, { type Sharp } from 'sharp';
 import { type ImageStats, measureImage } from './image-quality.ts';
 
 /**
- * Upload checks by content (DESIGN: magic bytes, not the declared type) and decoding. A file that
+ * Upload checks by content (magic bytes, not the declared type) and decoding. A file that
  * passes the sniff but cannot be decoded is a bad image: the job fails without retrying.
  */
 

@@ -9,7 +9,7 @@ import { editDistance } from './string-distance.ts';
 
 /**
  * Turns what an engine read (OCR text, or a vision model's ingredient names) into the scan result
- * of spec §3: ingredients matched to the chemical database, allergen/prohibited/restricted flags,
+ * the API answers: ingredients matched to the chemical database, allergen/prohibited/restricted flags,
  * product identification, and an honest quality rating.
  */
 

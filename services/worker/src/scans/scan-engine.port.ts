@@ -14,7 +14,7 @@ export interface ScanEngineInput {
   onProgress?: (progress: ScanProgress) => void | Promise<void>;
 }
 
-/** Reads a label image into a spec §3 result. Throws `BadImageError` for unusable images. */
+/** Reads a label image into a scan result. Throws `BadImageError` for unusable images. */
 export interface ScanEngine {
   /** Recorded on `ScanCompleted.engine`, e.g. `tesseract` or `openai:gpt-4o-mini`. */
   readonly name: string;

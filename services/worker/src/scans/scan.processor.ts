@@ -3,7 +3,7 @@ import { BadImageError } from './image-input.ts';
 import type { ScanLogger as Logger, ScanEngine, ScanProgress } from './scan-engine.port.ts';
 import type { ScanEventRecorder } from './scan-events.ts';
 
-/** The answer of `POST /api/camera/scan/product` (spec §3), also a finished job's result. */
+/** The answer of `POST /api/camera/scan/product`, also a finished job's result. */
 export interface ScanResponse {
   scan_id: string;
   analysis_type: AnalysisType;

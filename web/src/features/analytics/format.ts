@@ -1,4 +1,4 @@
-/** Spec §2: counts of 1,000 or more as K, of 1,000,000 or more as M (one decimal, ".0" dropped). */
+/** Counts of 1,000 or more as K, of 1,000,000 or more as M (one decimal, ".0" dropped). */
 export function formatCount(value: number): string {
   if (!Number.isFinite(value)) return '0';
   const sign = value < 0 ? '-' : '';

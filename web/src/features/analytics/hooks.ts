@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { type SearchCategory, trackPageView, trackSearch } from './tracker.ts';
 
-/** Spec §9: the home page view goes out 1 s after start. */
+/** The home page view goes out 1 s after start. */
 export const HOME_PAGE_VIEW_DELAY_MS = 1000;
 
 export function useHomePageView(): void {

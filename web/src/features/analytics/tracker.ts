@@ -1,5 +1,5 @@
 /**
- * The usage tracker (spec §4 "Usage tracker", §7 "Tracking", docs/analytics-api.md): fire-and-forget
+ * The usage tracker (docs/analytics-api.md): fire-and-forget
  * POSTs under /api/analytics/track/… carrying this page load's session id and, while tracking is
  * on, a visitor id kept in local storage. A tracking failure is only logged: it must never reach
  * the user or break the action it reports.

@@ -17,7 +17,7 @@ export function filterSide(filters: PerfumeFilters, kind: FilterKind, id: Id): F
 }
 
 /**
- * Spec §4: include and exclude are mutually exclusive. Selecting a side removes the item from the
+ * Include and exclude are mutually exclusive. Selecting a side removes the item from the
  * other side; selecting the side it is already on toggles it off.
  */
 export function toggleFilter(
@@ -44,7 +44,7 @@ export function removeFilter(filters: PerfumeFilters, kind: FilterKind, id: Id):
   };
 }
 
-/** Case-insensitive name substring or CAS substring match (spec §5). */
+/** Case-insensitive name substring or CAS substring match. */
 export function matchesQuery(item: { name: string; cas_number?: string | null }, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;

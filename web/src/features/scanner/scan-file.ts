@@ -1,4 +1,4 @@
-/** Spec §5/§9: what the scanner accepts, and how it shows numbers. Pure, so it is unit-tested. */
+/** What the scanner accepts, and how it shows numbers. Pure, so it is unit-tested. */
 
 export const SCAN_MAX_BYTES = 10_485_760;
 export const SCAN_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

@@ -86,7 +86,7 @@ const ReviewedContribution = Type.Intersect([
   }),
 ]);
 
-/** Admin review: pending accounts and submitted contributions (DESIGN "Server-side rules"). */
+/** Admin review: pending accounts and submitted contributions. */
 export const adminRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = async (app, { deps }) => {
   app.setValidatorCompiler(rememberingValidatorCompiler);
 

@@ -1,7 +1,7 @@
 /**
- * Usage analytics (spec §7 "Tracking" and "Analytics (admin)"; contract in docs/analytics-api.md):
+ * Usage analytics (tracking calls and admin reads; contract in docs/analytics-api.md):
  * anyone sends tracking calls, each a usage command appended to the session's stream; admins (or
- * holders of the server's admin key, DESIGN "Server-side rules") read the `usage_rollup` read model.
+ * holders of the server's admin key) read the `usage_rollup` read model.
  */
 import { timingSafeEqual } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';

@@ -1,4 +1,4 @@
-/** The dashboard's periods (spec §7) and the UTC days they cover, today included. */
+/** The dashboard's periods and the UTC days they cover, today included. */
 export const PERIODS = ['today', 'week', 'month', 'year'] as const;
 export type Period = (typeof PERIODS)[number];
 

@@ -1,8 +1,8 @@
 /**
  * Who is sending a usage event: the session and visitor ids from the client's headers, its user
  * agent, and its country from a CDN's header or, failing that, the region of its preferred
- * language. Also records sign-ins and registrations for the dashboard (spec §7 "Analytics are also
- * sent for login and register events") when the call carries a session id.
+ * language. Also records sign-ins and registrations for the dashboard (the client reports those
+ * events too) when the call carries a session id.
  */
 import { type Actor, type UsageCommand, usage, usageStreamId } from '@scentinel/domain';
 import type { EventLog } from '@scentinel/platform';

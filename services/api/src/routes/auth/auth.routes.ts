@@ -70,7 +70,7 @@ const RegisterAnswer = Type.Object({
   expires_at: Type.Optional(Type.String()),
 });
 
-/** Accounts and sessions: register, sign in, sign out, who am I (spec §7; DESIGN "Server-side rules"). */
+/** Accounts and sessions: register, sign in, sign out, who am I. */
 export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = async (app, { deps }) => {
   app.setValidatorCompiler(rememberingValidatorCompiler);
   await app.register(rateLimit, { global: false });

@@ -1,5 +1,5 @@
 /**
- * The catalogue read API (spec §7 "Catalogue"): perfume lists, search, filters, categories, brands
+ * The catalogue read API: perfume lists, search, filters, categories, brands
  * and notes. Every list is one `CatalogueQuery` against the search index port.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

@@ -1,5 +1,5 @@
 /**
- * The clean-brand structure of the hypoallergenic answer (spec §3 "Clean-brand research data").
+ * The clean-brand structure of the hypoallergenic answer.
  *
  * The product has no cited research on clean (allergen-free) fragrance brands, so the brand list
  * and the recommendations are empty; everything else is derived from the database: how many

@@ -1,5 +1,5 @@
 /**
- * The chemicals read API (spec §7 "Chemicals", the GET calls): the chemical list, CAS and id
+ * The chemicals read API (the GET calls): the chemical list, CAS and id
  * lookups with usage statistics, regions and the regulatory status lists.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

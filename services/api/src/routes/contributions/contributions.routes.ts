@@ -51,7 +51,7 @@ const ListQuery = Type.Object({
   skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
 });
 
-/** Contributions of chemical data by approved manufacturers and retailers (spec §7 "Contribution"). */
+/** Contributions of chemical data by approved manufacturers and retailers. */
 export const contributionRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = async (
   app,
   { deps },

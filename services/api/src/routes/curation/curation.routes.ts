@@ -84,14 +84,11 @@ const ChemicalIdList = Type.Array(Type.Union([Type.String({ maxLength: 200 }), T
   maxItems: MAX_CHEMICALS_PER_CALL,
 });
 
-const ChemicalAnswer = Type.Object(
-  {},
-  { additionalProperties: true, description: 'The chemical record (spec §3)' },
-);
+const ChemicalAnswer = Type.Object({}, { additionalProperties: true, description: 'The chemical record' });
 
 /**
- * Chemical manager and chemical assignment (spec §7 "Chemicals"): admin only on the server, although
- * the interface offers the tools to everyone (DESIGN "Server-side rules"). Every change is an event
+ * Chemical manager and chemical assignment: admin only on the server, although
+ * the interface offers the tools to everyone. Every change is an event
  * with who/when/request metadata; `GET /chemicals/{id}/history` shows a chemical's.
  */
 export const curationRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = async (app, { deps }) => {

@@ -16,7 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { HttpError } from '../../http/errors.ts';
 
-/** Spec §5: the texts the client shows for a wrong type or an oversized file. */
+/** The texts the client shows for a wrong type or an oversized file. */
 const { INVALID_IMAGE_DETAIL, IMAGE_TOO_LARGE_DETAIL } = scanDomain;
 
 const ScanResultSchema = Type.Object({
@@ -164,7 +164,7 @@ export const DEFAULT_SCAN_RATE_LIMITS: ScanRateLimits = {
 };
 
 /**
- * The scanner API (spec §7 "Scanner"): the synchronous scan the dialog calls, plus an async job
+ * The scanner API: the synchronous scan the dialog calls, plus an async job
  * API with polling and server-sent progress events. Uploads are checked by content, 10 MB max.
  */
 export const scanRoutes: FastifyPluginAsyncTypebox<{

@@ -70,7 +70,7 @@ describe('scanner routes', () => {
     expect((stream[0]!.data as { image_sha256: string }).image_sha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('refuses a PDF named .jpg with the spec message', async () => {
+  it('refuses a PDF named .jpg with the product message', async () => {
     const res = await scan(scanForm(PDF, 'comprehensive', 'capture.jpg', 'image/jpeg'));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ detail: INVALID, code: 'validation' });
@@ -109,7 +109,7 @@ describe('scanner routes', () => {
     expect(res.json()).toEqual({ detail: TOO_LARGE, code: 'payload_too_large' });
   });
 
-  it('refuses an upload that only starts like an image (truncated) with the spec message, queueing nothing', async () => {
+  it('refuses an upload that only starts like an image (truncated) with the product message, queueing nothing', async () => {
     const before = await eventLog.headPosition();
     const res = await scan(scanForm(await truncatedPng()));
     expect(res.statusCode).toBe(400);

@@ -1,5 +1,5 @@
 /**
- * The Elasticsearch catalogue index (scale-out mode, DESIGN "catalogue read model").
+ * The Elasticsearch catalogue index (scale-out mode).
  *
  * Status: the query translation (`es-query.ts`) and the document shape (`es-document.ts`) are
  * unit-tested; `openElasticsearchSearchIndex` (`es-client.ts`) builds this adapter on the official

@@ -3,7 +3,7 @@ import { describe } from 'vitest';
 import { searchIndexContract } from '../search-index.contract.ts';
 import { openElasticsearchSearchIndex } from './es-client.ts';
 
-// DESIGN: the Elasticsearch adapter's contract suite runs only where a server is given.
+// The Elasticsearch adapter's contract suite runs only where a server is given.
 const url = process.env.ELASTICSEARCH_URL;
 if (!url)
   console.warn('elasticsearch-search-index.int.spec.ts: skipped because ELASTICSEARCH_URL is not set');

@@ -27,7 +27,7 @@ export interface OpenedElasticsearchIndex {
 }
 
 /**
- * Opens the Elasticsearch catalogue index (DESIGN: one index per projection version behind an
+ * Opens the Elasticsearch catalogue index (one index per projection version behind an
  * alias): creates `<alias>-v<version>` with the perfume mapping when it is missing and points the
  * alias at it when the alias does not exist yet (a later version is switched by a rebuild).
  */

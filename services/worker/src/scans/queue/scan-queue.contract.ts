@@ -1,5 +1,5 @@
 /**
- * The contract every scan queue adapter passes (DESIGN: one suite per port, run against each
+ * The contract every scan queue adapter passes (one suite per port, run against each
  * adapter): results, progress, no retry for bad images, retries with backoff for transient
  * failures, events recorded, unknown ids, bounded waits.
  */

@@ -99,7 +99,7 @@ export const SCAN_ATTEMPTS = 3;
 /** First retry delay; each further retry doubles it. */
 export const SCAN_BACKOFF_MS = 1_000;
 
-/** The response a failed job answers with (spec §8: the client shows `error`). */
+/** The response a failed job answers with (the client shows `error`). */
 export function failedResponse(id: string, analysisType: AnalysisType, reason: string | null): ScanResponse {
   return {
     scan_id: id,

@@ -24,7 +24,7 @@ export async function login(input: LoginInput): Promise<StoredSession> {
 export type RegisterOutcome = { kind: 'pending-approval' } | { kind: 'signed-in'; session: StoredSession };
 
 /**
- * Spec §4: manufacturers and retailers wait for approval and are not signed in; other roles are
+ * Manufacturers and retailers wait for approval and are not signed in; other roles are
  * signed in at once (with the session the answer carries, else by signing in).
  */
 export async function register(input: RegisterInput): Promise<RegisterOutcome> {

@@ -7,7 +7,7 @@ import { readStorage, STORAGE_KEYS } from '../../../lib/storage.ts';
 export const PERIODS = ['today', 'week', 'month', 'year'] as const;
 export type Period = (typeof PERIODS)[number];
 
-/** Spec §9: the daily window of each period. */
+/** The daily window of each period. */
 export const PERIOD_DAYS: Record<Period, number> = { today: 1, week: 7, month: 30, year: 365 };
 
 export type DashboardSummary = {
@@ -58,7 +58,7 @@ function adminGet<T>(path: string, query: Record<string, QueryValue>, signal?: A
 }
 
 /**
- * Logs a failure the dashboard only logs (spec §8), and passes it on so the query shows no data.
+ * Logs a failure the dashboard only logs, and passes it on so the query shows no data.
  * A call cancelled because the dashboard closed is no failure.
  */
 function loggedAs<T>(message: string, call: Promise<T>, signal: AbortSignal): Promise<T> {
@@ -115,7 +115,7 @@ export const realTimeQueryOptions = () =>
     staleTime: 0,
   });
 
-/** Spec §7: the export is saved as a JSON file named with the period and the (UTC) date. */
+/** The export is saved as a JSON file named with the period and the (UTC) date. */
 export function exportFilename(period: Period, now = new Date()): string {
   return `scentinel-analytics-${period}-${now.toISOString().slice(0, 10)}.json`;
 }

@@ -20,7 +20,7 @@ import {
 import { ChartsSection, DashboardToolbar, PopularList, SummaryCards } from './dashboard-sections.tsx';
 import '../analytics.css';
 
-/** What the error screen shows (spec §8: the dashboard call failing, or the export). */
+/** What the error screen shows (the dashboard call failing, or the export). */
 type Failure = { message: string; status: number; detail: string; url: string; time: Date };
 
 function downloadJson(filename: string, data: unknown): void {
@@ -95,7 +95,7 @@ function DashboardError({ failure, onRetry }: { failure: Failure; onRetry: () =>
 }
 
 /**
- * The admin analytics dashboard (spec §2, §4): a full-screen dialog over the main page, opened by
+ * The admin analytics dashboard: a full-screen dialog over the main page, opened by
  * five logo clicks and loaded lazily with its charts. Only the dashboard call failing (or the
  * export) shows the error screen; the other reads failing is only logged and leaves their part empty.
  */

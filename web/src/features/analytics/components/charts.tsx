@@ -44,7 +44,7 @@ type ChartOption = echarts.ComposeOption<
   | TooltipComponentOption
 >;
 
-/** Spec §9: the device pie's six colours (AA contrast on white, as the rest of the palette). */
+/** The device pie's six colours (AA contrast on white, as the rest of the palette). */
 export const DEVICE_COLOURS = ['#5b2a86', '#1c5aa6', '#1e6b34', '#b3261e', '#7a4b00', '#8a4f9e'];
 const TREND_COLOURS = ['#5b2a86', '#1c5aa6', '#1e6b34'];
 const TEXT = '#1f1a27';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isTrackingEnabled, setTrackingEnabled } from '../tracker.ts';
 
-/** The usage tracker's enabled flag (spec §4), on by default; the visitor can switch it off here. */
+/** The usage tracker's enabled flag, on by default; the visitor can switch it off here. */
 export function TrackingToggle() {
   const { t } = useTranslation();
   const [enabled, setEnabled] = useState(isTrackingEnabled);

@@ -12,7 +12,7 @@ import { useAssignChemicals } from '../api/assign-chemicals.ts';
 export const UNFILTERED_LIMIT = 50;
 export const FILTERED_LIMIT = 100;
 
-/** Spec §5: the first 50 when the query is empty, at most 100 name or CAS substring matches otherwise. */
+/** The first 50 when the query is empty, at most 100 name or CAS substring matches otherwise. */
 export function visibleChemicals(chemicals: Chemical[], query: string): Chemical[] {
   const q = query.trim().toLowerCase();
   if (!q) return chemicals.slice(0, UNFILTERED_LIMIT);
@@ -27,7 +27,7 @@ type QuickAssignDialogProps = {
   onClose: () => void;
 };
 
-/** Quick Chemical Assignment for one perfume (spec §2). */
+/** Quick Chemical Assignment for one perfume. */
 export default function QuickAssignDialog({ perfume, chemicals, onClose }: QuickAssignDialogProps) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');

@@ -26,7 +26,7 @@ export const regionChemicalsQueryOptions = (code: string, status: RegionStatus) 
         });
         return normalizeChemicalList(raw);
       } catch (error) {
-        // Spec §8: a regional chemical load failure shows an empty list.
+        // A regional chemical load failure shows an empty list.
         console.error(`Loading chemicals for region ${code} failed`, error);
         return [];
       }

@@ -7,7 +7,7 @@ import { Field, RegulatoryBlocks, SccsBlock } from './chemical-info.tsx';
 
 type CasResultsModalProps = { cas: string; onClose: () => void };
 
-/** CAS Search Results modal (spec §2): GET /chemicals/search/{cas}. */
+/** CAS Search Results modal: GET /chemicals/search/{cas}. */
 export default function CasResultsModal({ cas, onClose }: CasResultsModalProps) {
   const { t } = useTranslation();
   const lookup = useCasLookup(cas);

@@ -26,7 +26,7 @@ function concentration(chemical: { concentration_min?: number | null; concentrat
 }
 
 /**
- * Chemical detail (spec §2, §4): CAS lookup when the chemical has a CAS number, else lookup by id;
+ * Chemical detail: CAS lookup when the chemical has a CAS number, else lookup by id;
  * on failure a fallback built from what is known, with a "limited information" note.
  */
 export default function ChemicalDetailDialog({ chemical: known, onClose }: ChemicalDetailDialogProps) {

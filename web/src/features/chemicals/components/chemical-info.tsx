@@ -17,7 +17,7 @@ function percent(value: number | null | undefined): string | null {
   return typeof value === 'number' ? `${value}%` : null;
 }
 
-/** SCCS scientific assessment block (spec §2 CAS Search Results). */
+/** SCCS scientific assessment block of the CAS Search Results modal. */
 export function SccsBlock({ chemical }: { chemical: Chemical }) {
   const { t } = useTranslation();
   const titleId = useId();

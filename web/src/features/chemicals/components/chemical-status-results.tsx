@@ -10,7 +10,7 @@ type ChemicalStatusResultsProps = {
   onReset: () => void;
 };
 
-/** Search mode for a regulatory keyword (spec §4): chemicals by status, shown as cards. */
+/** Search mode for a regulatory keyword: chemicals by status, shown as cards. */
 export function ChemicalStatusResults({ status, onChemicalClick, onReset }: ChemicalStatusResultsProps) {
   const { t } = useTranslation();
   const query = useChemicalsByStatus(status);

@@ -17,7 +17,7 @@ type RegulatoryPanelProps = {
   onRegionViewed?: (code: string) => void;
 };
 
-/** Multi-regional regulatory panel (spec §2): shown only once the regions loaded. */
+/** Multi-regional regulatory panel: shown only once the regions loaded. */
 export function RegulatoryPanel({ onChemicalClick, onRegionViewed }: RegulatoryPanelProps) {
   const { t } = useTranslation();
   const regions = useRegions();

@@ -6,14 +6,14 @@ import type { Id } from '../../../types/api.ts';
 export const CONTRIBUTION_TYPES = ['natural', 'synthetic', 'essential_oil', 'aromatic_compound'] as const;
 export type ContributionType = (typeof CONTRIBUTION_TYPES)[number];
 
-/** Spec §5 and §9: the perfume picker lists only the first 100 perfumes. */
+/** The perfume picker lists only the first 100 perfumes. */
 export const PICKER_LIMIT = 100;
 
 /** One editable row of the form; concentrations are kept as typed. */
 export type ContributionRow = {
   key: number;
   name: string;
-  /** Default synthetic (spec §9). */
+  /** Default synthetic. */
   type: ContributionType;
   cas_number: string;
   concentration_min: string;
@@ -43,7 +43,7 @@ export type ContributionEntry = {
   allergen_flag: boolean;
 };
 
-/** An empty concentration is sent as null (spec §5); other texts as numbers. */
+/** An empty concentration is sent as null; other texts as numbers. */
 export function concentration(value: string): number | null {
   const text = value.trim();
   if (text === '') return null;
@@ -62,7 +62,7 @@ export function toEntry(row: ContributionRow): ContributionEntry {
   };
 }
 
-/** The spec §7 body: the contribution, with the contributor's id and role (the server checks them). */
+/** The submission body: the contribution, with the contributor's id and role (the server checks them). */
 export function contributionBody(
   user: SessionUser,
   perfumeId: string,

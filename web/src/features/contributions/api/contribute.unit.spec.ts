@@ -19,7 +19,7 @@ describe('contribution form', () => {
     expect(concentration('12.5')).toBe(12.5);
   });
 
-  it('builds the spec §7 body with the contributor id and role', () => {
+  it('builds the submission body with the contributor id and role', () => {
     const row = { ...emptyRow(), name: ' Linalool ', cas_number: '78-70-6', concentration_max: '1.25' };
     expect(
       contributionBody(

@@ -21,7 +21,7 @@ type ContributeDialogProps = {
 };
 
 /**
- * Contribute Chemical Data (spec §2, §4, §5, §8): a perfume picker (first 100), repeatable chemical
+ * Contribute Chemical Data: a perfume picker (first 100), repeatable chemical
  * rows (removable while more than one remains), contributor notes; editing → submitting → submitted.
  */
 export default function ContributeDialog({ user, onClose }: ContributeDialogProps) {

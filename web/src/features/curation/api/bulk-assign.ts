@@ -5,7 +5,7 @@ import type { Id } from '../../../types/api.ts';
 export const BULK_ACTIONS = ['add', 'remove', 'replace'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
-/** Spec §9: perfumes of one brand, at most 50. */
+/** Perfumes of one brand, at most 50. */
 export const BRAND_PERFUMES_LIMIT = 50;
 
 export type BrandPerfume = { id: Id; name: string; brand: string; chemical_count: number };

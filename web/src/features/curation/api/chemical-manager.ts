@@ -5,7 +5,7 @@ import type { Chemical, Id } from '../../../types/api.ts';
 export const CHEMICAL_TYPES = ['natural', 'synthetic', 'essential_oil', 'aromatic_compound'] as const;
 export type ChemicalType = (typeof CHEMICAL_TYPES)[number];
 
-/** What the add and inline-edit forms hold (spec §5: name and type required, the rest optional). */
+/** What the add and inline-edit forms hold (name and type required, the rest optional). */
 export type ChemicalDraft = {
   name: string;
   type: ChemicalType;
@@ -66,7 +66,7 @@ export function changedFields(original: Chemical, draft: ChemicalDraft): Partial
   return changes;
 }
 
-/** Spec §5: name substring (case-insensitive) or CAS substring. */
+/** Name substring (case-insensitive) or CAS substring. */
 export function matchesChemical(chemical: Chemical, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;

@@ -19,7 +19,7 @@ import '../curation.css';
 export const UNFILTERED_LIMIT = 50;
 export const FILTERED_LIMIT = 100;
 
-/** Spec §5: the first 50 chemicals when the query is empty, at most 100 matches otherwise. */
+/** The first 50 chemicals when the query is empty, at most 100 matches otherwise. */
 export function visibleChemicals(chemicals: Chemical[], query: string): Chemical[] {
   if (!query.trim()) return chemicals.slice(0, UNFILTERED_LIMIT);
   return chemicals.filter((c) => matchesChemical(c, query)).slice(0, FILTERED_LIMIT);
@@ -36,7 +36,7 @@ type BulkAssignDialogProps = {
   onClose: () => void;
 };
 
-/** Bulk assignment (spec §2, §5, §8): brand → perfumes, chemicals, action, summary, submit. */
+/** Bulk assignment: brand → perfumes, chemicals, action, summary, submit. */
 export default function BulkAssignDialog({ chemicals, onClose }: BulkAssignDialogProps) {
   const { t } = useTranslation();
   const baseId = useId();

@@ -102,7 +102,7 @@ type ChemicalManagerDialogProps = {
 };
 
 /**
- * Chemical Ingredients Manager (spec §2, §5, §8): add form, debounced search, list with inline
+ * Chemical Ingredients Manager: add form, debounced search, list with inline
  * edit and delete. Offered to everyone; the server refuses non-admins and its `detail` is shown.
  */
 export default function ChemicalManagerDialog({ chemicals, onClose }: ChemicalManagerDialogProps) {

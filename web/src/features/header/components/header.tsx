@@ -3,7 +3,7 @@ import { languageName } from '../../../lib/languages.ts';
 import type { SessionUser } from '../../../lib/session.ts';
 import { registerLogoClick } from '../logo-clicks.ts';
 
-/** Role badge text (spec §6): underscores become spaces, cut to 8 characters. */
+/** Role badge text: underscores become spaces, cut to 8 characters. */
 export function roleBadgeText(role: string): string {
   return role.replaceAll('_', ' ').slice(0, 8);
 }

@@ -11,7 +11,7 @@ type LanguagePickerDialogProps = {
 };
 
 /**
- * Spec §4: selecting clears the stored language, switches, stores the new code, closes the dialog
+ * Selecting clears the stored language, switches, stores the new code, closes the dialog
  * and reloads the page after 100 ms.
  */
 export default function LanguagePickerDialog({

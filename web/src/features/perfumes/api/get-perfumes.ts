@@ -27,7 +27,7 @@ export const DEFAULT_LIST_PARAMS: PerfumeListParams = {
   includeUnspecific: false,
 };
 
-/** Picks the endpoint of spec §7 for the current search, brand, category and filters. */
+/** Picks the catalogue endpoint for the current search, brand, category and filters. */
 export async function fetchPerfumePage(
   params: PerfumeListParams,
   skip: number,

@@ -48,7 +48,7 @@ export type Perfume = {
   label: { sourceName: string; sourceDate: string } | null;
   hypoallergenic: boolean;
   chemical_count: number;
-  /** Present on synthetic cards of a chemical search (spec §3). */
+  /** Present on synthetic cards of a chemical search. */
   is_chemical_search: boolean;
 };
 

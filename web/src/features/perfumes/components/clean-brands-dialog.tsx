@@ -15,7 +15,7 @@ type CleanBrandsDialogProps = {
   onClose: () => void;
 };
 
-/** Hypoallergenic clean-brands alert (spec §2, §4). */
+/** Hypoallergenic clean-brands alert. */
 export function CleanBrandsDialog({ research, onClose }: CleanBrandsDialogProps) {
   const { t } = useTranslation();
   const brands = (research?.brands ?? []).slice(0, MAX_BRANDS);

@@ -25,7 +25,7 @@ export function SearchBar({ value, onChange, onSubmit, brand, onBrandChange, onS
 
   // Perfumes matching what is typed so far, as a combobox list (WAI-ARIA combobox pattern): arrows
   // move, Enter on a highlighted perfume searches for it, Escape closes. Enter with nothing
-  // highlighted searches for the text as typed (spec §2).
+  // highlighted searches for the text as typed.
   const listId = useId();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);

@@ -3,7 +3,7 @@ import { API_BASE } from '../../../lib/api-client.ts';
 import { sessionToken } from '../../../lib/session.ts';
 import type { AnalysisType } from '../scan-file.ts';
 
-/** Spec §3 "Scan request and result". */
+/** The scan request and result. */
 export type ScanIngredient = {
   name: string;
   is_allergen: boolean;
@@ -36,7 +36,7 @@ export type ScanResponse = {
   scan_id?: string;
 };
 
-/** Why a scan did not give a result, in the words of spec §8 (the dialog translates `kind`). */
+/** Why a scan did not give a result, in the words the dialog shows (the dialog translates `kind`). */
 export class ScanFailure extends Error {
   constructor(
     readonly kind: 'http' | 'unsuccessful' | 'exception',

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ScanResult } from '../api/scan-product.ts';
 import { formatConfidence } from '../scan-file.ts';
 
-/** The "Analysis Complete" panel (spec §2): scrolls within 24rem; allergens red, others blue; warnings amber. */
+/** The "Analysis Complete" panel: scrolls within 24rem; allergens red, others blue; warnings amber. */
 export function ScanResultPanel({ result }: { result: ScanResult }) {
   const { t, i18n } = useTranslation();
   const product = result.product_identification;

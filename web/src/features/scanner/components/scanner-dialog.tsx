@@ -22,7 +22,7 @@ type Camera =
   | { state: 'unavailable'; failed: boolean };
 
 /**
- * Fragrance Scanner dialog (spec §2 and §4): the rear camera with Capture, or an upload; an
+ * Fragrance Scanner dialog: the rear camera with Capture, or an upload; an
  * analysis-type selector; preview with remove; "Analyzing image with AI..."; the "Analysis Failed"
  * box or the "Analysis Complete" panel; Scan Another and Close. Loaded lazily from the main page.
  */
