@@ -9,8 +9,7 @@
  * get their share of labelled perfumes as their probability. Probabilities become a basis:
  * `likely` at or above `likelyAt`, `possible` at or above `possibleAt`, else not expected.
  */
-import { brandKey } from '../../services/domain/src/catalogue/index.ts';
-import { matchKey } from '../../services/worker/src/scans/chemical-matcher.ts';
+import { allergenLabelKey, brandKey, labelCase } from '../../services/domain/src/catalogue/index.ts';
 
 export interface AllergenGroup {
   /** Comparison key of the allergen's label (INCI) name: one allergen, whatever the isomer's CAS. */
@@ -30,12 +29,6 @@ export interface AllergenChemical {
   allergen_flag: boolean;
 }
 
-function titleCase(text: string): string {
-  return /[a-z]/.test(text)
-    ? text
-    : text.toLowerCase().replace(/(^|[\s-])([a-z])/g, (_, a, b) => a + b.toUpperCase());
-}
-
 /**
  * EU label allergens grouped by label name: `LIMONENE` covers d-, l- and dl-limonene. The shown
  * chemical is the one whose own name is the label name when there is one, else the first by id.
@@ -43,10 +36,9 @@ function titleCase(text: string): string {
 export function allergenGroups(chemicals: readonly AllergenChemical[]): AllergenGroup[] {
   const groups = new Map<string, { label: string; members: AllergenChemical[] }>();
   for (const c of chemicals) {
-    if (!c.allergen_flag) continue;
+    const key = allergenLabelKey(c);
+    if (key === null) continue;
     const label = c.inci_name ?? c.name;
-    const key = matchKey(label);
-    if (key === '') continue;
     const group = groups.get(key);
     if (group) group.members.push(c);
     else groups.set(key, { label, members: [c] });
@@ -54,8 +46,8 @@ export function allergenGroups(chemicals: readonly AllergenChemical[]): Allergen
   return [...groups.entries()]
     .map(([key, { label, members }]) => {
       const sorted = [...members].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-      const shown = sorted.find((m) => matchKey(m.name) === key) ?? sorted[0]!;
-      return { key, name: titleCase(label), chemical_id: shown.id, member_ids: sorted.map((m) => m.id) };
+      const shown = sorted.find((m) => allergenLabelKey({ ...m, inci_name: null }) === key) ?? sorted[0]!;
+      return { key, name: labelCase(label), chemical_id: shown.id, member_ids: sorted.map((m) => m.id) };
     })
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }

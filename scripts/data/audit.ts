@@ -19,10 +19,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import {
-  type ClassifiablePerfume,
+  classifiableRecord,
   dataCategory,
   isHypoallergenic,
-  isVagueNote,
   knowledgeOf,
 } from '../../services/domain/src/catalogue/index.ts';
 import type { CataloguePerfume } from '../../services/domain/src/index.ts';
@@ -57,20 +56,6 @@ export interface AuditReport {
   regulatoryExamples: string[];
 }
 
-function classifiable(p: CataloguePerfume): ClassifiablePerfume {
-  const declared = (p.label?.chemicals ?? []).map((c) => ({
-    chemical_id: c.chemical_id,
-    kind: 'declared' as const,
-  }));
-  return {
-    notes: p.notes,
-    chemicals: [...declared, ...p.chemicals],
-    label: p.label ?? null,
-    coverage: p.coverage ?? null,
-    allergen_estimates: p.allergen_estimates ?? [],
-  };
-}
-
 /** The audit over perfume records and chemicals (pure, for tests). */
 export function auditData(
   perfumes: readonly CataloguePerfume[],
@@ -86,14 +71,8 @@ export function auditData(
   const violations: string[] = [];
   const labelledHypoWithAllergen: string[] = [];
   for (const p of perfumes) {
-    const c = classifiable(p);
-    const seen = new Set<string>();
-    for (const note of [...p.notes.top, ...p.notes.middle, ...p.notes.base, ...p.notes.unspecified]) {
-      const key = note.toLowerCase();
-      if (seen.has(key) || isVagueNote(note)) continue;
-      seen.add(key);
-      specific += 1;
-    }
+    const c = classifiableRecord(p);
+    specific += p.coverage?.specific_notes ?? 0;
     resolved += p.coverage?.resolved_notes ?? 0;
     for (const note of p.coverage?.unknown_notes ?? []) unknown.set(note, (unknown.get(note) ?? 0) + 1);
     const k = knowledgeOf(c);

@@ -3,7 +3,7 @@
  * out. build.ts does the reading and writing; tests run this on small inline fixtures.
  */
 import {
-  type ClassifiablePerfume,
+  classifiableRecord,
   dataCategory,
   isHypoallergenic,
   knowledgeOf,
@@ -120,22 +120,6 @@ function perfumeLine(p: MergedPerfume, safety: SafetyFields | undefined): Record
     coverage: safety?.coverage ?? null,
     allergen_estimates: safety?.allergen_estimates ?? [],
     merged_ids: p.merged_ids,
-  };
-}
-
-/** A built perfume as the domain's classification reads it (label chemicals are declared links). */
-function classifiable(p: MergedPerfume, safety: SafetyFields | undefined): ClassifiablePerfume {
-  const label = safety?.label ?? null;
-  const declared = (label?.chemicals ?? []).map((c) => ({
-    chemical_id: c.chemical_id,
-    kind: 'declared' as const,
-  }));
-  return {
-    notes: p.notes,
-    chemicals: [...declared, ...p.chemicals],
-    label,
-    coverage: safety?.coverage ?? null,
-    allergen_estimates: safety?.allergen_estimates ?? [],
   };
 }
 
@@ -275,7 +259,7 @@ export function buildDataset(texts: SourceTexts, log: (line: string) => void = (
   let hypoallergenic = 0;
   const knowledge: Record<string, number> = {};
   for (const p of merged.perfumes) {
-    const c = classifiable(p, safety.fields.get(p.id));
+    const c = classifiableRecord({ ...p, ...safety.fields.get(p.id) });
     if (dataCategory(c, known) === 'complete') complete += 1;
     if (isHypoallergenic(c, known)) hypoallergenic += 1;
     const k = knowledgeOf(c);

@@ -46,6 +46,7 @@ export type {
 } from './catalogue/index.ts';
 export * as catalogue from './catalogue/index.ts';
 export {
+  allergenLabelKey,
   brandKey,
   concentrationLabel,
   dataCategory,
@@ -54,6 +55,7 @@ export {
   isHypoallergenic,
   isVagueNote,
   knowledgeOf,
+  labelCase,
   linkedAllergenIds,
   noteKey,
   perfumeKey,

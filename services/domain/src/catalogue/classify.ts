@@ -72,6 +72,30 @@ export type Knowledge =
   /** No specific note resolved and nothing declared. */
   | 'none';
 
+/**
+ * A catalogue record with no declared or removed links, as these rules read it: its label's
+ * chemicals are declared links, followed by the links inferred from its notes.
+ */
+export function classifiableRecord(p: {
+  readonly notes: PerfumeNotes;
+  readonly chemicals: ReadonlyArray<{ readonly chemical_id: string }>;
+  readonly label?: ClassifiablePerfume['label'];
+  readonly coverage?: NoteCoverage | null;
+  readonly allergen_estimates?: ReadonlyArray<ClassifiableEstimate>;
+}): ClassifiablePerfume {
+  const declared = (p.label?.chemicals ?? []).map((c) => ({
+    chemical_id: c.chemical_id,
+    kind: 'declared' as const,
+  }));
+  return {
+    notes: p.notes,
+    chemicals: [...declared, ...p.chemicals],
+    label: p.label ?? null,
+    coverage: p.coverage ?? null,
+    allergen_estimates: p.allergen_estimates ?? [],
+  };
+}
+
 /** What the product knows of a perfume (see the rules above). */
 export function knowledgeOf(perfume: ClassifiablePerfume): Knowledge {
   if (perfume.label) return 'declared_list';

@@ -1,3 +1,4 @@
+export { allergenLabelKey, type LabelledChemical, labelCase } from './allergen-label.ts';
 export { isValidCas, looksLikeCas, normalizeCas, normalizeEc } from './cas.ts';
 export type {
   AllergenTolerance,
@@ -11,6 +12,7 @@ export type {
   PerfumeNotes,
 } from './classify.ts';
 export {
+  classifiableRecord,
   dataCategory,
   filterChemicalIds,
   isHypoallergenic,

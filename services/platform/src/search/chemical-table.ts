@@ -3,6 +3,7 @@
  * CAS number and name, and the regional / regulatory views the chemical calls answer. Kept in process in both
  * deployment modes: it is small, and the perfume index resolves chemical references against it.
  */
+import { allergenLabelKey } from '@scentinel/domain';
 import type { Chemical, RegionRecord } from './catalogue.types.ts';
 import { isCasNumber, normalizeCas, normalizeText } from './text-normalize.ts';
 import { compareCodeUnits } from './token-dictionary.ts';
@@ -112,7 +113,7 @@ export class ChemicalTable implements ChemicalReadModel {
         : [...(this.idsByName.get(normalizeText(trimmed)) ?? [])];
     const out = new Set(direct);
     for (const id of direct) {
-      const key = allergenKey(this.byId.get(id));
+      const key = allergenLabelKey(this.byId.get(id));
       for (const same of key ? (this.allergensByInci.get(key) ?? []) : []) out.add(same);
     }
     return [...out].sort(compareCodeUnits);
@@ -192,23 +193,16 @@ export class ChemicalTable implements ChemicalReadModel {
   private index(c: Chemical): void {
     if (c.cas_number) addTo(this.idsByCas, normalizeCas(c.cas_number), c.id);
     for (const key of nameKeys(c)) addTo(this.idsByName, key, c.id);
-    const key = allergenKey(c);
+    const key = allergenLabelKey(c);
     if (key) addTo(this.allergensByInci, key, c.id);
   }
 
   private unindex(c: Chemical): void {
     if (c.cas_number) removeFrom(this.idsByCas, normalizeCas(c.cas_number), c.id);
     for (const key of nameKeys(c)) removeFrom(this.idsByName, key, c.id);
-    const key = allergenKey(c);
+    const key = allergenLabelKey(c);
     if (key) removeFrom(this.allergensByInci, key, c.id);
   }
-}
-
-/** The label-name key of an EU label allergen (null for other chemicals). */
-function allergenKey(c: Chemical | undefined): string | null {
-  if (!c?.allergen_flag) return null;
-  const key = normalizeText(c.inci_name ?? c.name);
-  return key === '' ? null : key;
 }
 
 export function hasStatus(c: Chemical, status: ChemicalStatus): boolean {

@@ -119,7 +119,7 @@ export class InProcessSearchIndex implements SearchIndex {
   private readonly extras = new Map<number, Extras>();
   /** Label, coverage and estimates per document (records built before them have none). */
   private readonly safety = new Map<number, Partial<SafetyFields>>();
-  private safetyBits = new Uint8Array(1024);
+  private safetyBits = new Uint8Array(0);
   private readonly arena = new IntArena();
 
   // Document sets.
@@ -661,11 +661,6 @@ export class InProcessSearchIndex implements SearchIndex {
   }
 
   private storeSafety(d: number, p: CataloguePerfume): void {
-    if (d >= this.safetyBits.length) {
-      const next = new Uint8Array(Math.max(d + 1, this.safetyBits.length * 2));
-      next.set(this.safetyBits);
-      this.safetyBits = next;
-    }
     const fields: Partial<SafetyFields> = {};
     if (p.label !== undefined) fields.label = p.label;
     if (p.coverage !== undefined) fields.coverage = p.coverage;
@@ -976,6 +971,9 @@ export class InProcessSearchIndex implements SearchIndex {
     this.dirty = B.grow(this.dirty, this.words);
     this.sparse.resize(this.words);
     this.brandStr = growInt32(this.brandStr, capacity);
+    const safetyBits = new Uint8Array(capacity);
+    safetyBits.set(this.safetyBits);
+    this.safetyBits = safetyBits;
     this.brandIdOf = growInt32(this.brandIdOf, capacity);
     this.perfumers = growInt32(this.perfumers, capacity);
     this.concentrations = growInt32(this.concentrations, capacity);

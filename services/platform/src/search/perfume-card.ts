@@ -4,11 +4,13 @@
  * Shared by every search adapter and by the oracle.
  */
 import {
+  allergenLabelKey,
   type ClassifiablePerfume,
   dataCategory,
   isHypoallergenic,
   type Knowledge,
   knowledgeOf,
+  labelCase,
   type PerfumeChemicalLink,
   perfumeChemicals,
 } from '@scentinel/domain';
@@ -103,12 +105,12 @@ export function perfumeAllergens(
   if (perfume.label) return out;
   // The notes whose known constituents include the allergen (any isomer of the same label name).
   const notesOf = (id: string): string[] => {
-    const key = labelKey(known.get(id));
+    const key = allergenLabelKey(known.get(id));
     return [
       ...new Set(
         links.flatMap((link) =>
           'kind' in link ||
-          (link.chemical_id !== id && (key === null || labelKey(known.get(link.chemical_id)) !== key))
+          (link.chemical_id !== id && (key === null || allergenLabelKey(known.get(link.chemical_id)) !== key))
             ? []
             : [link.from_note],
         ),
@@ -139,21 +141,13 @@ export function perfumeAllergens(
   return out;
 }
 
-/** The label (INCI) name key of an EU label allergen, else null. */
-function labelKey(c: Chemical | undefined): string | null {
-  return c?.allergen_flag ? (c.inci_name ?? c.name).toLowerCase() : null;
-}
-
 /**
  * The name an allergen is printed under on labels (its INCI name, `Alpha-Isomethyl Ionone`), which
  * is what a person with an allergy reads on a box; the chemical's own name otherwise.
  */
 export function labelName(c: Chemical): string {
   const inci = c.allergen_flag ? c.inci_name : null;
-  if (!inci || inci.includes(';') || inci.length > 60) return c.name;
-  return /[a-z]/.test(inci)
-    ? inci
-    : inci.toLowerCase().replace(/(^|[\s-])([a-z])/g, (_, a: string, b: string) => a + b.toUpperCase());
+  return !inci || inci.includes(';') || inci.length > 60 ? c.name : labelCase(inci);
 }
 
 /** Whether an allergen of the same label name is already declared (`d-Limonene` vs `Limonene`). */
@@ -162,8 +156,8 @@ function declaredSameAllergen(
   declared: readonly PerfumeAllergen[],
   known: ReadonlyMap<string, Chemical>,
 ): boolean {
-  const key = labelKey(known.get(id));
-  return key !== null && declared.some((d) => labelKey(known.get(d.chemical_id)) === key);
+  const key = allergenLabelKey(known.get(id));
+  return key !== null && declared.some((d) => allergenLabelKey(known.get(d.chemical_id)) === key);
 }
 
 /** One visible link as a card shows it, with the chemical's current record when known. */

@@ -1,0 +1,26 @@
+/**
+ * EU label allergens by their label (INCI) name: `LIMONENE` is one allergen whatever the isomer's
+ * CAS number. The data build groups its allergen estimates by this key, the chemical read model
+ * matches filter references by it, and perfume cards print the label name.
+ */
+import { foldText } from './normalize.ts';
+
+export interface LabelledChemical {
+  readonly name: string;
+  readonly inci_name: string | null;
+  readonly allergen_flag: boolean;
+}
+
+/** The comparison key of an EU label allergen's label name; null for other chemicals. */
+export function allergenLabelKey(c: LabelledChemical | null | undefined): string | null {
+  if (!c?.allergen_flag) return null;
+  const key = (foldText(c.inci_name ?? c.name).match(/[a-z0-9]+/g) ?? []).join('');
+  return key === '' ? null : key;
+}
+
+/** An all-capitals label name in title case (`ALPHA-ISOMETHYL IONONE` → `Alpha-Isomethyl Ionone`). */
+export function labelCase(text: string): string {
+  return /[a-z]/.test(text)
+    ? text
+    : text.toLowerCase().replace(/(^|[\s-])([a-z])/g, (_, a: string, b: string) => a + b.toUpperCase());
+}
