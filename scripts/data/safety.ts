@@ -81,11 +81,10 @@ export interface SafetySummary {
   labelRows: number;
   labelledPerfumes: number;
   unmatchedLabelRows: LabelRow[];
-  allergenGroups: number;
   model: AllergenModel;
   crossValidation: CrossValidation;
   estimates: { likely: number; possible: number; perfumesWithEstimates: number };
-  coverage: { specificOccurrences: number; resolvedOccurrences: number; perfumesAllResolved: number };
+  coverage: { specificOccurrences: number; resolvedOccurrences: number };
 }
 
 function modelPerfume(p: SafetyPerfume, groupOf: ReadonlyMap<string, string>): ModelPerfume {
@@ -156,12 +155,10 @@ export function buildSafety(
   let withEstimates = 0;
   let specificOccurrences = 0;
   let resolvedOccurrences = 0;
-  let allResolved = 0;
   for (const p of perfumes) {
     const coverage = noteCoverage(p.notes, bridge);
     specificOccurrences += coverage.specific_notes;
     resolvedOccurrences += coverage.resolved_notes;
-    if (coverage.specific_notes > 0 && coverage.unknown_notes.length === 0) allResolved += 1;
     const label = labels.get(p.id) ?? null;
     const estimates: AllergenEstimate[] = [];
     if (label === null) {
@@ -194,11 +191,10 @@ export function buildSafety(
       labelRows: rows.length,
       labelledPerfumes: labels.size,
       unmatchedLabelRows: matching.unmatched,
-      allergenGroups: groups.length,
       model,
       crossValidation,
       estimates: { likely, possible, perfumesWithEstimates: withEstimates },
-      coverage: { specificOccurrences, resolvedOccurrences, perfumesAllResolved: allResolved },
+      coverage: { specificOccurrences, resolvedOccurrences },
     },
   };
 }
