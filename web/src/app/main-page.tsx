@@ -16,6 +16,7 @@ import {
   DEFAULT_LIST_PARAMS,
   type PerfumeListParams,
   usePerfumeList,
+  usePerfumeTotal,
 } from '../features/perfumes/api/get-perfumes.ts';
 import type { CleanBrandResearch, Perfume, PerfumePage } from '../features/perfumes/api/perfume-normalize.ts';
 import { CleanBrandsDialog } from '../features/perfumes/components/clean-brands-dialog.tsx';
@@ -120,13 +121,13 @@ export function MainPage() {
     [search, brand, category, effectiveFilters, appliedIncludeUnspecific, safeStrict],
   );
   const list = usePerfumeList(params, statusSearch === null);
-  const everyKnowledge = usePerfumeList(
+  const everyKnowledge = usePerfumeTotal(
     { ...params, category: category === 'unspecific' ? 'unspecific' : '' },
     statusSearch === null && safeStrict && category !== 'hypoallergenic',
   );
   const leftOut =
-    safeStrict && everyKnowledge.data?.pages[0]?.total != null && list.data?.pages[0]?.total != null
-      ? Math.max(0, everyKnowledge.data.pages[0].total - list.data.pages[0].total)
+    safeStrict && everyKnowledge.data != null && list.data?.pages[0]?.total != null
+      ? Math.max(0, everyKnowledge.data - list.data.pages[0].total)
       : null;
   const pages = list.data?.pages ?? [];
   const perfumes = useMemo(() => pages.flatMap((page) => page.perfumes), [pages]);

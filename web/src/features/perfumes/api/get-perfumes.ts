@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { activeFilterCount, type DataCategory, type PerfumeFilters } from '../../../types/api.ts';
 import { normalizePerfumePage, type PerfumePage } from './perfume-normalize.ts';
@@ -31,10 +31,10 @@ export const DEFAULT_LIST_PARAMS: PerfumeListParams = {
 export async function fetchPerfumePage(
   params: PerfumeListParams,
   skip: number,
-  options: { timeoutMs?: number; signal?: AbortSignal } = {},
+  { limit = PAGE_SIZE, ...options }: { timeoutMs?: number; signal?: AbortSignal; limit?: number } = {},
 ): Promise<PerfumePage> {
   const { search, brand, category, filters, includeUnspecific } = params;
-  const paging = { limit: PAGE_SIZE, skip };
+  const paging = { limit, skip };
   if (activeFilterCount(filters) > 0) {
     const raw = await api.post<unknown>(
       '/perfumes/filter',
@@ -82,4 +82,14 @@ export const perfumeListQueryOptions = (params: PerfumeListParams) =>
 
 export function usePerfumeList(params: PerfumeListParams, enabled = true) {
   return useInfiniteQuery({ ...perfumeListQueryOptions(params), enabled });
+}
+
+/** How many perfumes a list would hold, read from a one-card page (for a count beside another list). */
+export function usePerfumeTotal(params: PerfumeListParams, enabled = true) {
+  return useQuery({
+    queryKey: ['perfumes', 'total', params] as const,
+    queryFn: async ({ signal }) =>
+      (await fetchPerfumePage(params, 0, { signal, timeoutMs: 30_000, limit: 1 })).total,
+    enabled,
+  });
 }
