@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { logout } from '../features/accounts/api/logout.ts';
 import { TrackingToggle } from '../features/analytics/components/tracking-toggle.tsx';
 import { useHomePageView } from '../features/analytics/hooks.ts';
-import { logout } from '../features/auth/api/logout.ts';
 import { Header } from '../features/header/components/header.tsx';
 import { categorizationQueryOptions } from '../features/perfumes/api/get-categorization.ts';
 import { DEFAULT_LIST_PARAMS, perfumeListQueryOptions } from '../features/perfumes/api/get-perfumes.ts';

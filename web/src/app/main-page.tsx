@@ -2,11 +2,6 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAllergenProfile } from '../features/allergen-profile/allergen-profile.ts';
 import { type SearchRun, useSearchTracking } from '../features/analytics/hooks.ts';
-import {
-  type ChemicalClickSource,
-  trackChemicalClick,
-  trackPageView,
-} from '../features/analytics/tracker.ts';
 import { useChemicals } from '../features/chemicals/api/get-chemicals.ts';
 import { useChemicalsByStatus } from '../features/chemicals/api/get-chemicals-by-status.ts';
 import type { ChemicalRef } from '../features/chemicals/components/chemical-detail-dialog.tsx';
@@ -27,6 +22,7 @@ import {
 import { PerfumeGrid } from '../features/perfumes/components/perfume-grid.tsx';
 import { SearchBar } from '../features/perfumes/components/search-bar.tsx';
 import { classifySearch, type SearchStatus } from '../lib/search-mode.ts';
+import { type ChemicalClickSource, trackChemicalClick, trackPageView } from '../lib/usage-tracker.ts';
 import { useDebouncedValue } from '../lib/use-debounced-value.ts';
 import {
   activeFilterCount,

@@ -1,3 +1,4 @@
+import { isRecord } from './is-record.ts';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from './storage.ts';
 
 export type SessionUser = {
@@ -11,10 +12,6 @@ export type StoredSession = {
   user: SessionUser;
   session_token: string;
 };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Parses the stored session; corrupt data gives null (corrupt stored data is discarded). */
 export function parseSession(raw: string | null): StoredSession | null {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { type SearchCategory, trackPageView, trackSearch } from './tracker.ts';
+import { type SearchCategory, trackPageView, trackSearch } from '../../lib/usage-tracker.ts';
 
 /** The home page view goes out 1 s after start. */
 export const HOME_PAGE_VIEW_DELAY_MS = 1000;

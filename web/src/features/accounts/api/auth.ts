@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { parseSession, type StoredSession, saveSession } from '../../../lib/session.ts';
-import { trackingHeaders } from '../../analytics/tracker.ts';
+import { trackingHeaders } from '../../../lib/usage-tracker.ts';
 
 export type LoginInput = { email: string; password: string };
 export type RegisterRole = 'regular_user' | 'manufacturer' | 'retailer';

@@ -11,7 +11,7 @@ import {
   useReview,
   useSubmittedContributions,
 } from '../api/admin.ts';
-import '../../curation/curation.css';
+import '../../../lib/form-dialogs.css';
 
 const TABS = ['accounts', 'contributions'] as const;
 type Tab = (typeof TABS)[number];

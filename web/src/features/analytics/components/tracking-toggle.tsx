@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isTrackingEnabled, setTrackingEnabled } from '../tracker.ts';
+import { isTrackingEnabled, setTrackingEnabled } from '../../../lib/usage-tracker.ts';
 
 /** The usage tracker's enabled flag, on by default; the visitor can switch it off here. */
 export function TrackingToggle() {

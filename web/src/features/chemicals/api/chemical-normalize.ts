@@ -1,10 +1,7 @@
+import { isRecord } from '../../../lib/is-record.ts';
 import type { Chemical, ChemicalLookup, Region } from '../../../types/api.ts';
 
 type Raw = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Raw {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** A chemical from any list answer; synthetic search cards carry it in `original_chemical`. */
 export function normalizeChemical(raw: unknown): Chemical | null {

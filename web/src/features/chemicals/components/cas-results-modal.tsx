@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../lib/modal.tsx';
-import { trackChemicalClick, trackSearch } from '../../analytics/tracker.ts';
+import { trackChemicalClick, trackSearch } from '../../../lib/usage-tracker.ts';
 import { useCasLookup } from '../api/lookup-chemical.ts';
 import { Field, RegulatoryBlocks, SccsBlock } from './chemical-info.tsx';
 

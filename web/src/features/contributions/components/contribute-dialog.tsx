@@ -13,7 +13,7 @@ import {
   usePerfumeOptions,
   useSubmitContribution,
 } from '../api/contribute.ts';
-import '../../curation/curation.css';
+import '../../../lib/form-dialogs.css';
 
 type ContributeDialogProps = {
   user: SessionUser;

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { isRecord } from '../../../lib/is-record.ts';
 import type { Id } from '../../../types/api.ts';
 
 export const BULK_ACTIONS = ['add', 'remove', 'replace'] as const;
@@ -9,10 +10,6 @@ export type BulkAction = (typeof BULK_ACTIONS)[number];
 export const BRAND_PERFUMES_LIMIT = 50;
 
 export type BrandPerfume = { id: Id; name: string; brand: string; chemical_count: number };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function listOf(raw: unknown, ...keys: string[]): unknown[] {
   if (Array.isArray(raw)) return raw;

@@ -14,7 +14,7 @@ import {
   useCurationBrands,
 } from '../api/bulk-assign.ts';
 import { matchesChemical } from '../api/chemical-manager.ts';
-import '../curation.css';
+import '../../../lib/form-dialogs.css';
 
 export const UNFILTERED_LIMIT = 50;
 export const FILTERED_LIMIT = 100;

@@ -16,7 +16,7 @@ import {
   useDeleteChemical,
   useEditChemical,
 } from '../api/chemical-manager.ts';
-import '../curation.css';
+import '../../../lib/form-dialogs.css';
 
 /** At most this many chemicals are listed at once (the search narrows it down). */
 export const MANAGER_LIST_LIMIT = 100;

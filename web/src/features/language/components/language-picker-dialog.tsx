@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from '../../../lib/languages.ts';
 import { Modal } from '../../../lib/modal.tsx';
 import { removeStorage, STORAGE_KEYS, writeStorage } from '../../../lib/storage.ts';
-import { trackPageView } from '../../analytics/tracker.ts';
+import { trackPageView } from '../../../lib/usage-tracker.ts';
 
 type LanguagePickerDialogProps = {
   onClose: () => void;

@@ -1,3 +1,4 @@
+import { isRecord } from '../../../lib/is-record.ts';
 import type { Id } from '../../../types/api.ts';
 
 export type LinkKind = 'declared' | 'inferred';
@@ -81,10 +82,6 @@ export type PerfumePage = {
 };
 
 type Raw = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Raw {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function str(value: unknown): string | null {
   if (typeof value === 'string') return value.trim() ? value : null;

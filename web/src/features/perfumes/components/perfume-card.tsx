@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TruncatedText } from '../../../lib/truncated-text.tsx';
-import { trackPerfumeView } from '../../analytics/tracker.ts';
+import { trackPerfumeView } from '../../../lib/usage-tracker.ts';
 import type { AllergenMatch } from '../allergen-match.ts';
 import type { Perfume, PerfumeChemical } from '../api/perfume-normalize.ts';
 import { AllergenEvidence } from './allergen-evidence.tsx';

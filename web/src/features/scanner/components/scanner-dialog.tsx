@@ -1,7 +1,7 @@
 import { type ChangeEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../lib/modal.tsx';
-import { trackScan } from '../../analytics/tracker.ts';
+import { trackScan } from '../../../lib/usage-tracker.ts';
 import { ScanFailure, type ScanResponse, useScanProduct } from '../api/scan-product.ts';
 import {
   ANALYSIS_TYPES,

@@ -4,8 +4,8 @@
  * on, a visitor id kept in local storage. A tracking failure is only logged: it must never reach
  * the user or break the action it reports.
  */
-import { buildUrl } from '../../lib/api-client.ts';
-import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage.ts';
+import { buildUrl } from './api-client.ts';
+import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from './storage.ts';
 
 /** What the server accepts as a session or visitor id. */
 export const TRACKING_ID_PATTERN = /^[A-Za-z0-9_.-]{6,128}$/;

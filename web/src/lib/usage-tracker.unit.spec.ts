@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '../../lib/storage.ts';
-import { memoryStorage } from '../../lib/test-storage.ts';
+import { STORAGE_KEYS } from './storage.ts';
+import { memoryStorage } from './test-storage.ts';
 import {
   createTrackingId,
   isTrackingEnabled,
@@ -13,7 +13,7 @@ import {
   trackPerfumeView,
   trackScan,
   trackSearch,
-} from './tracker.ts';
+} from './usage-tracker.ts';
 
 type Call = { url: string; init: RequestInit };
 
