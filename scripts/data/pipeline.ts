@@ -10,6 +10,7 @@ import {
 } from '../../services/domain/src/catalogue/index.ts';
 import { buildChemicals, CHEMICAL_SOURCES, type Chemical } from './chemicals.ts';
 import { CURATED_LINKS } from './curated-constituents.ts';
+import { buildInciVocabulary, inciVocabularyFile } from './inci-vocabulary.ts';
 import { gzipDeterministic, jsonArrayText, jsonLinesBuffer, jsonObjectText } from './io.ts';
 import { type MergedPerfume, mergePerfumes } from './merge.ts';
 import { NoteCatalogue, parseNoteTaxonomy } from './notes.ts';
@@ -35,6 +36,7 @@ export const OUTPUT_FILES = {
   regions: 'chemicals/regions.json',
   noteConstituents: 'chemicals/note-constituents.json',
   allergenModel: 'chemicals/allergen-model.json',
+  inciVocabulary: 'scanner/inci-vocabulary.txt.gz',
 } as const;
 
 export interface BuildSummary {
@@ -193,6 +195,7 @@ export function buildDataset(texts: SourceTexts, log: (line: string) => void = (
     texts.goodScentsMolecules,
     texts.goodScentsBehavior,
   );
+  const cosing = parseCosingInventory(texts.cosing);
   const chemicalResult = buildChemicals(
     {
       annexII: parseCosingAnnex(texts.annexII, 'II', CHEMICAL_SOURCES.annexII.file),
@@ -206,7 +209,7 @@ export function buildDataset(texts: SourceTexts, log: (line: string) => void = (
       prop65: parseProp65(texts.prop65),
       prop65List: parseProp65(texts.prop65List),
       iarc: parseIarc(texts.iarc),
-      cosing: parseCosingInventory(texts.cosing),
+      cosing,
       sccs: parseSccs(texts.sccs),
       naturals,
       userMaterials,
@@ -282,6 +285,15 @@ export function buildDataset(texts: SourceTexts, log: (line: string) => void = (
     [
       OUTPUT_FILES.allergenModel,
       Buffer.from(`${JSON.stringify(allergenModelFile(safety.summary), null, 1)}\n`),
+    ],
+    [
+      OUTPUT_FILES.inciVocabulary,
+      inciVocabularyFile(
+        buildInciVocabulary(
+          cosing.map((e) => e.inciName),
+          chemicals,
+        ),
+      ),
     ],
   ];
   const byType: Record<string, number> = {};
