@@ -21,8 +21,8 @@ import {
 } from '@scentinel/projections';
 import { createScanService } from '@scentinel/worker';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AccountsDeps } from './auth/accounts.deps.ts';
-import { bootstrapAdmin } from './auth/bootstrap-admin.ts';
+import { bootstrapAdmin } from './application/accounts/bootstrap-admin.ts';
+import type { ApplicationDeps } from './application/deps.ts';
 import { catalogueLookupFromIndex } from './auth/catalogue-lookup.ts';
 import type { AppDeps, HealthReport } from './deps.ts';
 
@@ -170,7 +170,7 @@ export async function compose(
     closers.unshift(() => saveSnapshot().catch((err) => log.warn({ err }, 'catalogue snapshot failed')));
 
     // Write side: accounts, curation and contributions (commands → events), admin from the env.
-    const accounts: AccountsDeps = {
+    const accounts: ApplicationDeps = {
       eventLog: store.eventLog,
       accounts: new AccountsReadModel(runtime, store.sql),
       claims: new AccountClaims(store.sql),

@@ -2,7 +2,7 @@ import type { AppConfig } from '@scentinel/platform/config';
 import type { FanOutHealth } from '@scentinel/platform/event-bus';
 import type { SearchIndex } from '@scentinel/platform/search';
 import type { ScanService } from '@scentinel/worker';
-import type { AccountsDeps } from './auth/accounts.deps.ts';
+import type { ApplicationDeps } from './application/deps.ts';
 import type { AnalyticsDeps } from './routes/analytics/analytics.routes.ts';
 import type { ScanRateLimits } from './routes/scans/scans.routes.ts';
 
@@ -31,7 +31,7 @@ export interface AppDeps {
   config: AppConfig;
   health(): Promise<HealthReport>;
   /** Accounts, sessions, admin review, chemical curation and contributions (`auth/accounts-api.ts`). */
-  accounts?: AccountsDeps;
+  accounts?: ApplicationDeps;
   /** Catalogue search index and chemicals read model (`@scentinel/platform/search`), fed by the catalogue projection. */
   catalogue?: SearchIndex;
   /** Label scans: the job queue (in-process or BullMQ) and the scan event recorder (`createScanService`). */

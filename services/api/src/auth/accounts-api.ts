@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ApplicationDeps } from '../application/deps.ts';
 import { adminRoutes } from '../routes/admin/admin.routes.ts';
 import { authRoutes } from '../routes/auth/auth.routes.ts';
 import { contributionRoutes } from '../routes/contributions/contributions.routes.ts';
 import { curationRoutes } from '../routes/curation/curation.routes.ts';
-import type { AccountsDeps } from './accounts.deps.ts';
 import { authentication } from './authentication.ts';
 
 /**
@@ -12,7 +12,7 @@ import { authentication } from './authentication.ts';
  * scope. `request.authenticate()` and the `config.access` guard are added to that scope too, so
  * other routes can use them.
  */
-async function accountsApiPlugin(app: FastifyInstance, { deps }: { deps: AccountsDeps }) {
+async function accountsApiPlugin(app: FastifyInstance, { deps }: { deps: ApplicationDeps }) {
   await app.register(authentication, deps);
   await app.register(authRoutes, { deps });
   await app.register(adminRoutes, { deps });

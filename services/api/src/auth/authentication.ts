@@ -8,8 +8,8 @@
 import { type Actor, contributions, requireAdmin, requireSignedIn } from '@scentinel/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { AccountView, ApplicationDeps } from '../application/deps.ts';
 import { HttpError } from '../http/errors.ts';
-import type { AccountsDeps, AccountView } from './accounts.deps.ts';
 import { hashSessionToken, looksLikeSessionToken } from './password.ts';
 
 export interface Authentication {
@@ -46,7 +46,7 @@ const ANONYMOUS: Authentication = { actor: null, account: null, sessionId: null,
 const refused = (problem: string): Authentication => ({ ...ANONYMOUS, problem });
 
 export async function resolveSession(
-  deps: Pick<AccountsDeps, 'accounts' | 'now'>,
+  deps: Pick<ApplicationDeps, 'accounts' | 'now'>,
   header: string | undefined,
 ): Promise<Authentication> {
   if (header === undefined || header.trim() === '') return ANONYMOUS;
@@ -107,7 +107,7 @@ export async function currentActor(request: FastifyRequest): Promise<Extract<Act
   return auth.actor;
 }
 
-async function authenticationPlugin(app: FastifyInstance, deps: Pick<AccountsDeps, 'accounts' | 'now'>) {
+async function authenticationPlugin(app: FastifyInstance, deps: Pick<ApplicationDeps, 'accounts' | 'now'>) {
   const cache = new WeakMap<FastifyRequest, Promise<Authentication>>();
   app.decorateRequest('authenticate', function (this: FastifyRequest) {
     let pending = cache.get(this);

@@ -39,11 +39,11 @@ import {
 import type { ScanService } from '@scentinel/worker';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { app as appPlugin } from '../../app.ts';
+import { bootstrapAdmin } from '../../application/accounts/bootstrap-admin.ts';
+import { toNewEvents } from '../../application/command-handler.ts';
+import type { ApplicationDeps } from '../../application/deps.ts';
 import { API_SERVER_OPTIONS } from '../../http/errors.ts';
-import type { AccountsDeps } from '../accounts.deps.ts';
-import { bootstrapAdmin } from '../bootstrap-admin.ts';
 import { catalogueLookupFromIndex } from '../catalogue-lookup.ts';
-import { toNewEvents } from '../commands.ts';
 
 export const ADMIN = { email: 'admin@scentinel.test', password: 'admin-password-123' };
 export const PASSWORD = 'correct horse battery';
@@ -56,7 +56,7 @@ export interface Harness {
   eventLog: EventLog;
   sql: SqlClient;
   runtime: ProjectionRuntime;
-  deps: AccountsDeps;
+  deps: ApplicationDeps;
   /** The app's clock; move it with `advance`. */
   clock: { now: Date; advance(ms: number): void };
   head(): Promise<number>;
@@ -132,7 +132,7 @@ export async function startHarness(
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const deps: AccountsDeps = {
+  const deps: ApplicationDeps = {
     eventLog,
     accounts: new AccountsReadModel(runtime, sql),
     claims: new AccountClaims(sql),

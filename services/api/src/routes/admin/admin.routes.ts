@@ -1,31 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  type AccountStatus,
-  accountStreamId,
-  accounts,
-  type ChemicalRef,
-  chemicalStreamId,
-  chemicals,
-  contributionStreamId,
-  contributions,
-  perfumeChemicals,
-  perfumeStreamId,
-  perfumes,
-} from '@scentinel/domain';
-import type { AppendToStream } from '@scentinel/platform';
+import type { AccountStatus } from '@scentinel/domain';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { AccountsDeps, AccountView } from '../../auth/accounts.deps.ts';
-import { currentActor } from '../../auth/authentication.ts';
+import { reviewAccount } from '../../application/accounts/review-account.ts';
+import type { CommandCaller } from '../../application/command-handler.ts';
 import {
-  clock,
-  commit,
-  loadStream,
-  metadataFor,
-  toNewEvents,
-  withChemicalIdentityLock,
-} from '../../auth/commands.ts';
+  approveContribution,
+  rejectContribution,
+} from '../../application/contributions/review-contribution.ts';
+import type { AccountView, ApplicationDeps } from '../../application/deps.ts';
+import { type PerfumeNow as PerfumeNowView, perfumeNow } from '../../application/perfumes/perfume-now.ts';
+import { currentActor } from '../../auth/authentication.ts';
 import { CONFLICTING_WRITE_PROBLEMS, IdParam, Problem, PublicUser, publicUser } from '../../auth/schemas.ts';
 import { HttpError } from '../../http/errors.ts';
 import { rememberingValidatorCompiler } from '../../http/validator.ts';
@@ -87,25 +72,14 @@ const ReviewedContribution = Type.Intersect([
 ]);
 
 /** Admin review: pending accounts and submitted contributions. */
-export const adminRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = async (app, { deps }) => {
+export const adminRoutes: FastifyPluginAsyncTypebox<{ deps: ApplicationDeps }> = async (app, { deps }) => {
   app.setValidatorCompiler(rememberingValidatorCompiler);
 
-  /** The perfume as it is now (name, brand, chemicals), from its stream; null when it does not exist. */
-  async function perfumeNow(perfumeId: string) {
-    const { state } = await loadStream(deps.eventLog, perfumeStreamId(perfumeId), perfumes);
-    if (state.status !== 'catalogued') return null;
-    return {
-      id: state.perfume.id,
-      name: state.perfume.name,
-      brand: state.perfume.brand,
-      chemicals: perfumeChemicals(state).map((link) => ({
-        chemical_id: link.chemical_id,
-        name: link.name,
-        kind: 'kind' in link ? link.kind : 'inferred',
-        source: link.source,
-      })),
-    };
-  }
+  const caller = async (request: FastifyRequest): Promise<CommandCaller> => ({
+    actor: await currentActor(request),
+    requestId: request.id,
+    log: request.log,
+  });
 
   // ------------------------------------------------------------------------------- accounts
 
@@ -139,28 +113,8 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = as
   );
 
   /** Approve (reason null) or reject a pending account. */
-  async function reviewAccount(request: FastifyRequest, id: string, reason: string | null) {
-    const actor = await currentActor(request);
-    const now = clock(deps);
-    const loaded = await loadStream(deps.eventLog, accountStreamId(id), accounts);
-    const events = accounts.decide(
-      reason === null
-        ? { type: 'ApproveAccount', data: { account_id: id } }
-        : { type: 'RejectAccount', data: { account_id: id, reason } },
-      loaded.state,
-      { now: now.toISOString(), actor },
-    );
-    await commit(
-      deps,
-      [
-        {
-          streamId: accountStreamId(id),
-          events: toNewEvents(events, metadataFor(actor, request.id, now)),
-          expectedVersion: loaded.version,
-        },
-      ],
-      request.log,
-    );
+  async function review(request: FastifyRequest, id: string, reason: string | null) {
+    await reviewAccount(deps, await caller(request), id, reason);
     const account = await deps.accounts.byId(id);
     if (!account) throw new HttpError(503, 'The account list has not caught up yet; reload in a moment');
     return {
@@ -186,7 +140,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = as
         },
       },
     },
-    (request) => reviewAccount(request, request.params.id, null),
+    (request) => review(request, request.params.id, null),
   );
 
   app.post(
@@ -206,7 +160,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = as
         },
       },
     },
-    (request) => reviewAccount(request, request.params.id, request.body.reason),
+    (request) => review(request, request.params.id, request.body.reason),
   );
 
   // ------------------------------------------------------------------------------- contributions
@@ -238,8 +192,9 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = as
       const contributors = new Map(
         (await deps.accounts.byIds(rows.map((r) => r.contributor_id))).map((a) => [a.id, a.username]),
       );
-      const perfumesNow = new Map<string, Awaited<ReturnType<typeof perfumeNow>>>();
-      for (const id of new Set(rows.map((r) => r.perfume_id))) perfumesNow.set(id, await perfumeNow(id));
+      const perfumesNow = new Map<string, PerfumeNowView | null>();
+      for (const id of new Set(rows.map((r) => r.perfume_id)))
+        perfumesNow.set(id, await perfumeNow(deps, id));
       return {
         contributions: rows.map((r) => ({
           ...contributionView(r),
@@ -274,91 +229,22 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = as
       },
     },
     async (request) => {
-      const actor = await currentActor(request);
-      const now = clock(deps);
-      const context = { now: now.toISOString(), actor };
       const id = request.params.id;
-      const loaded = await loadStream(deps.eventLog, contributionStreamId(id), contributions);
-      const approvedEvents = contributions.decide(
-        { type: 'ApproveContribution', data: { contribution_id: id } },
-        loaded.state,
-        context,
-      );
-      const approved = approvedEvents[0];
-      if (approved?.type !== 'ContributionApproved')
-        throw new Error('ApproveContribution gave no ContributionApproved');
-
-      // Chemicals it adds must not take a name or CAS number another write is adding meanwhile.
-      const { added, linked } = await withChemicalIdentityLock(deps, async () => {
-        const existing = dedupeRefs(
-          (
-            await Promise.all(
-              approved.data.chemical_data.map((entry) =>
-                deps.catalogue.chemicalsNamedOrWithCas(entry.name, entry.cas_number),
-              ),
-            )
-          ).flat(),
-        );
-        const plan = contributions.planContributionApproval(
-          approved.data,
-          existing,
-          approved.data.chemical_data.map(() => `chem-${randomUUID()}`),
-        );
-        const metadata = metadataFor(actor, request.id, now);
-        const batches: AppendToStream[] = [
-          {
-            streamId: contributionStreamId(id),
-            events: toNewEvents(approvedEvents, metadata),
-            expectedVersion: loaded.version,
-          },
-        ];
-        const added: { id: string; name: string }[] = [];
-        for (const add of plan.addChemicals) {
-          const events = chemicals.decide(add, chemicals.initialState, {
-            ...context,
-            sameNameOrCas: existing,
-          });
-          for (const e of events)
-            if (e.type === 'ChemicalAdded')
-              added.push({ id: e.data.chemical.id, name: e.data.chemical.name });
-          batches.push({
-            streamId: chemicalStreamId(add.data.chemical_id),
-            events: toNewEvents(events, metadata),
-            expectedVersion: 0,
-          });
-        }
-        const perfume = await loadStream(deps.eventLog, perfumeStreamId(approved.data.perfume_id), perfumes);
-        const assigned = perfumes.decide(plan.assignment, perfume.state, {
-          ...context,
-          knownChemicals: plan.knownChemicals,
-        });
-        batches.push({
-          streamId: perfumeStreamId(approved.data.perfume_id),
-          events: toNewEvents(assigned, metadata),
-          expectedVersion: perfume.version,
-        });
-        await commit(deps, batches, request.log);
-        return { added, linked: plan.assignment.data.chemicals.length };
-      });
+      const approved = await approveContribution(deps, await caller(request), id);
       const stored = await deps.contributions.byId(id);
-      const view =
-        stored ??
-        (loaded.state.status === 'absent'
-          ? null
-          : {
-              ...loaded.state.contribution,
-              id,
-              status: 'approved' as const,
-              rejection_reason: null,
-              submitted_at: '',
-              reviewed_at: now.toISOString(),
-            });
-      if (!view) throw new HttpError(404, `Contribution ${id} not found`);
+      const view = stored ?? {
+        ...approved.contribution.contribution,
+        id,
+        status: 'approved' as const,
+        rejection_reason: null,
+        submitted_at: '',
+        reviewed_at: approved.approvedAt,
+      };
       return {
         detail: 'Contribution approved',
         contribution: contributionView(view),
-        added_chemicals: added,
-        linked_chemicals: linked,
+        added_chemicals: approved.addedChemicals,
+        linked_chemicals: approved.linkedChemicals,
       };
     },
   );
@@ -381,26 +267,8 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = as
       },
     },
     async (request) => {
-      const actor = await currentActor(request);
-      const now = clock(deps);
       const id = request.params.id;
-      const loaded = await loadStream(deps.eventLog, contributionStreamId(id), contributions);
-      const events = contributions.decide(
-        { type: 'RejectContribution', data: { contribution_id: id, reason: request.body.reason } },
-        loaded.state,
-        { now: now.toISOString(), actor },
-      );
-      await commit(
-        deps,
-        [
-          {
-            streamId: contributionStreamId(id),
-            events: toNewEvents(events, metadataFor(actor, request.id, now)),
-            expectedVersion: loaded.version,
-          },
-        ],
-        request.log,
-      );
+      await rejectContribution(deps, await caller(request), id, request.body.reason);
       const stored = await deps.contributions.byId(id);
       if (!stored)
         throw new HttpError(503, 'The contribution list has not caught up yet; reload in a moment');
@@ -408,9 +276,3 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = as
     },
   );
 };
-
-function dedupeRefs(refs: readonly ChemicalRef[]): ChemicalRef[] {
-  const byId = new Map<string, ChemicalRef>();
-  for (const ref of refs) if (!byId.has(ref.id)) byId.set(ref.id, ref);
-  return [...byId.values()];
-}

@@ -7,7 +7,7 @@
 import { type Actor, type UsageCommand, usage, usageStreamId } from '@scentinel/domain';
 import type { EventLog } from '@scentinel/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { metadataFor, toNewEvents } from '../../auth/commands.ts';
+import { metadataFor, toNewEvents } from '../../application/command-handler.ts';
 
 export const SESSION_HEADER = 'x-session-id';
 export const VISITOR_HEADER = 'x-visitor-id';

@@ -192,7 +192,7 @@ describe('accounts: register, sign in, sessions (real event log and read models)
   });
 
   it('bootstrapping the admin again changes nothing', async () => {
-    const { bootstrapAdmin } = await import('../../auth/bootstrap-admin.ts');
+    const { bootstrapAdmin } = await import('../../application/accounts/bootstrap-admin.ts');
     const before = await h.head();
     await expect(bootstrapAdmin({ admin: ADMIN }, h.deps)).resolves.toEqual({
       created: false,

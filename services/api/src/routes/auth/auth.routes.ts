@@ -1,29 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  type AccountRole,
-  type AccountsContext,
-  accountStreamId,
-  accounts,
-  fold,
-  normalizeEmail,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  usernameKey,
-} from '@scentinel/domain';
+import { DomainError, normalizeEmail, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@scentinel/domain';
 import { Type } from 'typebox';
-import type { AccountsDeps, AccountView } from '../../auth/accounts.deps.ts';
+import { registerAccount } from '../../application/accounts/register-account.ts';
+import { signIn, signOut } from '../../application/accounts/sessions.ts';
+import { clock } from '../../application/command-handler.ts';
+import type { AccountView, ApplicationDeps } from '../../application/deps.ts';
 import { currentActor } from '../../auth/authentication.ts';
-import { clock, commit, loadStream, metadataFor, retryOnConflict, toNewEvents } from '../../auth/commands.ts';
-import {
-  hashPassword,
-  hashSessionToken,
-  newSessionToken,
-  verifyAgainstDummy,
-  verifyPassword,
-} from '../../auth/password.ts';
-import { passwordProblem } from '../../auth/password-policy.ts';
 import { Problem, PublicUser, publicUser } from '../../auth/schemas.ts';
 import { SignInThrottle } from '../../auth/sign-in-throttle.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -31,10 +14,7 @@ import { rememberingValidatorCompiler } from '../../http/validator.ts';
 import { trackAccountOutcomes } from '../analytics/usage-client.ts';
 
 export const PENDING_REGISTRATION_DETAIL = 'Registration successful! Your account is pending admin approval.';
-export const INVALID_CREDENTIALS_DETAIL = 'Invalid email or password';
 export const ACCOUNT_THROTTLED_DETAIL = 'Too many failed sign-ins to this account. Please wait';
-const EMAIL_TAKEN = 'An account with this email already exists';
-const USERNAME_TAKEN = 'This username is already taken';
 
 const RegisterBody = Type.Object({
   email: Type.String({ maxLength: 320, description: 'Sign-in email (stored lower-cased)' }),
@@ -71,7 +51,7 @@ const RegisterAnswer = Type.Object({
 });
 
 /** Accounts and sessions: register, sign in, sign out, who am I. */
-export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = async (app, { deps }) => {
+export const authRoutes: FastifyPluginAsyncTypebox<{ deps: ApplicationDeps }> = async (app, { deps }) => {
   app.setValidatorCompiler(rememberingValidatorCompiler);
   await app.register(rateLimit, { global: false });
   const limit = {
@@ -87,8 +67,6 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = asy
     max: deps.accountSignInLimit?.max ?? 10,
     windowMs: deps.accountSignInLimit?.timeWindowMs ?? 15 * 60_000,
   });
-  const accountExists = async (accountId: string) =>
-    (await deps.eventLog.streamVersion(accountStreamId(accountId))) > 0;
 
   app.post(
     '/auth/register',
@@ -105,99 +83,21 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = asy
       },
     },
     async (request, reply) => {
-      const { email, username, password } = request.body;
-      const weak = passwordProblem(password, [email, username, email.split('@')[0] ?? '']);
-      if (weak !== null) throw new HttpError(400, weak, 'validation');
-      const now = clock(deps);
-      const accountId = `acc-${randomUUID()}`;
-      const context: AccountsContext = {
-        now: now.toISOString(),
-        actor: null,
-        sameEmailOrUsername: await deps.accounts.sameEmailOrUsername(email, username),
-      };
-      const registerData = {
-        account_id: accountId,
-        email,
-        username,
-        // decide checks the role (unknown values → 400, admin → 403)
-        role: (request.body.role ?? null) as AccountRole | null,
-      };
-      // Validate (and refuse duplicates and `admin`) before spending time on the hash.
-      accounts.decide(
-        { type: 'RegisterAccount', data: { ...registerData, password_hash: 'unhashed' } },
-        accounts.initialState,
-        context,
+      const { account, session } = await registerAccount(
+        deps,
+        { requestId: request.id, log: request.log },
+        { ...request.body, role: request.body.role ?? null },
       );
-      const events = accounts.decide(
-        { type: 'RegisterAccount', data: { ...registerData, password_hash: await hashPassword(password) } },
-        accounts.initialState,
-        context,
-      );
-      const registered = events[0]!;
-      if (registered.type !== 'AccountRegistered')
-        throw new Error('RegisterAccount gave no AccountRegistered');
-      const { role, status } = registered.data;
-      request.usageAccount = { id: accountId, role };
-
-      let token: string | null = null;
-      let expiresAt: string | null = null;
-      if (status === 'active') {
-        token = newSessionToken();
-        const signedIn = accounts.decide(
-          {
-            type: 'SignIn',
-            data: {
-              account_id: accountId,
-              session_id: `ses-${randomUUID()}`,
-              token_hash: hashSessionToken(token),
-            },
-          },
-          fold(accounts.evolve, accounts.initialState, events),
-          context,
-        );
-        for (const e of signedIn) if (e.type === 'SignedIn') expiresAt = e.data.expires_at;
-        events.push(...signedIn);
-      }
-
-      const claims = [`email:${normalizeEmail(email)}`, `username:${usernameKey(username)}`];
-      const held = await deps.claims.claim(accountId, claims, { accountExists });
-      if (held !== null) {
-        throw new HttpError(409, held.startsWith('email:') ? EMAIL_TAKEN : USERNAME_TAKEN, 'conflict');
-      }
-      const actor = { kind: 'account' as const, id: accountId, role, status };
-      try {
-        await commit(
-          deps,
-          [
-            {
-              streamId: accountStreamId(accountId),
-              events: toNewEvents(events, metadataFor(actor, request.id, now)),
-              expectedVersion: 0,
-            },
-          ],
-          request.log,
-        );
-      } catch (error) {
-        await deps.claims.release(accountId, claims).catch(() => {});
-        throw error;
-      }
-      const user = publicUser({
-        id: accountId,
-        email: registered.data.email,
-        username: registered.data.username,
-        role,
-        status,
-      });
+      request.usageAccount = { id: account.id, role: account.role };
+      const user = publicUser(account);
       reply.status(201);
-      if (token === null || expiresAt === null) {
-        return { detail: PENDING_REGISTRATION_DETAIL, pending_approval: true, user };
-      }
+      if (session === null) return { detail: PENDING_REGISTRATION_DETAIL, pending_approval: true, user };
       return {
         detail: 'Registration successful!',
         pending_approval: false,
         user,
-        session_token: token,
-        expires_at: expiresAt,
+        session_token: session.token,
+        expires_at: session.expiresAt,
       };
     },
   );
@@ -217,8 +117,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = asy
       },
     },
     async (request) => {
-      const { email, password } = request.body;
-      const key = normalizeEmail(email);
+      const key = normalizeEmail(request.body.email);
       const wait = throttle.retryAfterSeconds(key);
       if (wait > 0) {
         throw new HttpError(
@@ -230,68 +129,19 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = asy
           },
         );
       }
-      const refuse = () => {
-        throttle.failed(key);
-        return new HttpError(401, INVALID_CREDENTIALS_DETAIL, 'unauthorized');
-      };
-      const found = await deps.accounts.byEmail(email);
-      if (!found) {
-        await verifyAgainstDummy(password);
-        throw refuse();
-      }
-      // The hash the password was checked against: a retry after a conflict checks again only if
-      // the password changed in between.
-      let verifiedHash: string | null = null;
-      // Concurrent sign-ins append to the same account stream: one that lost the race reloads and
-      // appends again.
-      const answer = await retryOnConflict(async () => {
-        // The log is the record: check the password and status against the account's own stream.
-        const loaded = await loadStream(deps.eventLog, accountStreamId(found.id), accounts);
-        if (loaded.state.status !== 'registered') throw refuse();
-        const hash = loaded.state.account.password_hash;
-        if (hash !== verifiedHash) {
-          if (!(await verifyPassword(password, hash))) throw refuse();
-          verifiedHash = hash;
-        }
-        const account = loaded.state.account;
-        request.usageAccount = { id: account.id, role: account.role };
-        const now = clock(deps);
-        const token = newSessionToken();
-        const events = accounts.decide(
-          {
-            type: 'SignIn',
-            data: {
-              account_id: account.id,
-              session_id: `ses-${randomUUID()}`,
-              token_hash: hashSessionToken(token),
-            },
-          },
-          loaded.state,
-          { now: now.toISOString(), actor: null },
-        );
-        const signedIn = events.find((e) => e.type === 'SignedIn');
-        if (signedIn?.type !== 'SignedIn') throw new Error('SignIn gave no SignedIn event');
-        const actor = {
-          kind: 'account' as const,
-          id: account.id,
-          role: account.role,
-          status: account.status,
-        };
-        await commit(
+      try {
+        const { account, token, expiresAt } = await signIn(
           deps,
-          [
-            {
-              streamId: accountStreamId(account.id),
-              events: toNewEvents(events, metadataFor(actor, request.id, now)),
-              expectedVersion: loaded.version,
-            },
-          ],
-          request.log,
+          { requestId: request.id, log: request.log },
+          request.body,
         );
-        return { user: publicUser(account), session_token: token, expires_at: signedIn.data.expires_at };
-      });
-      throttle.succeeded(key);
-      return answer;
+        throttle.succeeded(key);
+        request.usageAccount = { id: account.id, role: account.role };
+        return { user: publicUser(account), session_token: token, expires_at: expiresAt };
+      } catch (error) {
+        if (error instanceof DomainError && error.code === 'unauthorized') throttle.failed(key);
+        throw error;
+      }
     },
   );
 
@@ -309,26 +159,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = asy
     async (request) => {
       const actor = await currentActor(request);
       const { sessionId } = await request.authenticate();
-      await retryOnConflict(async () => {
-        const now = clock(deps);
-        const loaded = await loadStream(deps.eventLog, accountStreamId(actor.id), accounts);
-        const events = accounts.decide(
-          { type: 'SignOut', data: { account_id: actor.id, session_id: sessionId! } },
-          loaded.state,
-          { now: now.toISOString(), actor },
-        );
-        await commit(
-          deps,
-          [
-            {
-              streamId: accountStreamId(actor.id),
-              events: toNewEvents(events, metadataFor(actor, request.id, now)),
-              expectedVersion: loaded.version,
-            },
-          ],
-          request.log,
-        );
-      });
+      await signOut(deps, { actor, requestId: request.id, log: request.log }, sessionId!);
       return { detail: 'Signed out' };
     },
   );

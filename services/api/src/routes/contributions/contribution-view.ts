@@ -1,6 +1,6 @@
 import type { ContributionStatus } from '@scentinel/domain';
 import { type TSchema, Type } from 'typebox';
-import type { ContributionView } from '../../auth/accounts.deps.ts';
+import type { ContributionView } from '../../application/deps.ts';
 
 /** The API calls a contribution waiting for review `submitted` (the domain's `pending`). */
 export const apiContributionStatuses = ['submitted', 'approved', 'rejected'] as const;

@@ -1,16 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  type ContributionEntryInput,
-  contributionStreamId,
-  contributions,
-  perfumeStreamId,
-  perfumes,
-} from '@scentinel/domain';
+import type { ContributionEntryInput } from '@scentinel/domain';
 import { Type } from 'typebox';
-import type { AccountsDeps } from '../../auth/accounts.deps.ts';
+import { submitContribution } from '../../application/contributions/submit-contribution.ts';
+import type { ApplicationDeps } from '../../application/deps.ts';
 import { currentActor } from '../../auth/authentication.ts';
-import { clock, commit, loadStream, metadataFor, toNewEvents } from '../../auth/commands.ts';
 import { Problem, WRITE_PROBLEMS } from '../../auth/schemas.ts';
 import { HttpError } from '../../http/errors.ts';
 import { rememberingValidatorCompiler } from '../../http/validator.ts';
@@ -52,7 +45,7 @@ const ListQuery = Type.Object({
 });
 
 /** Contributions of chemical data by approved manufacturers and retailers. */
-export const contributionRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = async (
+export const contributionRoutes: FastifyPluginAsyncTypebox<{ deps: ApplicationDeps }> = async (
   app,
   { deps },
 ) => {
@@ -89,56 +82,26 @@ export const contributionRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps 
           'forbidden',
         );
       }
-      const perfumeId = body.contribution.perfume_id === null ? '' : String(body.contribution.perfume_id);
-      const perfume =
-        perfumeId === '' ? null : await loadStream(deps.eventLog, perfumeStreamId(perfumeId), perfumes);
-      const now = clock(deps);
-      const contributionId = `con-${randomUUID()}`;
-      const events = contributions.decide(
-        {
-          type: 'SubmitContribution',
-          data: {
-            contribution_id: contributionId,
-            perfume_id: perfumeId,
-            chemical_data: body.contribution.chemical_data as ContributionEntryInput[],
-            contributor_notes: body.contribution.contributor_notes ?? null,
-          },
-        },
-        contributions.initialState,
-        {
-          now: now.toISOString(),
-          actor,
-          perfume:
-            perfume?.state.status === 'catalogued'
-              ? { id: perfume.state.perfume.id, name: perfume.state.perfume.name }
-              : null,
-        },
-      );
-      await commit(
+      const { contributionId, state, submittedAt } = await submitContribution(
         deps,
-        [
-          {
-            streamId: contributionStreamId(contributionId),
-            events: toNewEvents(events, metadataFor(actor, request.id, now)),
-            expectedVersion: 0,
-          },
-        ],
-        request.log,
+        { actor, requestId: request.id, log: request.log },
+        {
+          perfumeId: body.contribution.perfume_id === null ? '' : String(body.contribution.perfume_id),
+          chemicalData: body.contribution.chemical_data as ContributionEntryInput[],
+          contributorNotes: body.contribution.contributor_notes ?? null,
+        },
       );
-      const submitted = events[0]!;
-      if (submitted.type !== 'ContributionSubmitted')
-        throw new Error('SubmitContribution gave no ContributionSubmitted');
       const stored = await deps.contributions.byId(contributionId);
       reply.status(201);
       return {
         detail: CONTRIBUTION_SUBMITTED_DETAIL,
         contribution: contributionView(
           stored ?? {
-            ...submitted.data,
+            ...state.contribution,
             id: contributionId,
             status: 'pending',
             rejection_reason: null,
-            submitted_at: now.toISOString(),
+            submitted_at: submittedAt,
             reviewed_at: null,
           },
         ),

@@ -1,37 +1,21 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  type AssignmentType,
-  type ChemicalInput,
-  type ChemicalState,
-  chemicalStreamId,
-  chemicals,
-  normalizeCas,
-  type PerfumeState,
-  perfumeChemicals,
-  perfumeStreamId,
-  perfumes,
-} from '@scentinel/domain';
-import type { AppendToStream, EventLog } from '@scentinel/platform';
+import type { ChemicalInput } from '@scentinel/domain';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { AccountsDeps } from '../../auth/accounts.deps.ts';
+import { addChemical } from '../../application/chemicals/add-chemical.ts';
+import { chemicalHistory } from '../../application/chemicals/chemical-history.ts';
+import { deleteChemical } from '../../application/chemicals/delete-chemical.ts';
+import { editChemical } from '../../application/chemicals/edit-chemical.ts';
+import type { CommandCaller } from '../../application/command-handler.ts';
+import type { ApplicationDeps } from '../../application/deps.ts';
+import { assignChemicals, bulkAssignChemicals } from '../../application/perfumes/assign-chemicals.ts';
 import { currentActor } from '../../auth/authentication.ts';
-import {
-  clock,
-  commit,
-  type Loaded,
-  loadStream,
-  metadataFor,
-  toNewEvents,
-  withChemicalIdentityLock,
-} from '../../auth/commands.ts';
 import { CONFLICTING_WRITE_PROBLEMS, IdParam, Problem } from '../../auth/schemas.ts';
 import { HttpError } from '../../http/errors.ts';
 import { rememberingValidatorCompiler } from '../../http/validator.ts';
 import { Nullable } from '../contributions/contribution-view.ts';
 
-export const SELECT_BOTH_DETAIL = 'Please select both perfumes and chemicals';
+export { SELECT_BOTH_DETAIL } from '../../application/perfumes/assign-chemicals.ts';
 export const MAX_BULK_PERFUMES = 1000;
 export const MAX_CHEMICALS_PER_CALL = 500;
 
@@ -91,28 +75,13 @@ const ChemicalAnswer = Type.Object({}, { additionalProperties: true, description
  * the interface offers the tools to everyone. Every change is an event
  * with who/when/request metadata; `GET /chemicals/{id}/history` shows a chemical's.
  */
-export const curationRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = async (app, { deps }) => {
+export const curationRoutes: FastifyPluginAsyncTypebox<{ deps: ApplicationDeps }> = async (app, { deps }) => {
   app.setValidatorCompiler(rememberingValidatorCompiler);
-  const log = deps.eventLog;
-
-  async function sameNameOrCas(name: string | null | undefined, cas: string | null | undefined) {
-    const cleanName = typeof name === 'string' && name.trim() !== '' ? name.trim() : null;
-    const cleanCas =
-      typeof cas === 'string' && cas.trim() !== '' ? (normalizeCas(cas.trim()) ?? cas.trim()) : null;
-    if (cleanName === null && cleanCas === null) return [];
-    return deps.catalogue.chemicalsNamedOrWithCas(cleanName, cleanCas);
-  }
-
-  async function context(request: FastifyRequest) {
-    const actor = await currentActor(request);
-    const now = clock(deps);
-    return {
-      actor,
-      now,
-      metadata: metadataFor(actor, request.id, now),
-      base: { now: now.toISOString(), actor },
-    };
-  }
+  const caller = async (request: FastifyRequest): Promise<CommandCaller> => ({
+    actor: await currentActor(request),
+    requestId: request.id,
+    log: request.log,
+  });
 
   app.post(
     '/add-chemical-manual',
@@ -134,35 +103,13 @@ export const curationRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> =
       },
     },
     async (request, reply) => {
-      const { metadata, base } = await context(request);
-      const chemicalId = `chem-${randomUUID()}`;
-      const events = await withChemicalIdentityLock(deps, async () => {
-        const decided = chemicals.decide(
-          { type: 'AddChemical', data: { ...(request.body as ChemicalInput), chemical_id: chemicalId } },
-          chemicals.initialState,
-          { ...base, sameNameOrCas: await sameNameOrCas(request.body.name, request.body.cas_number) },
-        );
-        await commit(
-          deps,
-          [
-            {
-              streamId: chemicalStreamId(chemicalId),
-              events: toNewEvents(decided, metadata),
-              expectedVersion: 0,
-            },
-          ],
-          request.log,
-        );
-        return decided;
-      });
-      const added = events[0];
-      if (added?.type !== 'ChemicalAdded') throw new Error('AddChemical gave no ChemicalAdded');
+      const { chemical, version } = await addChemical(
+        deps,
+        await caller(request),
+        request.body as ChemicalInput,
+      );
       reply.status(201);
-      return {
-        detail: `Successfully added ${added.data.chemical.name}`,
-        chemical: added.data.chemical,
-        version: 1,
-      };
+      return { detail: `Successfully added ${chemical.name}`, chemical, version };
     },
   );
 
@@ -191,7 +138,6 @@ export const curationRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> =
       },
     },
     async (request) => {
-      const { metadata, base } = await context(request);
       const id = request.params.id;
       const { expected_version, id: bodyId, ...changes } = request.body;
       if (bodyId !== undefined && String(bodyId) !== id) {
@@ -201,52 +147,12 @@ export const curationRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> =
           'validation',
         );
       }
-      const { loaded, events } = await withChemicalIdentityLock(deps, async () => {
-        const loaded = await loadStream(log, chemicalStreamId(id), chemicals);
-        if (
-          expected_version !== undefined &&
-          loaded.state.status !== 'absent' &&
-          expected_version !== loaded.version
-        ) {
-          throw new HttpError(
-            409,
-            `This chemical was changed by someone else since you loaded it (version ${expected_version}, now ${loaded.version}). Reload and try again.`,
-            'conflict',
-          );
-        }
-        const current = loaded.state.status === 'active' ? loaded.state.chemical : null;
-        const events = chemicals.decide(
-          { type: 'EditChemical', data: { chemical_id: id, changes: changes as Partial<ChemicalInput> } },
-          loaded.state,
-          {
-            ...base,
-            sameNameOrCas: await sameNameOrCas(
-              changes.name ?? current?.name,
-              changes.cas_number ?? current?.cas_number,
-            ),
-          },
-        );
-        await commit(
-          deps,
-          [
-            {
-              streamId: chemicalStreamId(id),
-              events: toNewEvents(events, metadata),
-              expectedVersion: loaded.version,
-            },
-          ],
-          request.log,
-        );
-        return { loaded, events };
+      const { chemical, version, changed } = await editChemical(deps, await caller(request), {
+        chemicalId: id,
+        changes: changes as Partial<ChemicalInput>,
+        ...(expected_version !== undefined && { expectedVersion: expected_version }),
       });
-      const after = events.reduce(chemicals.evolve, loaded.state);
-      if (after.status !== 'active') throw new HttpError(404, `Chemical ${id} not found`);
-      return {
-        detail: 'Chemical updated successfully',
-        chemical: after.chemical,
-        version: loaded.version + events.length,
-        changed: events.length > 0,
-      };
+      return { detail: 'Chemical updated successfully', chemical, version, changed };
     },
   );
 
@@ -271,66 +177,16 @@ export const curationRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> =
       },
     },
     async (request) => {
-      const { metadata, base } = await context(request);
       const id = request.params.id;
-      const loaded = await loadStream(log, chemicalStreamId(id), chemicals);
-      const deleted = chemicals.decide(
-        { type: 'DeleteChemical', data: { chemical_id: id } },
-        loaded.state,
-        base,
-      );
-      const first = deleted[0];
-      if (first?.type !== 'ChemicalDeleted') throw new Error('DeleteChemical gave no ChemicalDeleted');
-      // The read model must have seen every assignment so far before it says who links the chemical.
-      await deps.waitForPosition(await log.headPosition());
-      const perfumeIds = await deps.catalogue.perfumesLinkingChemical(id);
-      const batches: AppendToStream[] = [
-        {
-          streamId: chemicalStreamId(id),
-          events: toNewEvents(deleted, metadata),
-          expectedVersion: loaded.version,
-        },
-      ];
-      let affected = 0;
-      const loadedPerfumes = await mapLimit(perfumeIds, 8, (perfumeId) => loadPerfume(log, perfumeId));
-      for (const [perfumeId, perfume] of loadedPerfumes) {
-        const removed = perfumes.decide(
-          { type: 'RemoveChemicalLinks', data: { perfume_id: perfumeId, chemical_ids: [id] } },
-          perfume.state,
-          base,
-        );
-        if (removed.length === 0) continue;
-        affected += 1;
-        batches.push({
-          streamId: perfumeStreamId(perfumeId),
-          events: toNewEvents(removed, metadata),
-          expectedVersion: perfume.version,
-        });
-      }
-      await commit(deps, batches, request.log);
+      const { name, perfumesAffected } = await deleteChemical(deps, await caller(request), id);
       return {
         detail: 'Chemical deleted successfully',
         chemical_id: id,
-        name: first.data.name,
-        perfumes_affected: affected,
+        name,
+        perfumes_affected: perfumesAffected,
       };
     },
   );
-
-  /** Names of live chemicals by id (for AssignChemicals' `knownChemicals`), read from their streams. */
-  async function knownChemicals(ids: readonly string[]): Promise<Record<string, { name: string }>> {
-    // No prototype: an id such as `constructor` or `toString` must not find Object's members.
-    const known: Record<string, { name: string }> = Object.create(null);
-    const loaded = await mapLimit(ids, 8, async (id) => {
-      // Ids the domain will refuse anyway (bad characters) are not looked up.
-      if (!/^[\p{L}\p{N}][\p{L}\p{N}_.-]{0,199}$/u.test(id)) return null;
-      return loadStream<ChemicalState, chemicals.ChemicalEvent>(log, chemicalStreamId(id), chemicals);
-    });
-    for (const [id, chemical] of loaded) {
-      if (chemical?.state.status === 'active') known[id] = { name: chemical.state.chemical.name };
-    }
-    return known;
-  }
 
   app.post(
     '/perfumes/:id/assign-chemicals',
@@ -364,42 +220,20 @@ export const curationRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> =
       },
     },
     async (request) => {
-      const { metadata, base } = await context(request);
       const perfumeId = request.params.id;
-      const ids = request.body.chemical_ids.map(String);
-      const perfume = await loadStream(log, perfumeStreamId(perfumeId), perfumes);
-      const events = perfumes.decide(
-        {
-          type: 'AssignChemicals',
-          data: {
-            perfume_id: perfumeId,
-            assignment_type: (request.body.assignment_type ?? 'replace') as AssignmentType,
-            chemicals: ids.map((chemical_id) => ({ chemical_id })),
-          },
-        },
-        perfume.state,
-        { ...base, knownChemicals: await knownChemicals(ids) },
-      );
-      await commit(
-        deps,
-        [
-          {
-            streamId: perfumeStreamId(perfumeId),
-            events: toNewEvents(events, metadata),
-            expectedVersion: perfume.version,
-          },
-        ],
-        request.log,
-      );
-      const after = events.reduce(perfumes.evolve, perfume.state);
-      const name = after.status === 'catalogued' ? after.perfume.name : perfumeId;
+      const chemicalIds = request.body.chemical_ids.map(String);
+      const { perfumeName, chemicalCount, updated } = await assignChemicals(deps, await caller(request), {
+        perfumeId,
+        chemicalIds,
+        assignmentType: request.body.assignment_type ?? 'replace',
+      });
       return {
-        detail: `Successfully assigned ${ids.length} chemicals to ${name}`,
+        detail: `Successfully assigned ${chemicalIds.length} chemicals to ${perfumeName}`,
         perfume_id: perfumeId,
-        perfume_name: name,
-        assigned_count: ids.length,
-        chemical_count: perfumeChemicals(after).length,
-        updated: events.length > 0,
+        perfume_name: perfumeName,
+        assigned_count: chemicalIds.length,
+        chemical_count: chemicalCount,
+        updated,
       };
     },
   );
@@ -431,42 +265,17 @@ export const curationRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> =
       },
     },
     async (request) => {
-      const { metadata, base } = await context(request);
-      const perfumeIds = [...new Set(request.body.perfume_ids.map(String))];
-      const chemicalIds = request.body.chemical_ids.map(String);
-      if (perfumeIds.length === 0 || chemicalIds.length === 0)
-        throw new HttpError(400, SELECT_BOTH_DETAIL, 'validation');
-      const action = request.body.action as AssignmentType;
-      const known = await knownChemicals(chemicalIds);
-      const loaded = await mapLimit(perfumeIds, 8, (id) => loadPerfume(log, id));
-      const batches: AppendToStream[] = [];
-      for (const [perfumeId, perfume] of loaded) {
-        const events = perfumes.decide(
-          {
-            type: 'AssignChemicals',
-            data: {
-              perfume_id: perfumeId,
-              assignment_type: action,
-              chemicals: chemicalIds.map((chemical_id) => ({ chemical_id })),
-            },
-          },
-          perfume.state,
-          { ...base, knownChemicals: known },
-        );
-        if (events.length > 0) {
-          batches.push({
-            streamId: perfumeStreamId(perfumeId),
-            events: toNewEvents(events, metadata),
-            expectedVersion: perfume.version,
-          });
-        }
-      }
-      await commit(deps, batches, request.log);
+      const action = request.body.action;
+      const { updatedCount, perfumeCount } = await bulkAssignChemicals(deps, await caller(request), {
+        perfumeIds: request.body.perfume_ids.map(String),
+        chemicalIds: request.body.chemical_ids.map(String),
+        action,
+      });
       const verb = action === 'add' ? 'added' : action === 'remove' ? 'removed' : 'replaced';
       return {
-        detail: `Successfully ${verb} chemicals on ${batches.length} perfumes`,
-        updated_count: batches.length,
-        perfume_count: perfumeIds.length,
+        detail: `Successfully ${verb} chemicals on ${updatedCount} perfumes`,
+        updated_count: updatedCount,
+        perfume_count: perfumeCount,
       };
     },
   );
@@ -501,17 +310,11 @@ export const curationRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> =
     },
     async (request) => {
       const id = request.params.id;
-      const events = /^[\p{L}\p{N}][\p{L}\p{N}_.-]*$/u.test(id)
-        ? await log.readStream(chemicalStreamId(id))
-        : [];
-      if (events.length === 0) throw new HttpError(404, `Chemical ${id} not found`);
-      const state = events
-        .map((e) => ({ type: e.type, data: e.data }) as chemicals.ChemicalEvent)
-        .reduce(chemicals.evolve, chemicals.initialState);
+      const { state, version, events } = await chemicalHistory(deps, id);
       return {
         chemical_id: id,
         status: state.status,
-        version: events.at(-1)!.version,
+        version,
         history: events.map((e) => ({
           version: e.version,
           type: e.type,
@@ -545,25 +348,4 @@ function historyDetails(type: string, data: unknown): Record<string, unknown> {
     default:
       return {};
   }
-}
-
-async function loadPerfume(log: EventLog, perfumeId: string): Promise<Loaded<PerfumeState>> {
-  if (!/^[\p{L}\p{N}][\p{L}\p{N}_.-]{0,199}$/u.test(perfumeId))
-    return { state: perfumes.initialState, version: 0 };
-  return loadStream(log, perfumeStreamId(perfumeId), perfumes);
-}
-
-/** `fn` over `items` with at most `limit` running at once; results keyed by item, in order. */
-async function mapLimit<T>(
-  items: readonly string[],
-  limit: number,
-  fn: (item: string) => Promise<T>,
-): Promise<[string, T][]> {
-  const out: [string, T][] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < items.length; i = next++) out[i] = [items[i]!, await fn(items[i]!)];
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
 }

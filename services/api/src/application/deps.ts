@@ -86,7 +86,7 @@ export interface CatalogueLookup {
   perfumesLinkingChemical(chemicalId: string): Promise<string[]>;
 }
 
-export interface AccountsDeps {
+export interface ApplicationDeps {
   eventLog: EventLog;
   accounts: AccountsStore;
   claims: IdentityClaims;

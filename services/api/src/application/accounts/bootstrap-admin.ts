@@ -10,9 +10,9 @@ import {
   usernameKey,
 } from '@scentinel/domain';
 import type { AppConfig } from '@scentinel/platform/config';
-import type { AccountsDeps } from './accounts.deps.ts';
-import { clock, commit, metadataFor, toNewEvents } from './commands.ts';
-import { hashPassword } from './password.ts';
+import { hashPassword } from '../../auth/password.ts';
+import { clock, commit, metadataFor, toNewEvents } from '../command-handler.ts';
+import type { ApplicationDeps } from '../deps.ts';
 
 interface Logger {
   info(obj: object, msg?: string): void;
@@ -31,7 +31,7 @@ export type BootstrapOutcome =
  */
 export async function bootstrapAdmin(
   config: Pick<AppConfig, 'admin'>,
-  deps: AccountsDeps,
+  deps: ApplicationDeps,
   log?: Logger,
 ): Promise<BootstrapOutcome> {
   if (!config.admin) {
