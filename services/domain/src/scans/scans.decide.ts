@@ -16,7 +16,7 @@ import {
 } from '../shared/fields.ts';
 import { isValidSessionId } from '../shared/validation.ts';
 import type { ScanEvent, ScanIngredient, ScanResult, ScanState } from './scans.events.ts';
-import { analysisTypes, MAX_SCAN_BYTES, scanImageTypes } from './scans.events.ts';
+import { analysisTypes, ingredientReadings, MAX_SCAN_BYTES, scanImageTypes } from './scans.events.ts';
 
 export type RequestScan = CommandOf<
   'RequestScan',
@@ -194,6 +194,15 @@ export function cleanResult(raw: unknown): ScanResult {
         ing.chemical_id === undefined || ing.chemical_id === null
           ? null
           : entityId(ing.chemical_id, `${f}.chemical_id`, 'Chemical id'),
+      ...(ing.reading === undefined || ing.reading === null
+        ? {}
+        : { reading: oneOf(ing.reading, ingredientReadings, `${f}.reading`, 'Reading') }),
+      ...(ing.read_as === undefined || ing.read_as === null
+        ? {}
+        : { read_as: optionalText(ing.read_as, `${f}.read_as`, 'Reading as printed', 300) }),
+      ...(ing.blend === undefined || ing.blend === null
+        ? {}
+        : { blend: optionalText(ing.blend, `${f}.blend`, 'Blend', 300) }),
     };
   });
   return {

@@ -20,7 +20,19 @@ export interface ScanIngredient {
   concentration: string | null;
   /** The catalogue chemical the worker matched, when it found one. */
   chemical_id: string | null;
+  /**
+   * How sure the reading is: `printed` (a known name, read as printed), `corrected` (a misreading
+   * corrected to a known name), `unrecognised` (kept as read; worth checking against the label).
+   */
+  reading?: IngredientReading;
+  /** What the OCR read, when the name was corrected. */
+  read_as?: string | null;
+  /** The printed blend the ingredient was listed in (`Glycerin / Sorbitol`), when it was one. */
+  blend?: string | null;
 }
+
+export const ingredientReadings = ['printed', 'corrected', 'unrecognised'] as const;
+export type IngredientReading = (typeof ingredientReadings)[number];
 
 /** The scan request and result. */
 export interface ScanResult {

@@ -135,11 +135,18 @@ function findHeader(lines: readonly string[], fromLine = 0): HeaderHit | null {
     const tokens = [...line.matchAll(/[\p{L}\p{N}|!]+/gu)];
     for (let t = 0; t < tokens.length; t += 1) {
       const token = tokens[t]!;
-      const word = headerWord(token[0]);
-      if (word === null) continue;
-      // Swallow a run of header words in other languages: `INGREDIENTS/INGRÉDIENTS/INGREDIENSER:`.
+      let word = headerWord(token[0]);
       let last = token;
       let k = t + 1;
+      // A header word split by a stray space: `INGRE DIENTS:`.
+      const next = tokens[t + 1];
+      if (word === null && next && line.slice(token.index! + token[0].length, next.index) === ' ') {
+        word = token[0].length >= 3 && next[0].length >= 3 ? headerWord(token[0] + next[0]) : null;
+        last = next;
+        k = t + 2;
+      }
+      if (word === null) continue;
+      // Swallow a run of header words in other languages: `INGREDIENTS/INGRÉDIENTS/INGREDIENSER:`.
       while (k < tokens.length) {
         const next = tokens[k]!;
         const between = line.slice(last.index! + last[0].length, next.index);
@@ -282,7 +289,13 @@ function densestListBlock(lines: readonly string[]): number | null {
  * items of their own.
  */
 export function splitIngredients(sectionText: string): ParsedIngredient[] {
-  const text = markMayContainGroups(sectionText.replace(/\s*\n\s*/g, ' '));
+  const text = markMayContainGroups(
+    sectionText
+      .replace(/\s*\n\s*/g, ' ')
+      // `C.I. 15510`, `C. I. 15510`, `CI-15510`: the Colour Index prefix, whose periods end nothing.
+      .replace(/\bC\s?\.\s?[I1l|]\s?\.?\s?-?\s?(\d{5})\b/g, 'CI $1')
+      .replace(/\bCI\s?-\s?(\d{5})\b/g, 'CI $1'),
+  );
   const pieces: string[] = [];
   const enders: string[] = [];
   let current = '';
@@ -427,7 +440,9 @@ export function cleanIngredient(raw: string): { text: string; concentration: str
     .map(fixOcrConfusions)
     .join(' ')
     // `Cl 19140`, `C1 77491`: the Colour Index prefix misread.
-    .replace(/\bC[lI1|]\s?(\d{5})\b/g, 'CI $1');
+    .replace(/\bC[lI1|]\s?(\d{5})\b/g, 'CI $1')
+    // `Color CI 15510`, `Colorant: CI 77891`: the colour is the Colour Index number.
+    .replace(/^(?:colou?r(?:ant)?s?|dyes?|pigments?)\s*:?\s*(?=CI \d{5}$)/i, '');
   // Drop an unmatched opening bracket at the end and brackets left empty.
   text = text
     .replace(/\s*[([]\s*$/, '')

@@ -3,9 +3,12 @@ import type { Barcode } from './barcode-reader.ts';
 import type { ChemicalRecord } from './chemical-database.ts';
 import { type ChemicalMatch, type ChemicalMatcher, matchKey } from './chemical-matcher.ts';
 import { type ImageStats, imageWarnings, rateImage } from './image-quality.ts';
+import type { InciVocabulary } from './inci-vocabulary.ts';
 import { type ParsedIngredient, parseLabelText } from './ingredient-list.parser.ts';
+import { namesInProse } from './ingredient-segmentation.ts';
 import { type BrandIndex, parseProductIdentification } from './product-info.parser.ts';
 import { editDistance } from './string-distance.ts';
+import { type Reading, readWithVocabulary } from './vocabulary-reading.ts';
 
 /**
  * Turns what an engine read (OCR text, or a vision model's ingredient names) into the scan result
@@ -16,6 +19,8 @@ import { editDistance } from './string-distance.ts';
 export interface LabelAnalysisDeps {
   matcher: ChemicalMatcher;
   brands?: BrandIndex;
+  /** Every ingredient name a label may print: OCR readings are corrected and split against it. */
+  vocabulary?: InciVocabulary | null;
 }
 
 /** A fuzzy match below this is not trusted: the item is kept as printed, unmatched. */
@@ -54,6 +59,10 @@ export function tidyCase(text: string): string {
 }
 
 function displayName(printed: string, match: ChemicalMatch | null): string {
+  return displayNameOf(printed, match).replace(/\bC[Ii] (\d{5})\b/g, 'CI $1');
+}
+
+function displayNameOf(printed: string, match: ChemicalMatch | null): string {
   if (match === null) return tidyCase(printed);
   const paren = /\(([^)]+)\)/.exec(printed)?.[1];
   const alias = tidyCase(match.alias);
@@ -82,6 +91,7 @@ export interface MatchOptions {
   wordConfidence?: (key: string) => number | undefined;
   /** Lowest fuzzy score accepted (default `MIN_MATCH_SCORE`). */
   minScore?: number;
+  vocabulary?: InciVocabulary | null;
 }
 
 /** Confidence at or above which a word is taken as printed, unless the change is a typical misreading. */
@@ -164,21 +174,33 @@ export function matchIngredients(
 ): MatchedIngredient[] {
   const out: MatchedIngredient[] = [];
   const seen = new Set<string>();
-  const push = (printed: string, concentration: string | null, match: ChemicalMatch | null) => {
+  const push = (
+    printed: string,
+    concentration: string | null,
+    match: ChemicalMatch | null,
+    how: { reading?: Reading; readAs?: string | null; blend?: string | null } = {},
+  ) => {
     const name = displayName(printed, match);
     const key = match ? `chem:${match.chemical.id}` : `text:${matchKey(name)}`;
     if (seen.has(key)) return;
     seen.add(key);
+    const reading: Reading =
+      how.reading ?? (match === null ? 'unrecognised' : match.kind === 'fuzzy' ? 'corrected' : 'printed');
+    const readAs = reading === 'corrected' ? (how.readAs ?? printed) : null;
     out.push({
       ingredient: {
         name,
         is_allergen: match?.chemical.allergen_flag ?? false,
         concentration,
         chemical_id: match?.chemical.id ?? null,
+        reading,
+        read_as: readAs !== null && matchKey(readAs) !== matchKey(name) ? tidyCase(readAs) : null,
+        blend: how.blend ? tidyCase(how.blend) : null,
       },
       match,
     });
   };
+  const vocabulary = options.vocabulary ?? null;
   const matches = items.map((item) => acceptMatch(item.text, matcher, options));
   for (let i = 0; i < items.length; i += 1) {
     const item = items[i]!;
@@ -198,6 +220,18 @@ export function matchIngredients(
         i += 1;
         continue;
       }
+    }
+    const read = vocabulary
+      ? readWithVocabulary(item.text, found, matcher, vocabulary, options.wordConfidence)
+      : null;
+    if (read) {
+      for (const [n, r] of read.entries())
+        push(r.text, n === 0 ? item.concentration : null, r.match, {
+          reading: r.reading,
+          readAs: r.readAs,
+          blend: r.blend,
+        });
+      continue;
     }
     if (found) {
       push(item.text, item.concentration, found);
@@ -314,10 +348,26 @@ export function analyzeLabel(evidence: LabelEvidence, deps: LabelAnalysisDeps): 
   const wantsBarcodes = analysisType !== 'ingredients';
 
   const parsed = ocr ? parseLabelText(ocr.text) : null;
+  const matchOptions = { wordConfidence: ocr?.wordConfidence, vocabulary: deps.vocabulary };
   const matches =
-    parsed && wantsIngredients
-      ? matchIngredients(parsed.ingredients, deps.matcher, { wordConfidence: ocr?.wordConfidence })
-      : [];
+    parsed && wantsIngredients ? matchIngredients(parsed.ingredients, deps.matcher, matchOptions) : [];
+  // A list written as sentences has too few commas to be found as a list: take the names it mentions.
+  if (parsed && wantsIngredients && deps.vocabulary && matches.length < 3) {
+    const prose = namesInProse(
+      [...parsed.otherLines, parsed.sectionText].join('\n'),
+      deps.vocabulary,
+      ocr?.wordConfidence,
+    );
+    const items = prose.map((p) => ({
+      text: p.hit.name,
+      endedBy: ',',
+      concentration: null,
+      mayContain: false,
+    }));
+    const known = new Set(matches.map((m) => matchKey(m.ingredient.name)));
+    for (const m of matchIngredients(items, deps.matcher, matchOptions))
+      if (!known.has(matchKey(m.ingredient.name))) matches.push(m);
+  }
   const product =
     parsed && wantsProduct
       ? parseProductIdentification(parsed.otherLines, deps.brands, parsed.linesBefore)

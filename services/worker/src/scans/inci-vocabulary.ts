@@ -1,0 +1,160 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { REPO_ROOT } from './chemical-database.ts';
+import { matchKey } from './chemical-matcher.ts';
+import { allowedCost, ocrCost, ocrNormal } from './ocr-distance.ts';
+
+/**
+ * The ingredient vocabulary (every INCI name, our database's names and synonyms, Colour Index
+ * numbers, everyday label names) with the lookups the scanner needs: is this reading a known name,
+ * and if not, is there exactly one name it is confidently a misreading of.
+ */
+
+export const DEFAULT_VOCABULARY_PATH = path.join(REPO_ROOT, 'data/scanner/inci-vocabulary.txt.gz');
+
+export interface VocabularyHit {
+  /** The vocabulary's spelling. */
+  name: string;
+  /** `exact`: the reading is the name (case, spacing, punctuation aside); `corrected`: a misreading of it. */
+  kind: 'exact' | 'corrected';
+  /** Weighted OCR edit cost of the correction (0 when exact). */
+  cost: number;
+}
+
+export interface CorrectOptions {
+  /**
+   * The lowest OCR confidence (0–100) among the reading's words, when known: text the engine was
+   * sure of is only corrected for look-alike glyphs, not for whole-letter changes.
+   */
+  confidence?: number;
+}
+
+/** Confidence at or above which a reading is trusted as printed except for look-alike glyphs. */
+const TRUSTED = 92;
+/** How much cheaper the best name must be than the next one to be chosen. */
+const MARGIN = 0.5;
+const MAX_CANDIDATES = 60;
+
+function trigrams(key: string): string[] {
+  const padded = `^${key}$`;
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= padded.length; i += 1) out.add(padded.slice(i, i + 3));
+  return [...out];
+}
+
+export class InciVocabulary {
+  /** Key → name. */
+  private readonly byKey = new Map<string, string>();
+  /** OCR-normal key → keys sharing it. */
+  private readonly byNormal = new Map<string, string[]>();
+  private readonly normals: string[] = [];
+  private readonly index = new Map<string, number[]>();
+  private readonly counts: Uint16Array;
+  /** Words (keys) that occur in some name: a reading made only of them may be several names. */
+  readonly words = new Set<string>();
+
+  constructor(names: Iterable<string>) {
+    for (const name of names) {
+      const key = matchKey(name);
+      if (key.length < 2 || this.byKey.has(key)) continue;
+      this.byKey.set(key, name);
+      for (const w of name.split(/[\s/()-]+/)) {
+        const k = matchKey(w);
+        if (k.length >= 2) this.words.add(k);
+      }
+      const normal = ocrNormal(key);
+      const same = this.byNormal.get(normal);
+      if (same) {
+        same.push(key);
+        continue;
+      }
+      this.byNormal.set(normal, [key]);
+      const id = this.normals.length;
+      this.normals.push(normal);
+      for (const gram of trigrams(normal)) {
+        const list = this.index.get(gram);
+        if (list) list.push(id);
+        else this.index.set(gram, [id]);
+      }
+    }
+    this.counts = new Uint16Array(this.normals.length);
+  }
+
+  get size(): number {
+    return this.byKey.size;
+  }
+
+  /** The vocabulary's spelling when the text is a name as it stands. */
+  exact(text: string): string | null {
+    return this.byKey.get(matchKey(text)) ?? null;
+  }
+
+  /**
+   * The name this reading stands for: itself when known, else the one name it is a confident
+   * misreading of (cheap OCR edits for its length, clearly closer than any other name); null when
+   * none is, so the reading is kept as printed and shown as unrecognised.
+   */
+  correct(text: string, options: CorrectOptions = {}): VocabularyHit | null {
+    const key = matchKey(text);
+    if (key.length < 2) return null;
+    const known = this.byKey.get(key);
+    if (known) return { name: known, kind: 'exact', cost: 0 };
+    const normal = ocrNormal(key);
+    const same = this.byNormal.get(normal);
+    if (same) {
+      if (same.length !== 1) return null;
+      return { name: this.byKey.get(same[0]!)!, kind: 'corrected', cost: 0 };
+    }
+    let max = allowedCost(key.length);
+    // A word read with high confidence is taken as printed unless only look-alike glyphs differ.
+    if ((options.confidence ?? 0) >= TRUSTED) max = Math.min(max, 0.5);
+    if (max <= 0) return null;
+
+    let best = Number.POSITIVE_INFINITY;
+    let bestId = -1;
+    let second = Number.POSITIVE_INFINITY;
+    for (const id of this.candidates(normal, max)) {
+      const cost = ocrCost(normal, this.normals[id]!, Math.min(second, max + MARGIN));
+      if (cost < best) {
+        second = best;
+        best = cost;
+        bestId = id;
+      } else if (cost < second) second = cost;
+    }
+    if (bestId < 0 || best > max || second - best < MARGIN) return null;
+    const keys = this.byNormal.get(this.normals[bestId]!)!;
+    if (keys.length !== 1) return null;
+    return { name: this.byKey.get(keys[0]!)!, kind: 'corrected', cost: best };
+  }
+
+  /** Names sharing enough trigrams with the reading to be within `max` edits, most shared first. */
+  private candidates(normal: string, max: number): number[] {
+    const grams = trigrams(normal);
+    const touched: number[] = [];
+    const counts = this.counts;
+    for (const gram of grams) {
+      const list = this.index.get(gram);
+      if (!list) continue;
+      for (const id of list) {
+        if (counts[id] === 0) touched.push(id);
+        counts[id] = counts[id]! + 1;
+      }
+    }
+    const needed = Math.max(1, grams.length - 3 * Math.ceil(max));
+    const out = touched
+      .filter((id) => counts[id]! >= needed)
+      .sort((a, b) => counts[b]! - counts[a]!)
+      .slice(0, MAX_CANDIDATES);
+    for (const id of touched) counts[id] = 0;
+    return out;
+  }
+}
+
+/** Reads the shipped vocabulary (gzip text, one name per line); null when the data build has not made it. */
+export async function loadInciVocabulary(file = DEFAULT_VOCABULARY_PATH): Promise<InciVocabulary | null> {
+  if (!existsSync(file)) return null;
+  const text = gunzipSync(await readFile(file)).toString('utf8');
+  return new InciVocabulary(text.split('\n').filter((l) => l !== ''));
+}

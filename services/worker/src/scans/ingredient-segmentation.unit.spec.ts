@@ -1,0 +1,169 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadChemicalRecords } from './chemical-database.ts';
+import { ChemicalMatcher } from './chemical-matcher.ts';
+import { type InciVocabulary, loadInciVocabulary } from './inci-vocabulary.ts';
+import { parseLabelText } from './ingredient-list.parser.ts';
+import { namesInProse, segmentEntry, splitBlend } from './ingredient-segmentation.ts';
+import { analyzeLabel, matchIngredients } from './label-analysis.ts';
+
+let vocabulary: InciVocabulary;
+let matcher: ChemicalMatcher;
+beforeAll(async () => {
+  const loaded = await loadInciVocabulary();
+  if (!loaded) throw new Error('data/scanner/inci-vocabulary.txt.gz is missing: run npm run data:build');
+  vocabulary = loaded;
+  matcher = new ChemicalMatcher(await loadChemicalRecords());
+});
+
+/** The ingredients the analysis reports for an OCR text, as `name [reading]`. */
+function read(text: string): string[] {
+  return matchIngredients(parseLabelText(text).ingredients, matcher, { vocabulary }).map(
+    (m) => `${m.ingredient.name} [${m.ingredient.reading}]`,
+  );
+}
+
+const lower = (names: string[]) => names.map((n) => n.toLowerCase());
+
+describe('segmentation of run-together entries', () => {
+  it('splits names that abut where a comma was lost, correcting a first letter lost at the line break', () => {
+    const pieces = segmentEntry('hydrated magnesium silicate lycerin sorbitol', vocabulary);
+    expect(lower(pieces!.map((p) => p.hit.name))).toEqual([
+      'hydrated magnesium silicate',
+      'glycerin',
+      'sorbitol',
+    ]);
+    expect(pieces!.map((p) => p.hit.kind)).toEqual(['exact', 'corrected', 'exact']);
+  });
+
+  it('splits across a connector word and repairs the next name', () => {
+    expect(lower(read('Ingredients: perfume with sandalwood oil odium chloride'))).toEqual([
+      'perfume [printed]',
+      'sandalwood oil [printed]',
+      'sodium chloride [corrected]',
+    ]);
+    expect(lower(read('Ingredients: oleo resin turmeric etidronic acid'))).toEqual([
+      'oleoresin turmeric [printed]',
+      'etidronic acid [printed]',
+    ]);
+  });
+
+  it('leaves an entry whole when its words are not all names', () => {
+    expect(segmentEntry('Hydrolyzed Rice Protein Xqzvtr', vocabulary)).toBeNull();
+    expect(read('Ingredients: Aqua, Qwrtzy Blorp Extract')).toEqual([
+      'Aqua [printed]',
+      'Qwrtzy Blorp Extract [unrecognised]',
+    ]);
+  });
+});
+
+describe('blends', () => {
+  it.each([
+    ['Glycerin / Sorbitol', ['glycerin', 'sorbitol']],
+    ['Palmitic Acid & Stearic Acid', ['palmitic acid', 'stearic acid']],
+    ['DMDM Hydantoin and Iodopropynyl Butylcarbamate', ['dmdm hydantoin', 'iodopropynyl butylcarbamate']],
+  ])('splits %s into its members and keeps the blend', (text, members) => {
+    const found = matchIngredients(
+      parseLabelText(`Ingredients: Aqua, ${text}, Linalool`).ingredients,
+      matcher,
+      {
+        vocabulary,
+      },
+    );
+    const inBlend = found.filter((m) => m.ingredient.blend);
+    expect(lower(inBlend.map((m) => m.ingredient.name))).toEqual(members);
+    expect(new Set(inBlend.map((m) => m.ingredient.blend))).toEqual(new Set([text]));
+    expect(found).toHaveLength(members.length + 2);
+  });
+
+  it('keeps one name that holds the separator, and one thing named in several languages', () => {
+    expect(splitBlend('Parfum/Fragrance', vocabulary)?.synonyms).toBe(true);
+    expect(read('Ingredients: Caprylic/Capric Triglyceride, Parfum/Fragrance, Aqua/Water/Eau')).toEqual([
+      'Caprylic/capric Triglyceride [printed]',
+      'Parfum/Fragrance [printed]',
+      'Aqua/Water/Eau [printed]',
+    ]);
+  });
+
+  it('does not split when a side is not a known name', () => {
+    expect(splitBlend('Glycerin / Qwrtzy', vocabulary)).toBeNull();
+  });
+});
+
+describe('synonyms and colours', () => {
+  it('keeps a bracketed synonym with its entry, correcting the name outside it', () => {
+    expect(read('Ingredients: Tocopherol Acetate (Vitamin E), Aqua (Water)')).toEqual([
+      'Tocopheryl Acetate (Vitamin E) [corrected]',
+      'Aqua (Water) [printed]',
+    ]);
+  });
+
+  it('reads Colour Index numbers as ingredients, however the prefix is printed', () => {
+    expect(read('Ingredients: Glycerin, Color C.I. 15510, C. I. 77891, CI-19140.')).toEqual([
+      'Glycerin [printed]',
+      'CI 15510 [printed]',
+      'CI 77891 [printed]',
+      'CI 19140 [printed]',
+    ]);
+  });
+});
+
+describe('OCR letter errors in a whole list', () => {
+  it('corrects each confident misreading and says which were corrected', () => {
+    const found = matchIngredients(
+      parseLabelText(
+        'INGRE DIENTS: Aqua, lodopropynyl Butylcarbamate, cocamidopropy betaine, Sodium Laury Sulphate, coconut oy, 0j',
+      ).ingredients,
+      matcher,
+      { vocabulary },
+    );
+    expect(
+      found.map((m) => [m.ingredient.name.toLowerCase(), m.ingredient.reading, m.ingredient.read_as]),
+    ).toEqual([
+      ['aqua', 'printed', null],
+      ['iodopropynyl butylcarbamate', 'corrected', 'lodopropynyl Butylcarbamate'],
+      ['cocamidopropyl betaine', 'corrected', 'cocamidopropy betaine'],
+      ['sodium lauryl sulfate', 'corrected', 'Sodium Laury Sulphate'],
+      ['coconut oil', 'corrected', 'coconut oy'],
+    ]);
+  });
+});
+
+describe('ingredient lists written as sentences', () => {
+  it('finds the names after a cue phrase', () => {
+    const text =
+      'A gentle wash made with natural ingredients including tea tree oil, lemon peel oil and witch hazel extract.';
+    expect(lower(namesInProse(text, vocabulary).map((p) => p.hit.name))).toEqual([
+      'tea tree oil',
+      'lemon peel oil',
+      'witch hazel extract',
+    ]);
+    const result = analyzeLabel(
+      {
+        analysisType: 'ingredients',
+        ocr: { text: `PURE FACE\n${text}\nMade in UK`, confidence: 85 },
+        barcodes: [],
+        image: {
+          width: 1200,
+          height: 800,
+          sharpness: 900,
+          brightness: 210,
+          contrast: 60,
+          glare: 0,
+          noise: 2,
+        },
+      },
+      { matcher, vocabulary },
+    );
+    expect(lower(result.ingredients.map((i) => i.name))).toEqual([
+      'tea tree oil',
+      'lemon peel oil',
+      'witch hazel extract',
+    ]);
+  });
+
+  it('takes nothing from a sentence without names', () => {
+    expect(
+      namesInProse('Contains nothing you would not want, made with love in Sweden.', vocabulary),
+    ).toEqual([]);
+  });
+});

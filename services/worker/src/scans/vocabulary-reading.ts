@@ -1,0 +1,106 @@
+import type { ChemicalMatch, ChemicalMatcher } from './chemical-matcher.ts';
+import type { InciVocabulary } from './inci-vocabulary.ts';
+import { type ConfidenceOf, lowestConfidence, segmentEntry, splitBlend } from './ingredient-segmentation.ts';
+
+/**
+ * One list entry read against the vocabulary: kept as printed when it is a known name, corrected
+ * when it is a confident misreading of one, split when it is a blend or several names run together.
+ */
+
+export type Reading = 'printed' | 'corrected' | 'unrecognised';
+
+export interface ReadEntry {
+  /** The text to show and match: the vocabulary's name, with the printed bracketed synonym kept. */
+  text: string;
+  match: ChemicalMatch | null;
+  reading: Reading;
+  /** What OCR read, when it was corrected. */
+  readAs: string | null;
+  /** The printed blend this entry is a member of (`Glycerin / Sorbitol`). */
+  blend: string | null;
+}
+
+function splitBrackets(text: string): { outside: string; inside: string[] } {
+  const outside = text
+    .replace(/\([^)]*\)?|\[[^\]]*\]?/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const inside = [...text.matchAll(/\(([^)]*)\)|\[([^\]]*)\]/g)]
+    .map((m) => (m[1] ?? m[2] ?? '').trim())
+    .filter((s) => s !== '');
+  return { outside, inside };
+}
+
+/** The chemical a vocabulary name is, only when the database knows it by that very name. */
+function chemicalNamed(name: string, matcher: ChemicalMatcher): ChemicalMatch | null {
+  const found = matcher.match(name, { wholeOnly: true });
+  return found && found.kind !== 'fuzzy' ? found : null;
+}
+
+function withSynonyms(name: string, inside: readonly string[]): string {
+  return inside.length > 0 ? `${name} (${inside.join(', ')})` : name;
+}
+
+/**
+ * Reads one entry against the vocabulary; null when the vocabulary has nothing to say, so the
+ * caller falls back to the chemical database's own fuzzy matching. `found` is the database's match
+ * for the entry as printed.
+ */
+export function readWithVocabulary(
+  text: string,
+  found: ChemicalMatch | null,
+  matcher: ChemicalMatcher,
+  vocabulary: InciVocabulary,
+  confidenceOf?: ConfidenceOf,
+): ReadEntry[] | null {
+  const { outside, inside } = splitBrackets(text);
+  const base = outside === '' ? text : outside;
+  // The database knows the entry itself (not just its bracketed synonym or one side of a blend).
+  if (found && found.kind !== 'fuzzy') {
+    const whole = matcher.match(base, { wholeOnly: true });
+    if (whole && whole.kind !== 'fuzzy') return null;
+  }
+  const entry = (name: string, reading: Reading, readAs: string | null, blend: string | null = null) => {
+    const shown = withSynonyms(name, blend ? [] : inside);
+    const match =
+      chemicalNamed(name, matcher) ?? (reading === 'printed' ? chemicalNamed(shown, matcher) : null);
+    return { text: shown, match, reading, readAs, blend };
+  };
+
+  // A known name as printed: never "corrected" into a database neighbour.
+  if (vocabulary.exact(text)) return [entry(base, 'printed', null)];
+  if (vocabulary.exact(base)) return [entry(base, 'printed', null)];
+
+  const blend = splitBlend(base, vocabulary, confidenceOf, (a, b) => {
+    const ca = chemicalNamed(a, matcher);
+    return ca !== null && ca.chemical.id === chemicalNamed(b, matcher)?.chemical.id;
+  });
+  if (blend?.synonyms) return [entry(base, 'printed', null)];
+  if (blend) {
+    return blend.parts.map((p) =>
+      entry(
+        p.hit.name,
+        p.hit.kind === 'exact' ? 'printed' : 'corrected',
+        p.hit.kind === 'exact' ? null : p.printed,
+        base,
+      ),
+    );
+  }
+
+  const words = base.split(/\s+/);
+  const corrected = vocabulary.correct(base, { confidence: lowestConfidence(words, confidenceOf) });
+  if (corrected) return [entry(corrected.name, 'corrected', base)];
+  // The database's own close match stands when the vocabulary has no better explanation.
+  if (found) return null;
+  const pieces = segmentEntry(base, vocabulary, confidenceOf);
+  if (pieces) {
+    return pieces.map((p) =>
+      entry(
+        p.hit.name,
+        p.hit.kind === 'exact' ? 'printed' : 'corrected',
+        p.hit.kind === 'exact' ? null : p.printed,
+      ),
+    );
+  }
+  return null;
+}
