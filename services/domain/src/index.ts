@@ -80,7 +80,15 @@ export type {
   SafetyInformation,
   SccsData,
 } from './chemicals/index.ts';
-export { chemicalTypes, cleanImportedChemical, regulatoryStatuses } from './chemicals/index.ts';
+export {
+  CHEMICAL_CAS_KEY,
+  CHEMICAL_NAME_KEY,
+  chemicalIdentityKeyChange,
+  chemicalIdentityKeys,
+  chemicalTypes,
+  cleanImportedChemical,
+  regulatoryStatuses,
+} from './chemicals/index.ts';
 export type {
   ContributionCommand,
   ContributionEntry,
@@ -127,7 +135,7 @@ export type {
   ScanState,
   ScanStatus,
 } from './scans/index.ts';
-export { analysisTypes, MAX_SCAN_BYTES, scanImageTypes } from './scans/index.ts';
+export { analysisTypes, MAX_SCAN_BYTES, scanImageTypes, sniffImageType } from './scans/index.ts';
 // --- shared ---------------------------------------------------------------------------------
 export * from './shared/context.ts';
 export * from './shared/equality.ts';
@@ -167,6 +175,8 @@ export const eventStreamCategory = {
   PerfumeChemicalsAssigned: 'perfume',
   PerfumeChemicalLinksRemoved: 'perfume',
   PerfumeNotesAssigned: 'perfume',
+  PerfumeMerged: 'perfume',
+  PerfumeMergeReceived: 'perfume',
   AccountRegistered: 'account',
   AccountApproved: 'account',
   AccountRejected: 'account',

@@ -92,4 +92,73 @@ describe('catalogue import (PGlite event log)', () => {
     expect(summary.rejections[0]).toMatch(/^perfume:p-bad: /);
     expect(summary.perfumes.added).toBe(1);
   });
+
+  it('retires a record the new catalogue lists as a spelling duplicate and carries its writes over', async () => {
+    const fresh = await createPgliteClient('memory://');
+    const freshLog = await PostgresEventLog.create(fresh);
+    try {
+      const chemicals = fixtureChemicals();
+      const survivor = perfume('m-no-5', 'No 5', ['Rose']);
+      const duplicate = perfume('m-n-5', 'N°5', ['Rose']);
+      await importCatalogue(freshLog, { files: writeCatalogue(dir, [survivor, duplicate], chemicals) });
+      // Someone declared a chemical on the duplicate before the merge.
+      const chemical = chemicals[0]!;
+      await freshLog.append(
+        'perfume:m-n-5',
+        [
+          {
+            id: '0b6f6a3e-6a55-4d0e-9a43-3f5b7a1c2d01',
+            type: 'PerfumeChemicalsAssigned',
+            data: {
+              perfume_id: 'm-n-5',
+              assignment_type: 'add',
+              chemicals: [
+                {
+                  chemical_id: chemical.id,
+                  name: chemical.name,
+                  concentration_min: null,
+                  concentration_max: null,
+                },
+              ],
+              source: 'admin',
+              link_kind: 'declared',
+              source_id: null,
+            },
+            metadata: {
+              actorId: 'acc-admin',
+              actorRole: 'admin',
+              requestId: null,
+              occurredAt: '2025-01-01T00:00:00.000Z',
+            },
+          },
+        ],
+        1,
+      );
+      const head = await freshLog.headPosition();
+
+      const merged = await importCatalogue(freshLog, {
+        files: writeCatalogue(dir, [{ ...survivor, merged_ids: ['m-n-5'] }], chemicals),
+      });
+      expect(merged.mergedPerfumes).toBe(1);
+      const tail = await freshLog.readAll({ after: head, limit: 100 });
+      expect(tail.map((e) => [e.streamId, e.type])).toEqual([
+        ['perfume:m-no-5', 'PerfumeCatalogueDataUpdated'],
+        ['perfume:m-n-5', 'PerfumeMerged'],
+        ['perfume:m-no-5', 'PerfumeMergeReceived'],
+      ]);
+      const received = tail[2]!.data as { declared: { chemical_id: string }[]; from: string };
+      expect(received.from).toBe('m-n-5');
+      expect(received.declared.map((l) => l.chemical_id)).toEqual([chemical.id]);
+
+      // Running it again appends nothing.
+      const again = await importCatalogue(freshLog, {
+        files: writeCatalogue(dir, [{ ...survivor, merged_ids: ['m-n-5'] }], chemicals),
+      });
+      expect(again.eventsAppended).toBe(0);
+      expect(again.mergedPerfumes).toBe(0);
+    } finally {
+      await freshLog.close();
+      await fresh.close();
+    }
+  });
 });

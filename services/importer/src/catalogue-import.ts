@@ -15,6 +15,8 @@ export interface ImportSummary {
   perfumes: { records: number; added: number; updated: number; unchanged: number; rejected: number };
   /** The first rejected records (the domain refused them): `<stream id>: <detail>`. */
   rejections: string[];
+  /** Records retired as spelling duplicates of another record (`merged_ids`) by this run. */
+  mergedPerfumes: number;
   eventsAppended: number;
   lastPosition: number;
   durationMs: number;
@@ -47,7 +49,9 @@ const MAX_REPORTED_REJECTIONS = 20;
  * Imports the shipped catalogue into an event log, as events produced by the domain's own `decide`
  * (`ImportChemical`, `CataloguePerfume`) against each stream's current state. Running it twice adds
  * nothing; after a data update it appends only the differences (`ChemicalEdited`,
- * `PerfumeCatalogueDataUpdated`). Chemicals go first so perfumes' links resolve.
+ * `PerfumeCatalogueDataUpdated`, and `PerfumeMerged` + `PerfumeMergeReceived` for a record that
+ * the new catalogue lists under another record's `merged_ids`). Chemicals go first so perfumes'
+ * links resolve.
  */
 export async function importCatalogue(log: EventLog, options: ImportOptions): Promise<ImportSummary> {
   const started = Date.now();
@@ -142,8 +146,11 @@ export async function importCatalogue(log: EventLog, options: ImportOptions): Pr
 
   // Perfumes (streamed: the file is large).
   const perfCounts: Counts = { records: 0, added: 0, updated: 0, unchanged: 0, rejected: 0 };
+  /** Retired id → the record it was merged into. */
+  const mergedInto = new Map<string, string>();
   for await (const raw of readJsonLinesGz(options.files.perfumes)) {
     const id = recordId(raw, 'perfume');
+    for (const merged of mergedIdsOf(raw)) mergedInto.set(merged, id);
     const streamId = `perfume:${id}`;
     const current = perfumeStreams.get(streamId) ?? { version: 0, state: perfumes.initialState };
     perfCounts.records++;
@@ -156,10 +163,56 @@ export async function importCatalogue(log: EventLog, options: ImportOptions): Pr
     );
     if (events === null) continue;
     tally(perfCounts, current.version, events.length);
-    if (events.length > 0) await queue(streamId, current.version, events);
+    if (events.length > 0) {
+      await queue(streamId, current.version, events);
+      perfumeStreams.set(streamId, advance(current, events));
+    }
     if (perfCounts.records % 1000 === 0) {
       report({ stage: 'perfumes', done: perfCounts.records, total: null, appended });
     }
+  }
+  await flush();
+
+  // Spelling duplicates of a record in this catalogue: retired, their writes carried over.
+  let mergedPerfumes = 0;
+  const queued = new Set<string>();
+  for (const [retiredId, intoId] of mergedInto) {
+    const retiredStream = `perfume:${retiredId}`;
+    const intoStream = `perfume:${intoId}`;
+    const retired = perfumeStreams.get(retiredStream);
+    const into = perfumeStreams.get(intoStream);
+    if (!retired || !into || retired.state.status !== 'catalogued') continue;
+    const decided = attempt(perfCounts, retiredStream, () => {
+      const merged = perfumes.decide(
+        { type: 'MergePerfume', data: { perfume_id: retiredId, into: intoId } },
+        retired.state,
+        { now, actor },
+      );
+      const event = merged[0];
+      if (event?.type !== 'PerfumeMerged') return [];
+      const received = perfumes.decide(
+        { type: 'ReceiveMerge', data: { perfume_id: intoId, merged: event.data } },
+        into.state,
+        { now, actor },
+      );
+      return [{ merged, received }];
+    });
+    if (decided === null || decided.length === 0) continue;
+    const { merged, received } = decided[0]!;
+    // One entry per stream in a batch: a survivor of two merges waits for the next batch.
+    if (queued.has(intoStream) || queued.has(retiredStream)) {
+      await flush();
+      queued.clear();
+    }
+    await queue(retiredStream, retired.version, merged);
+    perfumeStreams.set(retiredStream, advance(retired, merged));
+    queued.add(retiredStream);
+    if (received.length > 0) {
+      await queue(intoStream, into.version, received);
+      perfumeStreams.set(intoStream, advance(into, received));
+      queued.add(intoStream);
+    }
+    mergedPerfumes += 1;
   }
   await flush();
   report({ stage: 'done', done: perfCounts.records, total: perfCounts.records, appended });
@@ -168,6 +221,7 @@ export async function importCatalogue(log: EventLog, options: ImportOptions): Pr
     chemicals: chemCounts,
     perfumes: perfCounts,
     rejections,
+    mergedPerfumes,
     eventsAppended: appended,
     lastPosition,
     durationMs: Date.now() - started,
@@ -194,6 +248,18 @@ function storedEvents(batch: AppendToStream[], results: AppendResult[]): StoredE
     };
   });
   return out.sort((a, b) => a.position - b.position);
+}
+
+function advance(
+  current: StreamState<perfumes.PerfumeState>,
+  events: perfumes.PerfumeEvent[],
+): StreamState<perfumes.PerfumeState> {
+  return { version: current.version + events.length, state: events.reduce(perfumes.evolve, current.state) };
+}
+
+function mergedIdsOf(raw: unknown): string[] {
+  const ids = (raw as { merged_ids?: unknown } | null)?.merged_ids;
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string' && id !== '') : [];
 }
 
 function tally(counts: Counts, version: number, eventCount: number): void {

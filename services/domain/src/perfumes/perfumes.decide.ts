@@ -67,7 +67,21 @@ export type AssignNotes = CommandOf<
   { perfume_id: string; notes: PerfumeNotes; inferred_chemicals?: InferredChemicalLink[] | null }
 >;
 
-export type PerfumeCommand = CataloguePerfumeCommand | AssignChemicals | RemoveChemicalLinks | AssignNotes;
+/** Retires a spelling duplicate (catalogue import only). */
+export type MergePerfume = CommandOf<'MergePerfume', { perfume_id: string; into: string }>;
+/** The surviving record takes over what was written to a retired duplicate (catalogue import only). */
+export type ReceiveMerge = CommandOf<
+  'ReceiveMerge',
+  { perfume_id: string; merged: Extract<PerfumeEvent, { type: 'PerfumeMerged' }>['data'] }
+>;
+
+export type PerfumeCommand =
+  | CataloguePerfumeCommand
+  | AssignChemicals
+  | RemoveChemicalLinks
+  | AssignNotes
+  | MergePerfume
+  | ReceiveMerge;
 
 export interface PerfumesContext extends CommandContext {
   /** Live chemicals named by an AssignChemicals command (add/replace), by id, from the read model. */
@@ -101,6 +115,10 @@ export function decide(
       return removeChemicalLinks(command.data, state, context);
     case 'AssignNotes':
       return assignNotes(command.data, state, context);
+    case 'MergePerfume':
+      return mergePerfume(command.data, state, context);
+    case 'ReceiveMerge':
+      return receiveMerge(command.data, state, context);
     default: {
       const _exhaustive: never = command;
       throw validationError(`Unknown command ${(command as { type?: unknown }).type}`);
@@ -115,7 +133,8 @@ function cataloguePerfume(
 ): PerfumeEvent[] {
   requireAdmin(context.actor, 'import the catalogue', true);
   const perfume = cleanCataloguePerfume(raw);
-  if (state.status === 'absent') return [{ type: 'PerfumeCatalogued', data: { perfume } }];
+  // A retired duplicate that the catalogue lists again on its own is catalogued afresh.
+  if (state.status !== 'catalogued') return [{ type: 'PerfumeCatalogued', data: { perfume } }];
   if (state.perfume.id !== perfume.id) {
     throw validationError(`Imported perfume ${perfume.id} does not belong to stream of ${state.perfume.id}`);
   }
@@ -251,11 +270,68 @@ function assignNotes(
   ];
 }
 
+function mergePerfume(
+  data: MergePerfume['data'],
+  state: PerfumeState,
+  context: PerfumesContext,
+): PerfumeEvent[] {
+  requireAdmin(context.actor, 'import the catalogue', true);
+  const id = entityId(data.perfume_id, 'perfume_id', 'Perfume id');
+  const into = entityId(data.into, 'into', 'Perfume id');
+  if (id === into) throw validationError('A perfume cannot be merged into itself', 'into');
+  if (state.status === 'merged') {
+    if (state.into === into) return [];
+    throw new DomainError('conflict', `Perfume ${id} was already merged into ${state.into}`, 'into');
+  }
+  if (state.status === 'absent') return [];
+  return [
+    {
+      type: 'PerfumeMerged',
+      data: {
+        perfume_id: id,
+        into,
+        declared: state.declared,
+        removed_chemical_ids: state.removedChemicalIds,
+      },
+    },
+  ];
+}
+
+function receiveMerge(
+  data: ReceiveMerge['data'],
+  state: PerfumeState,
+  context: PerfumesContext,
+): PerfumeEvent[] {
+  requireAdmin(context.actor, 'import the catalogue', true);
+  const catalogued = requirePerfume(data.perfume_id, state);
+  const merged = data.merged;
+  if (merged.into !== catalogued.perfume.id) {
+    throw validationError(`Perfume ${merged.perfume_id} was merged into ${merged.into}`, 'merged.into');
+  }
+  if (merged.declared.length === 0 && merged.removed_chemical_ids.length === 0) return [];
+  const event: PerfumeEvent = {
+    type: 'PerfumeMergeReceived',
+    data: {
+      perfume_id: catalogued.perfume.id,
+      from: merged.perfume_id,
+      declared: merged.declared,
+      removed_chemical_ids: merged.removed_chemical_ids,
+    },
+  };
+  return sameJson(evolve(catalogued, event), catalogued) ? [] : [event];
+}
+
 function requirePerfume(
   perfumeId: unknown,
   state: PerfumeState,
 ): Extract<PerfumeState, { status: 'catalogued' }> {
   const id = entityId(perfumeId, 'perfume_id', 'Perfume id');
+  if (state.status === 'merged')
+    throw new DomainError(
+      'not_found',
+      `Perfume ${id} is the same product as ${state.into} and was merged into it`,
+      'perfume_id',
+    );
   if (state.status !== 'catalogued')
     throw new DomainError('not_found', `Perfume ${id} not found`, 'perfume_id');
   return state;

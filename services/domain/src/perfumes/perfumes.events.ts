@@ -174,12 +174,39 @@ export type PerfumeNotesAssigned = DomainEventOf<
   }
 >;
 
+/**
+ * The record was found to be the same product as `into` (a spelling duplicate) and retired. What
+ * people wrote to it (declared links, removed chemicals) goes with it to `into`.
+ */
+export type PerfumeMerged = DomainEventOf<
+  'PerfumeMerged',
+  {
+    perfume_id: string;
+    into: string;
+    declared: DeclaredChemicalLink[];
+    removed_chemical_ids: string[];
+  }
+>;
+
+/** The other side of `PerfumeMerged`: the surviving record takes over the retired one's writes. */
+export type PerfumeMergeReceived = DomainEventOf<
+  'PerfumeMergeReceived',
+  {
+    perfume_id: string;
+    from: string;
+    declared: DeclaredChemicalLink[];
+    removed_chemical_ids: string[];
+  }
+>;
+
 export type PerfumeEvent =
   | PerfumeCatalogued
   | PerfumeCatalogueDataUpdated
   | PerfumeChemicalsAssigned
   | PerfumeChemicalLinksRemoved
-  | PerfumeNotesAssigned;
+  | PerfumeNotesAssigned
+  | PerfumeMerged
+  | PerfumeMergeReceived;
 
 export const perfumeEventTypes = [
   'PerfumeCatalogued',
@@ -187,6 +214,8 @@ export const perfumeEventTypes = [
   'PerfumeChemicalsAssigned',
   'PerfumeChemicalLinksRemoved',
   'PerfumeNotesAssigned',
+  'PerfumeMerged',
+  'PerfumeMergeReceived',
 ] as const satisfies readonly PerfumeEvent['type'][];
 
 export type PerfumeState =
@@ -203,7 +232,9 @@ export type PerfumeState =
        * to them stay hidden, also after a re-import, until someone declares them again.
        */
       removedChemicalIds: string[];
-    };
+    }
+  /** Retired as a spelling duplicate of `into`; its id still resolves to that record. */
+  | { status: 'merged'; into: string };
 
 export const initialState: PerfumeState = { status: 'absent' };
 
@@ -212,7 +243,7 @@ export const initialState: PerfumeState = { status: 'absent' };
  * not also declared (one entry per chemical).
  */
 export function perfumeChemicals(state: PerfumeState): PerfumeChemicalLink[] {
-  if (state.status === 'absent') return [];
+  if (state.status !== 'catalogued') return [];
   const declaredIds = new Set(state.declared.map((link) => link.chemical_id));
   const removed = new Set(state.removedChemicalIds);
   const seen = new Set<string>();
@@ -246,13 +277,13 @@ export function evolve(state: PerfumeState, event: PerfumeEvent): PerfumeState {
         removedChemicalIds: [],
       };
     case 'PerfumeCatalogueDataUpdated':
-      if (state.status === 'absent') return state;
+      if (state.status !== 'catalogued') return state;
       return { ...state, perfume: { ...state.perfume, ...event.data.changes } };
     case 'PerfumeChemicalsAssigned':
-      if (state.status === 'absent') return state;
+      if (state.status !== 'catalogued') return state;
       return applyAssignment(state, event.data);
     case 'PerfumeChemicalLinksRemoved': {
-      if (state.status === 'absent') return state;
+      if (state.status !== 'catalogued') return state;
       const gone = new Set(event.data.chemical_ids);
       return {
         ...state,
@@ -261,7 +292,7 @@ export function evolve(state: PerfumeState, event: PerfumeEvent): PerfumeState {
       };
     }
     case 'PerfumeNotesAssigned':
-      if (state.status === 'absent') return state;
+      if (state.status !== 'catalogued') return state;
       return {
         ...state,
         notesAssigned: true,
@@ -271,6 +302,17 @@ export function evolve(state: PerfumeState, event: PerfumeEvent): PerfumeState {
           chemicals: event.data.inferred_chemicals ?? state.perfume.chemicals,
         },
       };
+    case 'PerfumeMerged':
+      return { status: 'merged', into: event.data.into };
+    case 'PerfumeMergeReceived': {
+      if (state.status !== 'catalogued') return state;
+      const have = new Set(state.declared.map((link) => link.chemical_id));
+      return {
+        ...state,
+        declared: [...state.declared, ...event.data.declared.filter((link) => !have.has(link.chemical_id))],
+        removedChemicalIds: union(state.removedChemicalIds, event.data.removed_chemical_ids),
+      };
+    }
     default: {
       const _exhaustive: never = event;
       return state;

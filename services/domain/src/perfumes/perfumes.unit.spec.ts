@@ -345,3 +345,117 @@ describe('AssignNotes', () => {
     spec().when(run(cmd())).thenThrows('not_found');
   });
 });
+
+describe('MergePerfume / ReceiveMerge (a spelling duplicate retired by the catalogue import)', () => {
+  const duplicate = record({ id: 'chanel--n-5', name: 'N°5' });
+  const duplicateCatalogued: PerfumeEvent = { type: 'PerfumeCatalogued', data: { perfume: duplicate } };
+  const declaredOnDuplicate: PerfumeEvent = {
+    type: 'PerfumeChemicalsAssigned',
+    data: {
+      perfume_id: 'chanel--n-5',
+      assignment_type: 'add',
+      chemicals: [
+        { chemical_id: 'chem-coumarin', name: 'Coumarin', concentration_min: 0.1, concentration_max: 1 },
+      ],
+      source: 'admin',
+      link_kind: 'declared',
+      source_id: null,
+    },
+  };
+  const removedOnDuplicate: PerfumeEvent = {
+    type: 'PerfumeChemicalLinksRemoved',
+    data: { perfume_id: 'chanel--n-5', chemical_ids: ['chem-vanillin'], reason: 'chemical_deleted' },
+  };
+  const merge: PerfumeCommand = {
+    type: 'MergePerfume',
+    data: { perfume_id: 'chanel--n-5', into: 'chanel--no-5' },
+  };
+
+  it('retires the duplicate and carries what people wrote to it', () => {
+    const [merged] = spec([duplicateCatalogued, declaredOnDuplicate, removedOnDuplicate])
+      .when(run(merge, system))
+      .thenEmits([
+        {
+          type: 'PerfumeMerged',
+          data: {
+            perfume_id: 'chanel--n-5',
+            into: 'chanel--no-5',
+            declared: [
+              {
+                chemical_id: 'chem-coumarin',
+                name: 'Coumarin',
+                kind: 'declared',
+                source: 'admin',
+                concentration_min: 0.1,
+                concentration_max: 1,
+              },
+            ],
+            removed_chemical_ids: ['chem-vanillin'],
+          },
+        },
+      ]);
+    if (merged?.type !== 'PerfumeMerged') throw new Error('expected PerfumeMerged');
+
+    // The survivor takes the declared link and the removal over.
+    const [received] = spec([catalogued])
+      .when(run({ type: 'ReceiveMerge', data: { perfume_id: 'chanel--no-5', merged: merged.data } }, system))
+      .thenEmits([
+        {
+          type: 'PerfumeMergeReceived',
+          data: {
+            perfume_id: 'chanel--no-5',
+            from: 'chanel--n-5',
+            declared: merged.data.declared,
+            removed_chemical_ids: ['chem-vanillin'],
+          },
+        },
+      ]);
+    const survivor = [catalogued, received!].reduce(evolve, initialState);
+    expect(ids(survivor)).toEqual(['chem-coumarin', 'chem-linalool']);
+    // Receiving the same merge again changes nothing.
+    spec([catalogued, received!])
+      .when(run({ type: 'ReceiveMerge', data: { perfume_id: 'chanel--no-5', merged: merged.data } }, system))
+      .thenNothing();
+  });
+
+  it('is idempotent, and a retired record refuses writes with the survivor named', () => {
+    const retired: PerfumeEvent = {
+      type: 'PerfumeMerged',
+      data: { perfume_id: 'chanel--n-5', into: 'chanel--no-5', declared: [], removed_chemical_ids: [] },
+    };
+    spec([duplicateCatalogued, retired]).when(run(merge, system)).thenNothing();
+    spec([duplicateCatalogued, retired])
+      .when(run({ type: 'MergePerfume', data: { perfume_id: 'chanel--n-5', into: 'chanel--other' } }, system))
+      .thenThrows('conflict', /already merged into chanel--no-5/);
+    spec([duplicateCatalogued, retired])
+      .when(
+        run({
+          type: 'AssignChemicals',
+          data: {
+            perfume_id: 'chanel--n-5',
+            assignment_type: 'add',
+            chemicals: [{ chemical_id: 'chem-linalool' }],
+          },
+        }),
+      )
+      .thenThrows('not_found', /same product as chanel--no-5/);
+    expect(perfumeChemicals([duplicateCatalogued, retired].reduce(evolve, initialState))).toEqual([]);
+    // Listed on its own again by a later catalogue, it is catalogued afresh.
+    spec([duplicateCatalogued, retired])
+      .when(run({ type: 'CataloguePerfume', data: { perfume: duplicate } }, system))
+      .thenEmits([duplicateCatalogued]);
+  });
+
+  it('merging what was never catalogued does nothing; bad input and other actors are refused', () => {
+    spec().when(run(merge, system)).thenNothing();
+    spec([duplicateCatalogued])
+      .when(run({ type: 'MergePerfume', data: { perfume_id: 'chanel--n-5', into: 'chanel--n-5' } }, system))
+      .thenThrows('validation', /itself/);
+    spec([duplicateCatalogued])
+      .when(run({ type: 'MergePerfume', data: { perfume_id: 'chanel--n-5', into: 'bad:id' } }, system))
+      .thenThrows('validation');
+    spec([duplicateCatalogued])
+      .when(run(merge, { now, actor: retailer }))
+      .thenThrows('forbidden');
+  });
+});

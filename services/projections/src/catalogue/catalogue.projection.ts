@@ -125,12 +125,17 @@ function evolveInto(
   stored: StoredEvent,
 ): MaybePromise<void> {
   const state: PerfumeState = doc ? { status: 'catalogued', ...doc } : perfumes.initialState;
+  // Retiring a record the index no longer holds (a replay after its removal) changes nothing.
+  if (event.type === 'PerfumeMerged' && state.status === 'absent') return undefined;
   if (event.type !== 'PerfumeCatalogued' && state.status === 'absent') {
     throw new Error(
       `${event.type} at position ${stored.position} for a perfume that is not catalogued (${stored.streamId})`,
     );
   }
   const next = perfumes.evolve(state, event);
+  // A retired duplicate leaves the index; its id resolves through the survivor's `merged_ids`.
+  if (next.status === 'merged')
+    return index.removePerfume(doc?.perfume.id ?? perfumeIdOf(event, stored.streamId));
   if (next.status !== 'catalogued') return undefined;
   const { status: _status, ...document } = next;
   return index.upsertPerfume(document, stored.position);

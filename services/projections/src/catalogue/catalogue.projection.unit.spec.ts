@@ -145,6 +145,44 @@ describe('catalogue projection', () => {
     expect((await index.search({ include_chemicals: ['chem-vanillin'], limit: 5, skip: 0 })).total).toBe(0);
   });
 
+  it('retires a merged duplicate from the index and gives its declared links to the survivor', async () => {
+    const { index, projection, log } = setup();
+    log.add('perfume:p-rose', 'PerfumeCatalogued', { perfume: rosePerfume() });
+    log.add('perfume:p-rose-dup', 'PerfumeCatalogued', {
+      perfume: { ...rosePerfume(), id: 'p-rose-dup', name: 'Rose Absolüe' },
+    });
+    const declared = [
+      {
+        chemical_id: 'chem-vanillin',
+        name: 'Vanillin',
+        kind: 'declared',
+        source: 'admin',
+        concentration_min: null,
+        concentration_max: null,
+      },
+    ];
+    log.add('perfume:p-rose-dup', 'PerfumeMerged', {
+      perfume_id: 'p-rose-dup',
+      into: 'p-rose',
+      declared,
+      removed_chemical_ids: [],
+    });
+    log.add('perfume:p-rose', 'PerfumeMergeReceived', {
+      perfume_id: 'p-rose',
+      from: 'p-rose-dup',
+      declared,
+      removed_chemical_ids: [],
+    });
+    await projection.applyAll(log.events);
+    expect(await index.getPerfume('p-rose-dup')).toBeNull();
+    expect((await index.stats()).total_perfumes).toBe(1);
+    expect((await index.getPerfume('p-rose'))?.declared.map((l) => l.chemical_id)).toEqual(['chem-vanillin']);
+    // A replay of the retirement after the record is gone changes nothing.
+    const again = createCatalogueProjection(index);
+    await again.applyAll(log.events.filter((e) => e.type === 'PerfumeMerged'));
+    expect((await index.stats()).total_perfumes).toBe(1);
+  });
+
   it('recomputes linked perfumes when a chemical is edited or deleted', async () => {
     const { index, projection, log } = setup();
     const notes = { top: [], middle: [], base: ['Vanilla'], unspecified: [] };
