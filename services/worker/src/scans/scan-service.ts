@@ -8,6 +8,7 @@ import {
   waitForChemicalRecords,
 } from './chemical-database.ts';
 import { ChemicalMatcher } from './chemical-matcher.ts';
+import { loadInciVocabulary } from './inci-vocabulary.ts';
 import type { LabelAnalysisDeps } from './label-analysis.ts';
 import { LocalScanEngine } from './local-scan.engine.ts';
 import { OcrPool } from './ocr-pool.ts';
@@ -33,15 +34,16 @@ export interface ScanEngineOptions {
 
 /** The chemical database and the catalogue's brand names, loaded once. */
 export async function loadAnalysisDeps(options: ScanEngineOptions = {}): Promise<LabelAnalysisDeps> {
-  const [records, brands] = await Promise.all([
+  const [records, brands, vocabulary] = await Promise.all([
     waitForChemicalRecords(options.chemicalsPath ?? DEFAULT_CHEMICALS_PATH),
     loadBrandNames(options.cataloguePath ?? DEFAULT_CATALOGUE_PATH).catch(() => []),
+    loadInciVocabulary().catch(() => null),
   ]);
   options.logger?.info(
-    { chemicals: records.length, brands: brands.length },
+    { chemicals: records.length, brands: brands.length, vocabulary: vocabulary?.size ?? 0 },
     'scanner: chemical database loaded',
   );
-  return { matcher: new ChemicalMatcher(records), brands: new BrandIndex(brands) };
+  return { matcher: new ChemicalMatcher(records), brands: new BrandIndex(brands), vocabulary };
 }
 
 /**

@@ -34,6 +34,15 @@ const ScanResultSchema = Type.Object({
       chemical_id: Type.Union([Type.String(), Type.Null()], {
         description: 'The matched catalogue chemical',
       }),
+      reading: Type.Optional(
+        Type.Union([Type.Literal('printed'), Type.Literal('corrected'), Type.Literal('unrecognised')], {
+          description: 'A known name as printed, a corrected misreading, or unrecognised (check it)',
+        }),
+      ),
+      read_as: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'What OCR read' })),
+      blend: Type.Optional(
+        Type.Union([Type.String(), Type.Null()], { description: 'The printed blend it was listed in' }),
+      ),
     }),
   ),
   codes_and_regulatory: Type.Object({
