@@ -130,6 +130,8 @@ export interface StreamCommand<TState, TEvent> {
    * account signing in, who holds no session yet). Default: the caller's actor.
    */
   recordedActor?(loaded: Loaded<TState>): Actor | null;
+  /** Unique keys the stream takes and gives back with the append (a chemical's name and CAS number). */
+  uniqueKeys?(before: TState, after: TState): AppendToStream['uniqueKeys'];
 }
 
 export interface CommandOutcome<TState, TEvent> {
@@ -155,6 +157,11 @@ export async function handleCommand<TState, TEvent extends { type: string; data:
     const before = await loadStream(deps.eventLog, command.streamId, command.folder);
     const now = clock(deps);
     const events = await command.decide(before, now);
+    const after = {
+      state: fold(command.folder.evolve, before.state, events),
+      version: before.version + events.length,
+    };
+    const uniqueKeys = command.uniqueKeys?.(before.state, after.state);
     const position = await commit(
       deps,
       [
@@ -165,14 +172,11 @@ export async function handleCommand<TState, TEvent extends { type: string; data:
             metadataFor(command.recordedActor?.(before) ?? caller.actor, caller.requestId, now),
           ),
           expectedVersion: before.version,
+          ...(uniqueKeys !== undefined && { uniqueKeys }),
         },
       ],
       caller.log,
     );
-    const after = {
-      state: fold(command.folder.evolve, before.state, events),
-      version: before.version + events.length,
-    };
     return { events, before, after, position, now };
   };
   return command.retryOnConflict ? retryOnConflict(attempt) : attempt();

@@ -108,6 +108,10 @@ export function toProblem(err: unknown): { status: number; body: ProblemBody } {
       },
     };
   }
+  // A backstop: writes that claim unique keys turn this into the domain's conflict themselves.
+  if (err instanceof Error && err.name === 'UniqueKeyTakenError') {
+    return { status: 409, body: { detail: 'This name or number is already taken.', code: 'conflict' } };
+  }
   // A backstop: the input checks refuse such values before any query runs.
   if (isPgDataError(err))
     return { status: 400, body: { detail: INVALID_VALUE_DETAIL, code: 'invalid_value' } };

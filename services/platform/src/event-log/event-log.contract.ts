@@ -1,13 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, vi, it as vitestIt } from 'vitest';
 import {
   DuplicateEventIdError,
   type EventLog,
   type NewEvent,
   type StoredEvent,
+  UniqueKeyTakenError,
   WrongExpectedVersionError,
 } from './event-log.port.ts';
 import { EventLogInputError } from './event-log.validation.ts';
+
+/**
+ * Runs each contract test this many more times (default 0): the reliability loop, e.g.
+ * `EVENT_LOG_CONTRACT_REPEATS=200 npx vitest run --project int <adapter spec>`.
+ */
+const REPEATS = Number(process.env.EVENT_LOG_CONTRACT_REPEATS ?? 0) || 0;
+
+function it(name: string, fn: () => Promise<void>): void {
+  vitestIt(name, { repeats: REPEATS }, fn);
+}
 
 /**
  * The behaviour every `EventLog` adapter must show. Call it from a
@@ -304,6 +315,81 @@ export function eventLogContract(
       const everything = await readEverything(log);
       expect(everything).toHaveLength(6 * 8 * 3);
       expect(positions).toEqual(everything.map((e) => e.position));
+    });
+
+    it('unique keys: one stream holds a key; a clash writes nothing; released keys are free again', async () => {
+      const log = await fresh();
+      const add = (stream: string, claim: string[], release: string[] = [], expectedVersion = 0) =>
+        log.appendMany([
+          { streamId: stream, events: [event('Keyed')], expectedVersion, uniqueKeys: { claim, release } },
+        ]);
+      await add('chemical:a', ['name:linalool', 'cas:78-70-6']);
+      // Claiming a key the stream holds is a no-op; another stream's claim fails and writes nothing.
+      await add('chemical:a', ['name:linalool'], [], 1);
+      const clash = await add('chemical:b', ['name:citral', 'cas:78-70-6']).catch((e: unknown) => e);
+      expect(clash).toBeInstanceOf(UniqueKeyTakenError);
+      expect(clash).toMatchObject({ key: 'cas:78-70-6', holder: 'chemical:a' });
+      expect(await log.streamVersion('chemical:b')).toBe(0);
+      // Nothing of the failed call stays claimed: the name it tried is still free.
+      await add('chemical:c', ['name:citral']);
+      // A rename: give back the old key and take the new one in one append.
+      await add('chemical:a', ['name:linalool-l'], ['name:linalool'], 2);
+      await add('chemical:d', ['name:linalool']);
+      // Only the holder can give a key back; a version conflict rolls the keys back too.
+      await add('chemical:e', ['name:other'], ['name:citral']);
+      await expect(add('chemical:f', ['name:citral'])).rejects.toMatchObject({ holder: 'chemical:c' });
+      await expect(add('chemical:c', ['name:free'], ['name:citral'], 5)).rejects.toBeInstanceOf(
+        WrongExpectedVersionError,
+      );
+      await expect(add('chemical:g', ['name:citral'])).rejects.toMatchObject({ holder: 'chemical:c' });
+      await add('chemical:h', ['name:free']);
+      // Atomic across streams in one call, and keys are checked before anything is written.
+      const both = await log
+        .appendMany([
+          {
+            streamId: 'chemical:i',
+            events: [event('A')],
+            expectedVersion: 0,
+            uniqueKeys: { claim: ['name:i'] },
+          },
+          {
+            streamId: 'chemical:j',
+            events: [event('A')],
+            expectedVersion: 0,
+            uniqueKeys: { claim: ['name:free'] },
+          },
+        ])
+        .catch((e: unknown) => e);
+      expect(both).toBeInstanceOf(UniqueKeyTakenError);
+      expect(await log.streamVersion('chemical:i')).toBe(0);
+      await add('chemical:k', ['name:i']);
+      await expect(
+        log.appendMany([
+          { streamId: 'chemical:l', events: [event('A')], expectedVersion: 0, uniqueKeys: { claim: ['x'] } },
+          { streamId: 'chemical:m', events: [event('A')], expectedVersion: 0, uniqueKeys: { claim: ['x'] } },
+        ]),
+      ).rejects.toBeInstanceOf(EventLogInputError);
+      await expect(add('chemical:n', [''])).rejects.toBeInstanceOf(EventLogInputError);
+    });
+
+    it('unique keys: of many racing claims of one key, exactly one wins', async () => {
+      const log = await fresh();
+      const attempts = await Promise.allSettled(
+        Array.from({ length: 12 }, (_, i) =>
+          log.appendMany([
+            {
+              streamId: `chemical:race-${i}`,
+              events: [event('Added')],
+              expectedVersion: 0,
+              uniqueKeys: { claim: ['name:hot'] },
+            },
+          ]),
+        ),
+      );
+      expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
+      for (const a of attempts)
+        if (a.status === 'rejected') expect(a.reason).toBeInstanceOf(UniqueKeyTakenError);
+      expect(await readEverything(log)).toHaveLength(1);
     });
 
     it('subscribe catches up, then delivers new events in order, exactly once', async () => {

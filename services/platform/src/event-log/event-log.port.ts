@@ -50,6 +50,13 @@ export interface AppendToStream {
   streamId: string;
   events: NewEvent[];
   expectedVersion: ExpectedVersion;
+  /**
+   * Unique keys (such as a chemical's name) this stream takes and gives back, atomically with the
+   * append and across every process writing to the log: the keys of all batches are released
+   * first, then claimed. A key another stream holds fails the whole call with
+   * `UniqueKeyTakenError` and nothing is written; claiming a key the stream holds already is a no-op.
+   */
+  uniqueKeys?: { claim?: readonly string[]; release?: readonly string[] };
 }
 
 export interface AppendResult {
@@ -140,5 +147,16 @@ export class DuplicateEventIdError extends Error {
   override readonly name = 'DuplicateEventIdError';
   constructor(readonly eventId: string) {
     super(`Event id ${eventId} already exists in the log`);
+  }
+}
+
+export class UniqueKeyTakenError extends Error {
+  override readonly name = 'UniqueKeyTakenError';
+  constructor(
+    readonly key: string,
+    /** The stream that holds the key. */
+    readonly holder: string,
+  ) {
+    super(`Unique key ${key} is held by ${holder}`);
   }
 }

@@ -27,6 +27,8 @@ export interface CheckedBatch {
   streamId: string;
   expectedVersion: ExpectedVersion;
   events: CheckedEvent[];
+  claim: string[];
+  release: string[];
 }
 
 /** Checks a whole `appendMany` call (the same rules for every adapter) and normalises it. */
@@ -36,8 +38,13 @@ export function checkBatches(batches: readonly AppendToStream[]): CheckedBatch[]
   }
   const streams = new Set<string>();
   const ids = new Set<string>();
+  const claimed = new Set<string>();
   return batches.map((batch) => {
-    const checked = checkBatch(batch.streamId, batch.events, batch.expectedVersion);
+    const checked = checkBatch(batch.streamId, batch.events, batch.expectedVersion, batch.uniqueKeys);
+    for (const key of checked.claim) {
+      if (claimed.has(key)) throw new EventLogInputError(`Unique key ${key} is claimed twice in one call`);
+      claimed.add(key);
+    }
     if (streams.has(checked.streamId)) {
       throw new EventLogInputError(`Stream ${checked.streamId} appears twice in one appendMany call`);
     }
@@ -50,7 +57,27 @@ export function checkBatches(batches: readonly AppendToStream[]): CheckedBatch[]
   });
 }
 
-function checkBatch(streamId: unknown, events: unknown, expectedVersion: unknown): CheckedBatch {
+function checkKeys(streamId: string, keys: unknown, what: string): string[] {
+  if (keys === undefined) return [];
+  if (!Array.isArray(keys) || keys.length > 100) {
+    throw new EventLogInputError(`Invalid unique keys to ${what} for ${streamId}: at most 100 strings`);
+  }
+  for (const key of keys) {
+    if (typeof key !== 'string' || key.trim() === '' || key.length > 512) {
+      throw new EventLogInputError(
+        `Invalid unique key ${JSON.stringify(key)} for ${streamId}: a non-empty string is required`,
+      );
+    }
+  }
+  return [...new Set(keys as string[])];
+}
+
+function checkBatch(
+  streamId: unknown,
+  events: unknown,
+  expectedVersion: unknown,
+  uniqueKeys?: AppendToStream['uniqueKeys'],
+): CheckedBatch {
   if (typeof streamId !== 'string' || streamId.trim() === '' || streamId.length > 512) {
     throw new EventLogInputError(
       `Invalid stream id ${JSON.stringify(streamId)}: a non-empty string is required`,
@@ -67,10 +94,15 @@ function checkBatch(streamId: unknown, events: unknown, expectedVersion: unknown
   if (!Array.isArray(events) || events.length === 0) {
     throw new EventLogInputError(`Append to ${streamId} needs at least one event`);
   }
+  if (uniqueKeys !== undefined && (typeof uniqueKeys !== 'object' || uniqueKeys === null)) {
+    throw new EventLogInputError(`Invalid unique keys for ${streamId}: an object is required`);
+  }
   return {
     streamId,
     expectedVersion: expectedVersion as ExpectedVersion,
     events: events.map((event: unknown) => checkEvent(streamId, event)),
+    claim: checkKeys(streamId, uniqueKeys?.claim, 'claim'),
+    release: checkKeys(streamId, uniqueKeys?.release, 'release'),
   };
 }
 

@@ -2,9 +2,16 @@ import { type Migration, registerMigrations } from '../db/migrate.ts';
 
 /** SQLSTATE raised by `append_events` on a version conflict; DETAIL is `{streamId, expected, actual}`. */
 export const WRONG_EXPECTED_VERSION_SQLSTATE = 'SC409';
+/** SQLSTATE raised by `append_events_keyed` when a key is held by another stream; DETAIL is `{key, holder}`. */
+export const UNIQUE_KEY_TAKEN_SQLSTATE = 'SC410';
+
+/** Advisory lock key (first half) of the append lock; the second half is the schema's hash. */
+const APPEND_LOCK = 1547567104;
+/** Advisory lock key (first half) held, shared, by writers that insert around `append_events`. */
+const RAW_WRITER_LOCK = 1547567105;
 
 /**
- * The event store: one `events` table and one `append_events` function.
+ * The event store: one `events` table, one `append_events` function and one `read_events`.
  *
  * Ordering guarantee. Positions come from an identity sequence, and sequences hand out numbers in
  * call order, not commit order. Two rules together make "read all after P" never skip an event:
@@ -12,14 +19,19 @@ export const WRONG_EXPECTED_VERSION_SQLSTATE = 'SC409';
  *    appends through it commit one at a time, in position order: when a reader sees position P,
  *    every lower position is committed or rolled back. The lock also makes the version check
  *    race-free: the second of two racing appenders sees the first's events and gets a conflict.
- * 2. Readers stop at the first row whose `tx_id >= pg_snapshot_xmin(pg_current_snapshot())`: its
- *    transaction started after the oldest one still running, which may hold a lower position not yet
- *    visible. This covers rows written around the function (a raw INSERT in another transaction).
- *    Readers stop there rather than filter such rows out: a transaction that got its id early but
- *    appended late (older id, higher position) would otherwise be returned ahead of a held-back
- *    lower position, and the reader would move past that position for good.
- * The cost of rule 2: any long-running transaction that holds an id (in any database of the server)
- * holds back events committed after it started, until it ends.
+ * 2. Writes around the function (a raw INSERT, COPY) are not ordered by that lock. A statement
+ *    trigger makes each of them hold a shared "raw writer" advisory lock until its transaction ends.
+ *    `read_events` first tries that lock exclusively: when it gets it, no such writer is in flight,
+ *    so every visible row can be returned. When it does not, it falls back to stopping at the first
+ *    row whose `tx_id >= pg_snapshot_xmin(pg_current_snapshot())`: its transaction started after the
+ *    oldest one still running, which may hold a lower position not yet visible. Readers stop there
+ *    rather than filter such rows out: a transaction that got its id early but appended late (older
+ *    id, higher position) would otherwise be returned ahead of a held-back lower position, and the
+ *    reader would move past that position for good.
+ * What this gives readers: an appender reads its own append as soon as it is acknowledged, and every
+ * other reader sees it on its next read. Transactions that do not write events (a relay moving its
+ * checkpoint, other applications on the same server) hold nothing back. Only while a write around
+ * the function is in flight are readers held back, until the oldest running transaction ends.
  *
  * Version checks read `max(version)` through the `(stream_id, version)` unique index (one index
  * descent per stream), so no separate `streams` table has to be written on every append.
@@ -67,7 +79,7 @@ DECLARE
   v_base integer[] := '{}';
   v_current integer;
 BEGIN
-  PERFORM pg_advisory_xact_lock(1547567104, hashtext(current_schema()));
+  PERFORM pg_advisory_xact_lock(${APPEND_LOCK}, hashtext(current_schema()));
   FOR i IN 1 .. coalesce(array_length(p_stream_ids, 1), 0) LOOP
     SELECT coalesce(max(e.version), 0) INTO v_current FROM events e WHERE e.stream_id = p_stream_ids[i];
     IF p_expected[i] IS NOT NULL AND p_expected[i] <> v_current THEN
@@ -99,6 +111,178 @@ $fn$;
     // Finds the rows readers must hold back (tx_id >= xmin: a few recent transactions) without a scan.
     id: 'platform:0002-events-tx-id-index',
     sql: 'CREATE INDEX events_tx_id_idx ON events (tx_id);',
+  },
+  {
+    // Rule 2 above: writes around append_events announce themselves; readers hold back only then.
+    id: 'platform:0003-read-events',
+    sql: `
+CREATE FUNCTION events_raw_writer() RETURNS trigger
+LANGUAGE plpgsql
+SET search_path FROM CURRENT
+AS $fn$
+BEGIN
+  IF coalesce(current_setting('scentinel.appending', true), '') <> 'on' THEN
+    PERFORM pg_advisory_xact_lock_shared(${RAW_WRITER_LOCK}, hashtext(current_schema()));
+  END IF;
+  RETURN NULL;
+END
+$fn$;
+
+CREATE TRIGGER events_raw_writer BEFORE INSERT ON events
+  FOR EACH STATEMENT EXECUTE FUNCTION events_raw_writer();
+
+CREATE OR REPLACE FUNCTION append_events(
+  p_stream_ids text[],
+  p_expected integer[],
+  p_batch integer[],
+  p_offset integer[],
+  p_ids uuid[],
+  p_types text[],
+  p_schema_versions integer[],
+  p_data jsonb[],
+  p_metadata jsonb[]
+) RETURNS TABLE (next_version integer, last_position bigint)
+LANGUAGE plpgsql
+SET search_path FROM CURRENT
+AS $fn$
+#variable_conflict use_column
+DECLARE
+  v_base integer[] := '{}';
+  v_current integer;
+BEGIN
+  PERFORM pg_advisory_xact_lock(${APPEND_LOCK}, hashtext(current_schema()));
+  FOR i IN 1 .. coalesce(array_length(p_stream_ids, 1), 0) LOOP
+    SELECT coalesce(max(e.version), 0) INTO v_current FROM events e WHERE e.stream_id = p_stream_ids[i];
+    IF p_expected[i] IS NOT NULL AND p_expected[i] <> v_current THEN
+      RAISE EXCEPTION 'wrong expected version for stream %', p_stream_ids[i]
+        USING ERRCODE = '${WRONG_EXPECTED_VERSION_SQLSTATE}',
+              DETAIL = json_build_object('streamId', p_stream_ids[i], 'expected', p_expected[i], 'actual', v_current)::text;
+    END IF;
+    v_base := v_base || v_current;
+  END LOOP;
+
+  PERFORM set_config('scentinel.appending', 'on', true);
+  RETURN QUERY
+  WITH inserted AS (
+    INSERT INTO events (id, stream_id, version, type, schema_version, data, metadata)
+    SELECT e.id, p_stream_ids[e.b], v_base[e.b] + e.o, e.t, e.sv, e.d, e.m
+    FROM unnest(p_batch, p_offset, p_ids, p_types, p_schema_versions, p_data, p_metadata)
+      WITH ORDINALITY AS e(b, o, id, t, sv, d, m, n)
+    ORDER BY e.n
+    RETURNING stream_id, version, position
+  )
+  SELECT max(i.version), max(i.position)
+  FROM inserted i JOIN unnest(p_stream_ids) WITH ORDINALITY AS s(stream_id, n) ON s.stream_id = i.stream_id
+  GROUP BY s.n
+  ORDER BY s.n;
+  PERFORM set_config('scentinel.appending', 'off', true);
+END
+$fn$;
+
+-- Events after p_after, at most p_limit, in position order; with p_types given, data only for
+-- those types. held = the reader must stop before this row (a write around append_events is in
+-- flight and the row's transaction started after the oldest running one).
+CREATE FUNCTION read_events(p_after bigint, p_limit integer, p_types text[])
+RETURNS TABLE (
+  "position" bigint, id uuid, stream_id text, version integer, type text, schema_version integer,
+  data jsonb, metadata jsonb, recorded_at timestamptz, held boolean
+)
+LANGUAGE plpgsql
+SET search_path FROM CURRENT
+AS $fn$
+#variable_conflict use_column
+BEGIN
+  -- Taken before the read's snapshot (each statement here takes its own) and kept to the end of
+  -- the caller's transaction: no write around append_events can start positioning rows meanwhile.
+  IF pg_try_advisory_xact_lock(${RAW_WRITER_LOCK}, hashtext(current_schema())) THEN
+    RETURN QUERY
+    SELECT e.position, e.id, e.stream_id, e.version, e.type, e.schema_version,
+      CASE WHEN p_types IS NULL OR e.type = ANY(p_types) THEN e.data END, e.metadata, e.recorded_at, false
+    FROM events e WHERE e.position > p_after ORDER BY e.position LIMIT p_limit;
+  ELSE
+    RETURN QUERY
+    SELECT e.position, e.id, e.stream_id, e.version, e.type, e.schema_version,
+      CASE WHEN p_types IS NULL OR e.type = ANY(p_types) THEN e.data END, e.metadata, e.recorded_at,
+      e.tx_id >= pg_snapshot_xmin(pg_current_snapshot())
+    FROM events e WHERE e.position > p_after ORDER BY e.position LIMIT p_limit;
+  END IF;
+END
+$fn$;
+
+-- The highest position read_events can currently deliver (0 when empty).
+CREATE FUNCTION events_head() RETURNS bigint
+LANGUAGE plpgsql
+SET search_path FROM CURRENT
+AS $fn$
+BEGIN
+  IF pg_try_advisory_xact_lock(${RAW_WRITER_LOCK}, hashtext(current_schema())) THEN
+    RETURN (SELECT coalesce(max(e.position), 0) FROM events e);
+  END IF;
+  -- The inner scan uses events_tx_id_idx: only the rows of recent transactions have tx_id >= xmin.
+  RETURN (SELECT coalesce(max(e.position), 0) FROM events e WHERE e.position < coalesce(
+    (SELECT min(h.position) FROM events h WHERE h.tx_id >= pg_snapshot_xmin(pg_current_snapshot())),
+    9223372036854775807));
+END
+$fn$;
+`,
+  },
+  {
+    // Unique keys held by streams (a chemical's name and CAS number), taken and given back in the
+    // same transaction as the append, under the append lock: one truth for every process.
+    id: 'platform:0004-unique-keys',
+    sql: `
+CREATE TABLE event_unique_keys (
+  key text PRIMARY KEY,
+  stream_id text NOT NULL,
+  claimed_at timestamptz NOT NULL DEFAULT now()
+);
+
+-- append_events, first releasing p_release_keys and claiming p_claim_keys (p_*_batch: the 1-based
+-- batch whose stream gives back or takes each key).
+CREATE FUNCTION append_events_keyed(
+  p_stream_ids text[],
+  p_expected integer[],
+  p_batch integer[],
+  p_offset integer[],
+  p_ids uuid[],
+  p_types text[],
+  p_schema_versions integer[],
+  p_data jsonb[],
+  p_metadata jsonb[],
+  p_claim_batch integer[],
+  p_claim_keys text[],
+  p_release_batch integer[],
+  p_release_keys text[]
+) RETURNS TABLE (next_version integer, last_position bigint)
+LANGUAGE plpgsql
+SET search_path FROM CURRENT
+AS $fn$
+#variable_conflict use_column
+DECLARE
+  v_key text;
+  v_holder text;
+BEGIN
+  PERFORM pg_advisory_xact_lock(${APPEND_LOCK}, hashtext(current_schema()));
+  DELETE FROM event_unique_keys k
+    USING unnest(p_release_batch, p_release_keys) AS r(b, key)
+    WHERE k.key = r.key AND k.stream_id = p_stream_ids[r.b];
+  SELECT c.key, k.stream_id INTO v_key, v_holder
+    FROM unnest(p_claim_batch, p_claim_keys) WITH ORDINALITY AS c(b, key, n)
+    JOIN event_unique_keys k ON k.key = c.key AND k.stream_id <> p_stream_ids[c.b]
+    ORDER BY c.n LIMIT 1;
+  IF v_key IS NOT NULL THEN
+    RAISE EXCEPTION 'unique key % is held by %', v_key, v_holder
+      USING ERRCODE = '${UNIQUE_KEY_TAKEN_SQLSTATE}',
+            DETAIL = json_build_object('key', v_key, 'holder', v_holder)::text;
+  END IF;
+  INSERT INTO event_unique_keys (key, stream_id)
+    SELECT c.key, p_stream_ids[c.b] FROM unnest(p_claim_batch, p_claim_keys) AS c(b, key)
+    ON CONFLICT (key) DO NOTHING;
+  RETURN QUERY SELECT a.next_version, a.last_position FROM append_events(
+    p_stream_ids, p_expected, p_batch, p_offset, p_ids, p_types, p_schema_versions, p_data, p_metadata) a;
+END
+$fn$;
+`,
   },
 ];
 

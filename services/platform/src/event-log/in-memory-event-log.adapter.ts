@@ -5,6 +5,7 @@ import {
   DuplicateEventIdError,
   type ReadAllOptions,
   type StoredEvent,
+  UniqueKeyTakenError,
   WrongExpectedVersionError,
 } from './event-log.port.ts';
 import { checkBatches, checkReadAll, checkStreamRead, jsonCopy } from './event-log.validation.ts';
@@ -15,6 +16,8 @@ export class InMemoryEventLog extends EventLogBase {
   private readonly events: StoredEvent[] = [];
   private readonly streams = new Map<string, StoredEvent[]>();
   private readonly ids = new Set<string>();
+  /** Unique key → the stream that holds it. */
+  private readonly keys = new Map<string, string>();
   constructor(polling: PollingOptions = DEFAULT_POLLING) {
     super(polling);
   }
@@ -32,6 +35,19 @@ export class InMemoryEventLog extends EventLogBase {
         if (this.ids.has(event.id)) throw new DuplicateEventIdError(event.id);
       }
     }
+    const released = new Set(
+      checked.flatMap((b) => b.release.filter((key) => this.keys.get(key) === b.streamId)),
+    );
+    for (const batch of checked) {
+      for (const key of batch.claim) {
+        const holder = this.keys.get(key);
+        if (holder !== undefined && holder !== batch.streamId && !released.has(key)) {
+          throw new UniqueKeyTakenError(key, holder);
+        }
+      }
+    }
+    for (const key of released) this.keys.delete(key);
+    for (const batch of checked) for (const key of batch.claim) this.keys.set(key, batch.streamId);
     const recordedAt = new Date().toISOString();
     const results = checked.map((batch) => {
       const stream = this.streams.get(batch.streamId) ?? [];

@@ -8,10 +8,15 @@ import {
   type EventMetadata,
   type ReadAllOptions,
   type StoredEvent,
+  UniqueKeyTakenError,
   WrongExpectedVersionError,
 } from './event-log.port.ts';
 import { type CheckedBatch, checkBatches, checkReadAll, checkStreamRead } from './event-log.validation.ts';
-import { eventStoreMigrations, WRONG_EXPECTED_VERSION_SQLSTATE } from './event-store.migrations.ts';
+import {
+  eventStoreMigrations,
+  UNIQUE_KEY_TAKEN_SQLSTATE,
+  WRONG_EXPECTED_VERSION_SQLSTATE,
+} from './event-store.migrations.ts';
 import { DEFAULT_POLLING, type PollingOptions } from './polling-subscription.ts';
 
 export interface PostgresEventLogOptions {
@@ -37,40 +42,33 @@ interface EventRow {
 
 const COLUMNS = 'position, id, stream_id, version, type, schema_version, data, metadata, recorded_at';
 
-/**
- * Oldest transaction that may still be in flight: rows with `tx_id >=` it are held back, and so is
- * everything after them (see event-store.migrations.ts).
- */
-const XMIN = '(SELECT pg_snapshot_xmin(pg_current_snapshot()))';
-
 const PREPARED = { prepare: true };
-/** From this many events an append sends payloads as one JSON array (`SQL.appendLarge`). */
+/** From this many events an append sends payloads as one JSON array (see `appendSql`). */
 const LARGE_APPEND_EVENTS = 32;
 
+/** The append call; `keyed` adds the unique keys' four arrays ($10..$13). */
+function appendSql(large: boolean, keyed: boolean): string {
+  const fn = keyed ? 'append_events_keyed' : 'append_events';
+  const keys = keyed ? ', $10::int[], $11::text[], $12::int[], $13::text[]' : '';
+  // Large appends send payloads and metadata as one JSON array each instead of jsonb[] literals,
+  // whose every element a driver quotes and escapes (PGlite spent a fifth of a catalogue import on
+  // that). Small appends keep the plain form: unpacking costs more than it saves there.
+  const payloads = large
+    ? `ARRAY(SELECT d FROM jsonb_array_elements($8::jsonb) WITH ORDINALITY AS x(d, n) ORDER BY n),
+    ARRAY(SELECT m FROM jsonb_array_elements($9::jsonb) WITH ORDINALITY AS y(m, n) ORDER BY n)`
+    : '$8::jsonb[], $9::jsonb[]';
+  return `SELECT next_version, last_position FROM ${fn}(
+    $1::text[], $2::int[], $3::int[], $4::int[], $5::uuid[], $6::text[], $7::int[], ${payloads}${keys})`;
+}
+
 const SQL = {
-  append: `SELECT next_version, last_position FROM append_events(
-    $1::text[], $2::int[], $3::int[], $4::int[], $5::uuid[], $6::text[], $7::int[], $8::jsonb[], $9::jsonb[])`,
-  // The same for large appends: payloads and metadata as one JSON array each instead of jsonb[]
-  // literals, whose every element a driver quotes and escapes (PGlite spent a fifth of a catalogue
-  // import on that). Small appends keep the plain form: unpacking costs more than it saves there.
-  appendLarge: `SELECT next_version, last_position FROM append_events(
-    $1::text[], $2::int[], $3::int[], $4::int[], $5::uuid[], $6::text[], $7::int[],
-    ARRAY(SELECT d FROM jsonb_array_elements($8::jsonb) WITH ORDINALITY AS x(d, n) ORDER BY n),
-    ARRAY(SELECT m FROM jsonb_array_elements($9::jsonb) WITH ORDINALITY AS y(m, n) ORDER BY n))`,
   readStream: `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 AND version >= $2 ORDER BY version`,
   streamVersion: 'SELECT coalesce(max(version), 0) AS version FROM events WHERE stream_id = $1',
-  // A plain index range scan; the page is cut in JS at the first held-back row.
-  readAll: `SELECT ${COLUMNS}, tx_id >= ${XMIN} AS held FROM events WHERE position > $1 ORDER BY position LIMIT $2`,
-  // The same, with `data` only for the types the reader asked for (the others' payloads are not
-  // loaded, sent or decoded: a projection catching up skips the catalogue's 2 kB perfumes).
-  readAllSomeData: `SELECT position, id, stream_id, version, type, schema_version,
-      CASE WHEN type = ANY($3::text[]) THEN data END AS data, metadata, recorded_at,
-      tx_id >= ${XMIN} AS held
-    FROM events WHERE position > $1 ORDER BY position LIMIT $2`,
-  // The inner scan uses events_tx_id_idx: only the rows of recent transactions have tx_id >= xmin.
-  headPosition: `SELECT coalesce(max(position), 0) AS head FROM events WHERE position < coalesce(
-    (SELECT min(position) FROM events WHERE tx_id >= pg_snapshot_xmin(pg_current_snapshot())),
-    9223372036854775807)`,
+  // The page is cut in JS at the first held-back row (see read_events in event-store.migrations.ts).
+  // With a type list, `data` only for those types: a projection catching up skips the catalogue's
+  // 2 kB perfumes it does not handle (they are not loaded, sent or decoded).
+  readAll: `SELECT ${COLUMNS}, held FROM read_events($1, $2, $3::text[])`,
+  headPosition: 'SELECT events_head() AS head',
 };
 
 /**
@@ -116,10 +114,25 @@ export class PostgresEventLog extends EventLogBase {
       });
     });
     const large = ids.length >= LARGE_APPEND_EVENTS;
+    const claimBatch: number[] = [];
+    const claimKeys: string[] = [];
+    const releaseBatch: number[] = [];
+    const releaseKeys: string[] = [];
+    checked.forEach((batch, b) => {
+      for (const key of batch.claim) {
+        claimBatch.push(b + 1);
+        claimKeys.push(key);
+      }
+      for (const key of batch.release) {
+        releaseBatch.push(b + 1);
+        releaseKeys.push(key);
+      }
+    });
+    const keyed = claimKeys.length + releaseKeys.length > 0;
     let rows: { next_version: number; last_position: number | string }[];
     try {
       ({ rows } = await this.client.query<{ next_version: number; last_position: number | string }>(
-        large ? SQL.appendLarge : SQL.append,
+        appendSql(large, keyed),
         [
           streamIds,
           expected,
@@ -130,6 +143,7 @@ export class PostgresEventLog extends EventLogBase {
           schemaVersions,
           large ? JSON.stringify(data) : data.map((d) => JSON.stringify(d)),
           large ? JSON.stringify(metadata) : metadata.map((m) => JSON.stringify(m)),
+          ...(keyed ? [claimBatch, claimKeys, releaseBatch, releaseKeys] : []),
         ],
       ));
     } catch (error) {
@@ -144,6 +158,10 @@ export class PostgresEventLog extends EventLogBase {
     if (isPgError(error, WRONG_EXPECTED_VERSION_SQLSTATE) && error.detail) {
       const d = JSON.parse(error.detail) as { streamId: string; expected: number; actual: number };
       return new WrongExpectedVersionError(d.streamId, d.expected, d.actual);
+    }
+    if (isPgError(error, UNIQUE_KEY_TAKEN_SQLSTATE) && error.detail) {
+      const d = JSON.parse(error.detail) as { key: string; holder: string };
+      return new UniqueKeyTakenError(d.key, d.holder);
     }
     if (isPgError(error, '23505') && error.constraint === 'events_id_unique') {
       const id = /\(id\)=\(([^)]+)\)/.exec(error.detail ?? '')?.[1] ?? batches[0]?.events[0]?.id ?? '';
@@ -180,8 +198,8 @@ export class PostgresEventLog extends EventLogBase {
     this.assertOpen();
     const { after, limit, dataTypes } = checkReadAll(options);
     const { rows } = await this.client.query<EventRow & { held: boolean }>(
-      dataTypes === undefined ? SQL.readAll : SQL.readAllSomeData,
-      dataTypes === undefined ? [after, limit] : [after, limit, dataTypes],
+      SQL.readAll,
+      [after, limit, dataTypes ?? null],
       PREPARED,
     );
     const events: StoredEvent[] = [];

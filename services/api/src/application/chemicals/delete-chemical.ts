@@ -1,4 +1,10 @@
-import { chemicalStreamId, chemicals, perfumeStreamId, perfumes } from '@scentinel/domain';
+import {
+  chemicalIdentityKeys,
+  chemicalStreamId,
+  chemicals,
+  perfumeStreamId,
+  perfumes,
+} from '@scentinel/domain';
 import type { AppendToStream } from '@scentinel/platform';
 import {
   type CommandCaller,
@@ -41,6 +47,10 @@ export function deleteChemical(
         streamId: chemicalStreamId(chemicalId),
         events: toNewEvents(deleted, metadata),
         expectedVersion: loaded.version,
+        // Its name and CAS number are free again.
+        uniqueKeys: {
+          release: chemicalIdentityKeys(loaded.state.status === 'active' ? loaded.state.chemical : null),
+        },
       },
     ];
     const linked = await mapLimit(perfumeIds, 8, (id) =>

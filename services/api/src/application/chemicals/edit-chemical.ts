@@ -2,6 +2,7 @@ import { type ChemicalInput, chemicalStreamId, chemicals, DomainError } from '@s
 import { withChemicalIdentityLock } from '../chemical-identity-lock.ts';
 import { type CommandCaller, handleCommand } from '../command-handler.ts';
 import type { ApplicationDeps } from '../deps.ts';
+import { chemicalKeyChange, rethrowChemicalKeyTaken } from './chemical-keys.ts';
 import { sameNameOrCas } from './same-name-or-cas.ts';
 
 export interface EditChemicalInput {
@@ -21,6 +22,7 @@ export function editChemical(deps: ApplicationDeps, caller: CommandCaller, input
     const outcome = await handleCommand(deps, caller, {
       streamId: chemicalStreamId(chemicalId),
       folder: chemicals,
+      uniqueKeys: chemicalKeyChange,
       decide: async ({ state, version }, now) => {
         if (expectedVersion !== undefined && state.status !== 'absent' && expectedVersion !== version) {
           throw new DomainError(
@@ -39,7 +41,7 @@ export function editChemical(deps: ApplicationDeps, caller: CommandCaller, input
           ),
         });
       },
-    });
+    }).catch(rethrowChemicalKeyTaken);
     const after = outcome.after.state;
     if (after.status !== 'active') throw new DomainError('not_found', `Chemical ${chemicalId} not found`);
     return { chemical: after.chemical, version: outcome.after.version, changed: outcome.events.length > 0 };

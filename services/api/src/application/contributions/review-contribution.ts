@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type ChemicalRef,
   type ContributionState,
+  chemicalIdentityKeys,
   chemicalStreamId,
   chemicals,
   contributionStreamId,
@@ -11,6 +12,7 @@ import {
 } from '@scentinel/domain';
 import type { AppendToStream } from '@scentinel/platform';
 import { withChemicalIdentityLock } from '../chemical-identity-lock.ts';
+import { rethrowChemicalKeyTaken } from '../chemicals/chemical-keys.ts';
 import {
   type CommandCaller,
   clock,
@@ -84,13 +86,17 @@ export function approveContribution(
       const addedChemicals: { id: string; name: string }[] = [];
       for (const add of plan.addChemicals) {
         const events = chemicals.decide(add, chemicals.initialState, { ...context, sameNameOrCas: existing });
+        const claim: string[] = [];
         for (const e of events)
-          if (e.type === 'ChemicalAdded')
+          if (e.type === 'ChemicalAdded') {
             addedChemicals.push({ id: e.data.chemical.id, name: e.data.chemical.name });
+            claim.push(...chemicalIdentityKeys(e.data.chemical));
+          }
         batches.push({
           streamId: chemicalStreamId(add.data.chemical_id),
           events: toNewEvents(events, metadata),
           expectedVersion: 0,
+          uniqueKeys: { claim },
         });
       }
       const perfume = await loadStream(deps.eventLog, perfumeStreamId(approved.data.perfume_id), perfumes);
@@ -103,7 +109,7 @@ export function approveContribution(
         events: toNewEvents(assigned, metadata),
         expectedVersion: perfume.version,
       });
-      await commit(deps, batches, caller.log);
+      await commit(deps, batches, caller.log).catch(rethrowChemicalKeyTaken);
       return {
         contribution,
         approvedAt: now.toISOString(),
