@@ -14,6 +14,7 @@ import type { AppDeps } from './deps.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { inputGuard } from './http/input-guard.ts';
 import { CONTENT_SECURITY_POLICY } from './http/security-headers.ts';
+import { alternativesRoutes } from './routes/alternatives/alternatives.routes.ts';
 import { analyticsRoutes } from './routes/analytics/analytics.routes.ts';
 import { catalogueRoutes } from './routes/catalogue/catalogue.routes.ts';
 import { chemicalReadRoutes } from './routes/chemicals/chemicals.routes.ts';
@@ -93,6 +94,7 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (fastify, { deps }) => {
       if (deps.catalogue) {
         await api.register(catalogueRoutes, { deps: { catalogue: deps.catalogue } });
         await api.register(chemicalReadRoutes, { deps: { catalogue: deps.catalogue } });
+        await api.register(alternativesRoutes, { deps: { catalogue: deps.catalogue } });
       }
     },
     { prefix: '/api' },

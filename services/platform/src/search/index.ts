@@ -1,3 +1,4 @@
+export * from './alternatives/index.ts';
 export * as catalogueFixtures from './catalogue.fixtures.ts';
 export type {
   CataloguePerfume,
