@@ -31,13 +31,7 @@ import type {
   PerfumeNotes,
   RegionRecord,
 } from './catalogue.types.ts';
-import {
-  brandKeyOf,
-  effectiveCategory,
-  prepareText,
-  resolveChemicalRefs,
-  resolveNoteRefs,
-} from './catalogue-query.ts';
+import { brandKeyOf, effectiveCategory, resolveChemicalRefs, resolveNoteRefs } from './catalogue-query.ts';
 import { ChemicalTable } from './chemical-table.ts';
 import { IntArena } from './int-arena.ts';
 import {
@@ -59,8 +53,10 @@ import type {
   NoteCount,
   SearchIndex,
 } from './search-index.port.ts';
+import { joinedWords, queryWords, searchWords } from './search-text.ts';
 import { StringPool, sameStringRecord, ValuePool } from './string-pool.ts';
-import { normalizeText } from './text-normalize.ts';
+import { isCasNumber } from './text-normalize.ts';
+import { TextRanker } from './text-ranker.ts';
 import { compareCodeUnits, TokenDictionary } from './token-dictionary.ts';
 
 export interface InProcessSearchIndexOptions {
@@ -106,7 +102,6 @@ export class InProcessSearchIndex implements SearchIndex {
   // Columns, indexed by document id.
   private ids: string[] = [];
   private names: string[] = [];
-  private norms: string[] = [];
   private descriptions: (string | null)[] = [];
   private images: (string | null)[] = [];
   private brandStr = new Int32Array(0);
@@ -128,22 +123,26 @@ export class InProcessSearchIndex implements SearchIndex {
   private hypo: B.Bits = new Uint32Array(0);
   private dirty: B.Bits = new Uint32Array(0);
   private dirtyAny = false;
-  private scratch: B.Bits[] = [];
-  private readonly sparse = new B.SparseBits(0);
-  private readonly candidates: number[] = [];
+  /** Scratch sets for one query: the documents passing its filters, and one filter's documents. */
+  private filterBits: B.Bits = new Uint32Array(0);
+  private conditionBits: B.Bits = new Uint32Array(0);
 
   // Dictionaries.
   private readonly strings = new StringPool();
   private readonly sourceSets = new ValuePool<Record<string, string>>(sameStringRecord);
+  /** Name word (`searchWords`, `joinedWords`) → documents. */
   private readonly nameTokens = new TokenDictionary();
-  private readonly firstTokens = new TokenDictionary();
-  /** Brand token → brand ids. */
+  /** Brand word → brand ids. */
   private readonly brandTokens = new TokenDictionary();
+  /** Per document: distinct name words, and how many source catalogues list the perfume. */
+  private nameWordCounts = new Uint8Array(0);
+  private sourceCounts = new Uint8Array(0);
+  private readonly ranker: TextRanker;
   private readonly brandIds = new Map<string, number>();
   private readonly brandIdByRaw = new Map<string, number>();
   private readonly brandNames: string[] = [];
-  /** Normalised brand per brand id (the key of `brandIds`). */
-  private readonly brandKeys: string[] = [];
+  /** Distinct `searchWords` per brand id. */
+  private readonly brandWordLists: string[][] = [];
   private readonly brandPostings: PostingList[] = [];
   /** Note key (domain `noteKey`) → dense note id; per note id its postings and first-seen name. */
   private readonly noteIdsByKey = new Map<string, number>();
@@ -169,6 +168,18 @@ export class InProcessSearchIndex implements SearchIndex {
     this.chemicals = new ChemicalTable(options.regions ?? []);
     this.taxonomyList = options.notes ?? [];
     this.taxonomy = new Map(this.taxonomyList.map((n) => [String(n.id), n]));
+    this.ranker = new TextRanker({
+      nameWords: this.nameTokens,
+      brandWords: this.brandTokens,
+      brandDocs: (brandId) => this.brandPostings[brandId],
+      brandOf: (d) => this.brandIdOf[d]!,
+      brandWordList: (brandId) => this.brandWordLists[brandId]!,
+      nameOf: (d) => this.names[d]!,
+      nameWordCount: (d) => this.nameWordCounts[d]!,
+      sourceCount: (d) => this.sourceCounts[d]!,
+      year: (d) => (this.years[d] === NO_YEAR ? null : this.years[d]!),
+      chemicalDocs: (text) => this.chemicalDocs(text),
+    });
     this.grow(1024);
   }
 
@@ -215,7 +226,6 @@ export class InProcessSearchIndex implements SearchIndex {
     this.safety.delete(d);
     this.safetyBits[d] = 0;
     this.names[d] = '';
-    this.norms[d] = '';
     this.descriptions[d] = null;
     this.images[d] = null;
     B.clearBit(this.alive, d);
@@ -248,7 +258,6 @@ export class InProcessSearchIndex implements SearchIndex {
   warm(): void {
     this.refresh();
     this.nameTokens.warm();
-    this.firstTokens.warm();
     this.brandTokens.warm();
   }
 
@@ -260,18 +269,16 @@ export class InProcessSearchIndex implements SearchIndex {
 
   searchSync(query: CatalogueQuery): CatalogueResult {
     this.refresh();
-    const words = this.words;
-    const filter = this.filterSet(query, this.take(0));
-    const text = prepareText(query.text);
+    const filter = this.filterSet(query, this.filterBits);
+    const text = query.text ?? '';
+    const words = text === '' ? [] : queryWords(text);
     const docs: number[] = [];
     let total: number;
-    if (text === null) {
-      total = B.count(filter, words);
-      B.select(filter, query.skip, query.limit, docs, words);
+    if (words.length === 0 && !isCasNumber(text)) {
+      total = B.count(filter, this.words);
+      B.select(filter, query.skip, query.limit, docs, this.words);
     } else {
-      total =
-        this.rankedPageSparse(text, filter, query.skip, query.limit, docs) ??
-        this.rankedPage(text, filter, query.skip, query.limit, docs);
+      total = this.ranker.rank(words, text, filter, query.skip, query.limit, docs);
     }
     return {
       items: docs.map((d) => this.cardOf(d)),
@@ -357,7 +364,7 @@ export class InProcessSearchIndex implements SearchIndex {
         break;
     }
     if (q.allergen_free) B.and(out, out, this.hypo, words);
-    const tmp = this.take(1);
+    const tmp = this.conditionBits;
     if (q.brands && q.brands.length > 0) {
       B.clear(tmp, words);
       for (const brand of q.brands) {
@@ -391,200 +398,13 @@ export class InProcessSearchIndex implements SearchIndex {
     return out;
   }
 
-  /**
-   * Ranks the text matches within `filter` in tiers (see `textRank`): exact name, name prefix,
-   * all tokens in the name, tokens across brand and name, CAS. Returns the total and appends the
-   * page's documents to `out`.
-   */
-  private rankedPage(
-    text: NonNullable<ReturnType<typeof prepareText>>,
-    filter: B.Bits,
-    skip: number,
-    limit: number,
-    out: number[],
-  ): number {
-    const words = this.words;
-    const tiers: B.Bits[] = [];
-    const inName = this.take(2);
-    const inNameOrBrand = this.take(3);
-    const exact = this.take(4);
-    const prefix = this.take(5);
-    const cas = this.take(6);
-    const tokenName = this.take(7);
-    const tokenBrand = this.take(8);
-    B.clear(exact, words);
-    B.clear(prefix, words);
-    B.clear(cas, words);
-    if (text.tokens.length > 0) {
-      B.copy(inName, filter, words);
-      B.copy(inNameOrBrand, filter, words);
-      for (const token of text.tokens) {
-        B.clear(tokenName, words);
-        B.clear(tokenBrand, words);
-        this.nameTokens.orPrefixInto(token, tokenName);
-        this.orBrandPrefix(token, tokenBrand);
-        B.or(tokenBrand, tokenBrand, tokenName, words);
-        B.and(inName, inName, tokenName, words);
-        B.and(inNameOrBrand, inNameOrBrand, tokenBrand, words);
-      }
-      this.namePrefixAndExact(text, prefix, exact);
-      B.and(prefix, prefix, filter, words);
-      B.and(exact, exact, filter, words);
-    } else {
-      B.clear(inName, words);
-      B.clear(inNameOrBrand, words);
-    }
-    if (text.cas !== null) {
-      for (const chemical of this.chemicals.findByCas(text.cas)) this.chemPosting(chemical.id)?.orInto(cas);
-      B.and(cas, cas, filter, words);
-    }
-    // Tiers, best first, each without the documents of the tiers above (they are nested).
-    B.andNot(cas, cas, inNameOrBrand, words);
-    B.andNot(inNameOrBrand, inNameOrBrand, inName, words);
-    B.andNot(inName, inName, prefix, words);
-    B.andNot(prefix, prefix, exact, words);
-    tiers.push(exact, prefix, inName, inNameOrBrand, cas);
-
-    let total = 0;
-    let toSkip = skip;
-    let wanted = limit;
-    for (const tier of tiers) {
-      const n = B.count(tier, words);
-      total += n;
-      if (wanted > 0 && toSkip < n) {
-        const before = out.length;
-        B.select(tier, toSkip, wanted, out, words);
-        wanted -= out.length - before;
-        toSkip = 0;
-      } else if (toSkip >= n) {
-        toSkip -= n;
-      }
-    }
-    return total;
-  }
-
-  /**
-   * The same ranking as `rankedPage`, for selective text: the candidates are the documents matching
-   * the query's rarest token (or linking the queried CAS number), and each is ranked with string
-   * tests on its normalised name and brand. Returns null, leaving it to the bitset path, when the
-   * candidates would cost more than a few passes over the bitsets.
-   */
-  private rankedPageSparse(
-    text: NonNullable<ReturnType<typeof prepareText>>,
-    filter: B.Bits,
-    skip: number,
-    limit: number,
-    out: number[],
-  ): number | null {
-    const tokens = text.tokens;
-    if (tokens.length === 0) return null;
-    const budget = Math.floor((this.words * 2) / (tokens.length + 1));
-    let rarest = '';
-    let rarestCount = Number.POSITIVE_INFINITY;
-    for (const token of tokens) {
-      let n = this.nameTokens.prefixCount(token, budget);
-      if (n <= budget) n += this.brandPrefixCount(token, budget - n);
-      if (n < rarestCount) {
-        rarest = token;
-        rarestCount = n;
-      }
-    }
-    const casIdx: number[] = [];
-    if (text.cas !== null) {
-      for (const chemical of this.chemicals.findByCas(text.cas)) {
-        const idx = this.chemIdx.get(chemical.id);
-        const list = idx === undefined ? undefined : this.chemPostings[idx];
-        if (idx === undefined || !list) continue;
-        casIdx.push(idx);
-        rarestCount += list.size;
-      }
-    }
-    if (rarestCount > budget) return null;
-
-    const marks = this.sparse;
-    this.nameTokens.forEachWithPrefix(rarest, (ids) => {
-      for (const d of ids) marks.add(d);
-    });
-    this.brandTokens.forEachWithPrefix(rarest, (brandIds) => {
-      for (const brandId of brandIds) for (const d of this.brandPostings[brandId]!.view()) marks.add(d);
-    });
-    for (const idx of casIdx) for (const d of this.chemPostings[idx]!.view()) marks.add(d);
-    const candidates = this.candidates;
-    candidates.length = 0;
-    marks.drainInto(candidates);
-
-    const spaced = tokens.map((t) => ` ${t}`);
-    const has = (value: string, k: number) => value.startsWith(tokens[k]!) || value.includes(spaced[k]!);
-    const tiers: number[][] = [[], [], [], [], []];
-    for (const d of candidates) {
-      if (!B.testBit(filter, d)) continue;
-      const norm = this.norms[d]!;
-      let rank = -1;
-      if (norm === text.normalized) rank = 0;
-      else if (norm.startsWith(text.normalized)) rank = 1;
-      else if (tokens.every((_, k) => has(norm, k))) rank = 2;
-      else {
-        const brand = this.brandKeys[this.brandIdOf[d]!]!;
-        if (tokens.every((_, k) => has(norm, k) || has(brand, k))) rank = 3;
-      }
-      if (rank < 0 && casIdx.length > 0) {
-        const visible = this.visibleChemIdx(d);
-        if (casIdx.some((idx) => visible.includes(idx))) rank = 4;
-      }
-      if (rank >= 0) tiers[rank]!.push(d);
-    }
-    let total = 0;
-    let toSkip = skip;
-    for (const tier of tiers) {
-      total += tier.length;
-      if (toSkip >= tier.length) {
-        toSkip -= tier.length;
-        continue;
-      }
-      for (let k = toSkip; k < tier.length && out.length < limit; k++) out.push(tier[k]!);
-      toSkip = 0;
-    }
-    return total;
-  }
-
-  /** (token, document) entries of brand tokens starting with `prefix`, capped like `prefixCount`. */
-  private brandPrefixCount(prefix: string, cap: number): number {
-    let n = 0;
-    this.brandTokens.forEachWithPrefix(prefix, (brandIds) => {
-      for (const brandId of brandIds) n += this.brandPostings[brandId]!.size;
-    });
-    return n > cap ? cap + 1 : n;
-  }
-
-  /** Documents whose normalised name starts with the query (`prefix`) or equals it (`exact`). */
-  private namePrefixAndExact(
-    text: NonNullable<ReturnType<typeof prepareText>>,
-    prefix: B.Bits,
-    exact: B.Bits,
-  ): void {
-    const first = text.tokens[0]!;
-    const multi = text.tokens.length > 1;
-    if (!multi) this.firstTokens.orPrefixInto(first, prefix);
-    // A name starting with "t1 t2 …" has t1 as its whole first token, so only those are candidates.
-    for (const d of this.firstTokens.get(first) ?? []) {
-      const norm = this.norms[d]!;
-      if (multi && norm.startsWith(text.normalized)) B.setBit(prefix, d);
-      if (norm === text.normalized) B.setBit(exact, d);
-    }
-  }
-
-  private orBrandPrefix(token: string, bits: B.Bits): void {
-    for (const brandToken of this.brandTokens.tokensWithPrefix(token)) {
-      for (const brandId of this.brandTokens.get(brandToken) ?? []) this.brandPostings[brandId]?.orInto(bits);
-    }
-  }
-
   // ---------------------------------------------------------------- storage
 
   private store(d: number, doc: PerfumeDocument): void {
     const p = doc.perfume;
     this.names[d] = p.name;
-    this.norms[d] = normalizeText(p.name);
+    this.nameWordCounts[d] = Math.min(255, new Set(searchWords(p.name)).size);
+    this.sourceCounts[d] = Math.min(255, p.sources.length);
     this.descriptions[d] = p.description;
     this.images[d] = p.image_url;
     this.brandStr[d] = this.strings.intern(p.brand);
@@ -795,11 +615,20 @@ export class InProcessSearchIndex implements SearchIndex {
 
   private readonly keyScratch: number[] = [];
 
-  /** The distinct tokens of a normalised name, first token first. */
-  private static nameTokensOf(norm: string): string[] {
-    if (norm === '') return [];
-    const tokens = norm.split(' ');
-    return tokens.length < 2 ? tokens : tokens.filter((t, i) => tokens.indexOf(t) === i);
+  /** The words a name is found by (`searchWords` and `joinedWords`), distinct. */
+  private nameWordsOf(d: number): Set<string> {
+    const name = this.names[d]!;
+    return new Set([...searchWords(name), ...joinedWords(name)]);
+  }
+
+  /** Posting lists of the chemicals a query text names (an id, a CAS number or a name). */
+  private chemicalDocs(text: string): PostingList[] {
+    const out: PostingList[] = [];
+    for (const id of this.chemicals.resolve(text)) {
+      const list = this.chemPosting(id);
+      if (list && list.size > 0) out.push(list);
+    }
+    return out;
   }
 
   /** The note id of an interned note name (its domain `noteKey` decides which names are one note). */
@@ -832,9 +661,7 @@ export class InProcessSearchIndex implements SearchIndex {
   }
 
   private index(d: number): void {
-    const tokens = InProcessSearchIndex.nameTokensOf(this.norms[d]!);
-    for (const token of tokens) this.nameTokens.add(token, d);
-    if (tokens.length > 0) this.firstTokens.add(tokens[0]!, d);
+    for (const token of this.nameWordsOf(d)) this.nameTokens.add(token, d);
     this.brandPostings[this.brandIdOf[d]!]!.add(d);
     for (const id of this.noteIdsOf(d)) this.notePostings[id]!.add(d);
     for (const idx of this.visibleChemIdx(d)) {
@@ -848,9 +675,7 @@ export class InProcessSearchIndex implements SearchIndex {
   }
 
   private unindex(d: number): void {
-    const tokens = InProcessSearchIndex.nameTokensOf(this.norms[d]!);
-    for (const token of tokens) this.nameTokens.remove(token, d);
-    if (tokens.length > 0) this.firstTokens.remove(tokens[0]!, d);
+    for (const token of this.nameWordsOf(d)) this.nameTokens.remove(token, d);
     this.brandPostings[this.brandIdOf[d]!]?.remove(d);
     for (const id of this.noteIdsOf(d)) this.notePostings[id]!.remove(d);
     for (const idx of this.visibleChemIdx(d)) this.chemPostings[idx]?.remove(d);
@@ -865,9 +690,10 @@ export class InProcessSearchIndex implements SearchIndex {
       id = this.brandNames.length;
       this.brandIds.set(key, id);
       this.brandNames.push(brand);
-      this.brandKeys.push(key);
+      this.brandWordLists.push([...new Set(searchWords(brand))]);
       this.brandPostings.push(new PostingList());
-      for (const token of new Set(key.split(' ').filter(Boolean))) this.brandTokens.add(token, id);
+      for (const word of new Set([...searchWords(brand), ...joinedWords(brand)]))
+        this.brandTokens.add(word, id);
     }
     this.brandIdByRaw.set(brand, id);
     return id;
@@ -953,15 +779,6 @@ export class InProcessSearchIndex implements SearchIndex {
     this.chemFlags[idx] = (data ? COUNTS_AS_DATA : 0) | (allergen ? ALLERGEN : 0);
   }
 
-  private take(slot: number): B.Bits {
-    let bits = this.scratch[slot];
-    if (!bits || bits.length < this.words) {
-      bits = new Uint32Array(this.words);
-      this.scratch[slot] = bits;
-    }
-    return bits;
-  }
-
   private grow(capacity: number): void {
     this.capacity = capacity;
     this.words = B.wordsFor(capacity);
@@ -969,7 +786,15 @@ export class InProcessSearchIndex implements SearchIndex {
     this.complete = B.grow(this.complete, this.words);
     this.hypo = B.grow(this.hypo, this.words);
     this.dirty = B.grow(this.dirty, this.words);
-    this.sparse.resize(this.words);
+    this.filterBits = new Uint32Array(this.words);
+    this.conditionBits = new Uint32Array(this.words);
+    this.ranker.resize(capacity);
+    const nameWordCounts = new Uint8Array(capacity);
+    nameWordCounts.set(this.nameWordCounts);
+    this.nameWordCounts = nameWordCounts;
+    const sourceCounts = new Uint8Array(capacity);
+    sourceCounts.set(this.sourceCounts);
+    this.sourceCounts = sourceCounts;
     this.brandStr = growInt32(this.brandStr, capacity);
     const safetyBits = new Uint8Array(capacity);
     safetyBits.set(this.safetyBits);
@@ -984,7 +809,6 @@ export class InProcessSearchIndex implements SearchIndex {
     const genders = new Uint8Array(capacity);
     genders.set(this.genders);
     this.genders = genders;
-    this.scratch = [];
   }
 }
 

@@ -16,6 +16,7 @@ import {
 } from './catalogue.fixtures.ts';
 import type { Chemical, NoteRecord, PerfumeDocument, RegionRecord } from './catalogue.types.ts';
 import { CatalogueOracle } from './catalogue-oracle.ts';
+import { toPerfumeCard } from './perfume-card.ts';
 import { type CatalogueQuery, catalogueCategories, type SearchIndex } from './search-index.port.ts';
 
 /** Log positions for the writes, increasing as a log's do (an adapter may order by first position). */
@@ -188,7 +189,8 @@ export async function expectSameAnswer(
     total: want.total,
     has_more: want.has_more,
   });
-  expect(got.items).toEqual(want.items);
+  const known = oracle.chemicals;
+  expect(got.items).toEqual(want.items.map((item) => toPerfumeCard(item.document, known)));
 }
 
 /**

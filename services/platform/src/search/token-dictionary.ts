@@ -82,6 +82,14 @@ export class TokenDictionary {
     }
   }
 
+  /** Calls `fn` with every token starting with `prefix` and its ids, tokens ascending. */
+  forEachTokenWithPrefix(prefix: string, fn: (token: string, ids: readonly number[]) => void): void {
+    const tokens = this.sortedTokens();
+    for (let i = lowerBound(tokens, prefix); i < tokens.length && tokens[i]!.startsWith(prefix); i++) {
+      fn(tokens[i]!, this.postings.get(tokens[i]!)!);
+    }
+  }
+
   /** Distinct tokens starting with `prefix`, ascending. */
   tokensWithPrefix(prefix: string): string[] {
     const tokens = this.sortedTokens();
