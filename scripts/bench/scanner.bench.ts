@@ -308,9 +308,10 @@ export async function run(
     process.stdout.write(
       `${r[0]!.padEnd(26)}${r[1]!.padStart(10)}${r[2]!.padStart(20)}${r[3]!.padStart(10)}\n`,
     );
-  process.stdout.write(
-    `F1 ratio pipeline/plain: ${(pipeline.f1 / Math.max(plain.f1, 1e-9)).toFixed(2)}x; time ratio: ${(pipeline.cpuP50Ms / Math.max(plain.cpuP50Ms, 1e-9)).toFixed(2)}x (CPU p50)\n`,
-  );
+  if (theirs.length > 0)
+    process.stdout.write(
+      `F1 ratio pipeline/plain: ${(pipeline.f1 / Math.max(plain.f1, 1e-9)).toFixed(2)}x; time ratio: ${(pipeline.cpuP50Ms / Math.max(plain.cpuP50Ms, 1e-9)).toFixed(2)}x (CPU p50)\n`,
+    );
   return { images, pipeline, plain, perCondition: perConditionRows, worstRecall };
 }
 

@@ -11,6 +11,8 @@ describe('OCR-aware distance', () => {
     expect(ocrCost('lycerln', ocrNormal('glycerin'))).toBe(0.5);
     expect(ocrCost('sodlumlaurysulfate', ocrNormal('sodiumlaurylsulfate'))).toBe(0.5);
     expect(ocrCost('nltrate', 'cltrate')).toBe(1);
+    // Two thin glyphs blurred into one wide one: `li` read as `u`.
+    expect(ocrCost(ocrNormal('vanilun'), ocrNormal('vanillin'))).toBe(0.5);
     expect(ocrCost('abcdef', 'uvwxyz', 2)).toBeGreaterThan(2);
   });
 

@@ -70,8 +70,10 @@ export async function prepareForOcr(decoded: DecodedImage): Promise<Buffer> {
   }
   const size = skew === 0 ? { width, height: decoded.height } : await image.metadata();
   let scale: number;
-  if (page.lineHeight !== null) scale = Math.min(3, Math.max(0.3, TARGET_LINE_HEIGHT / page.lineHeight));
-  else if (size.width < MIN_OCR_WIDTH) scale = Math.min(3, TARGET_OCR_WIDTH / size.width);
+  // Small shop images (400 px wide, lines 6–8 px tall) need up to five times their size: Tesseract
+  // drops whole lines of text it sees at three times.
+  if (page.lineHeight !== null) scale = Math.min(5, Math.max(0.3, TARGET_LINE_HEIGHT / page.lineHeight));
+  else if (size.width < MIN_OCR_WIDTH) scale = Math.min(5, TARGET_OCR_WIDTH / size.width);
   else scale = Math.min(1, MAX_OCR_WIDTH / size.width);
   scale = Math.min(scale, Math.sqrt(MAX_OCR_PIXELS / (size.width * size.height)));
   if (Math.abs(scale - 1) > 0.05) {

@@ -46,6 +46,14 @@ const LOOK_ALIKE = new Set(
 /** Glyphs so thin OCR drops them or reads them out of nothing. */
 const THIN = new Set(['l', 't', 'f', 'r', 'j']);
 
+/** A wide glyph and the pairs of glyphs it is read for, after `ocrNormal`. */
+const WIDE = new Map([
+  ['u', ['ll']],
+  ['m', ['ln', 'nl', 'nn']],
+  ['n', ['ll']],
+  ['h', ['ll']],
+]);
+
 const SWAP_COST = 0.5;
 const THIN_COST = 0.5;
 const FIRST_LETTER_COST = 0.5;
@@ -74,11 +82,14 @@ export function ocrCost(read: string, name: string, max = Number.POSITIVE_INFINI
     cur[0] = prev[0]! + extra(i - 1);
     let rowMin = cur[0]!;
     for (let j = 1; j <= m; j += 1) {
-      const v = Math.min(
+      let v = Math.min(
         prev[j - 1]! + substitution(read[i - 1]!, name[j - 1]!),
         prev[j]! + extra(i - 1),
         cur[j - 1]! + missing(j - 1),
       );
+      // Two thin glyphs read as one wide one: `li` (normal `ll`) as `u`, `in` (`ln`) as `m`.
+      if (j >= 2 && WIDE.get(read[i - 1]!)?.includes(name.slice(j - 2, j)))
+        v = Math.min(v, prev[j - 2]! + SWAP_COST);
       cur[j] = v;
       if (v < rowMin) rowMin = v;
     }

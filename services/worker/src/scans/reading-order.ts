@@ -78,7 +78,38 @@ function cut(words: OcrWord[], height: number, out: OcrWord[][]): void {
     );
     return;
   }
+  // Columns under a heading that spans them, with no clear break between: cut at the narrower row
+  // gap that lets the part below (or above) fall into columns.
+  for (const gap of rowGaps(solid, height * 0.3)) {
+    const above = words.filter((w) => (w.y0 + w.y1) / 2 < gap);
+    const below = words.filter((w) => (w.y0 + w.y1) / 2 >= gap);
+    if (above.length === 0 || below.length === 0) continue;
+    if (hasColumns(below, height) || hasColumns(above, height)) {
+      cut(above, height, out);
+      cut(below, height, out);
+      return;
+    }
+  }
   out.push(words);
+}
+
+/** Middles of every horizontal gap at least `min` tall between the words' rows, top to bottom. */
+function rowGaps(words: readonly OcrWord[], min: number): number[] {
+  const sorted = words.map((w) => [w.y0, w.y1] as const).sort((a, b) => a[0] - b[0]);
+  const out: number[] = [];
+  let end = sorted[0]?.[1] ?? 0;
+  for (const [s, e] of sorted.slice(1)) {
+    if (s - end >= min) out.push((s + end) / 2);
+    end = Math.max(end, e);
+  }
+  return out;
+}
+
+function hasColumns(words: readonly OcrWord[], height: number): boolean {
+  const solid = words.filter(isSolid);
+  if (solid.length < 4) return false;
+  const gap = widestGap(solid.map((w) => [w.x0, w.x1]));
+  return gap !== null && gap.size >= height * 1.6;
 }
 
 /** One block's words as lines: Tesseract's line grouping, ordered by position. */

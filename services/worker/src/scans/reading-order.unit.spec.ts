@@ -37,6 +37,25 @@ describe('readingOrderText', () => {
     expect(readingOrderText(words)).toBe('AQUA, PARFUM,\nLINALOOL.\n\nKeep away.');
   });
 
+  it('finds the columns under a heading that spans them with hardly a gap before them', () => {
+    // A blurred photo: the size line runs across the gutter and sits only 10 px (under half a line) above the columns.
+    const words = [
+      ...line(
+        ['EAU', 'DE', 'PARFUM', '50', 'ml', '1.6', 'FL.OZ', 'FRANCE', 'PARIS', 'NEW', 'YORK'],
+        300,
+        56,
+        0,
+      ),
+      ...line(['INGREDIENTS:', 'ALCOHOL,'], 40, 90, 1),
+      ...line(['Keep', 'away', 'from', 'heat.'], 700, 90, 2),
+      ...line(['LINALOOL,', 'LIMONENE.'], 40, 118, 3),
+      ...line(['Avoid', 'eyes.'], 700, 118, 4),
+    ];
+    expect(readingOrderText(words)).toBe(
+      'EAU DE PARFUM 50 ml 1.6 FL.OZ FRANCE PARIS NEW YORK\n\nINGREDIENTS: ALCOHOL,\nLINALOOL, LIMONENE.\n\nKeep away from heat.\nAvoid eyes.',
+    );
+  });
+
   it('keeps a single-column paragraph in Tesseract line order', () => {
     const words = [...line(['Aqua,', 'Glycerin,'], 40, 100, 0), ...line(['Parfum.'], 40, 130, 1)];
     expect(readingOrderText(words)).toBe('Aqua, Glycerin,\nParfum.');
