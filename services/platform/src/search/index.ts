@@ -54,7 +54,14 @@ export {
   toEsSearchBody,
 } from './elasticsearch/es-query.ts';
 export { InProcessSearchIndex, type InProcessSearchIndexOptions } from './in-process-search-index.adapter.ts';
-export { classify, toPerfumeCard, visibleLinks } from './perfume-card.ts';
+export {
+  classify,
+  LIST_CARD_CHEMICALS,
+  listCard,
+  type PerfumeListCard,
+  toPerfumeCard,
+  visibleLinks,
+} from './perfume-card.ts';
 export { type CatalogueReferenceData, loadCatalogueReferenceData } from './reference-data.ts';
 export {
   type BrandCount,

@@ -233,3 +233,111 @@ export function toPerfumeCard(doc: PerfumeDocument, known: ReadonlyMap<string, C
     knowledge,
   });
 }
+
+/** Chips a card in a list draws before it is opened; the rest come with the full card. */
+export const LIST_CARD_CHEMICALS = 3;
+/** Declared or likely allergens a card in a list names before it is opened. */
+export const LIST_CARD_ALLERGENS = 3;
+
+/** A chemical chip as a list card draws it. */
+export interface ListCardChemical {
+  chemical_id: string;
+  name: string;
+  allergen_flag: boolean;
+  kind: 'declared' | 'inferred';
+}
+
+/** An allergen as a list card names it (who declared it and the notes it comes from: full card). */
+export interface ListCardAllergen {
+  name: string;
+  basis: PerfumeAllergen['basis'];
+  probability: number | null;
+}
+
+/**
+ * A perfume as a page of a list carries it: what the grid draws before a card is opened. The full
+ * card (every chemical with its source and concentration, every allergen with its evidence, the
+ * label's ingredients, provenance) is one request away (`GET /api/perfumes/{id}`).
+ */
+export interface PerfumeListCard {
+  id: string;
+  name: string;
+  brand: string;
+  year_released: number | null;
+  gender: PerfumeCard['gender'];
+  perfumer: string | null;
+  concentration: string | null;
+  description: string | null;
+  image_url: string | null;
+  notes: PerfumeCard['notes'];
+  /** The first chemicals (declared first), at most `LIST_CARD_CHEMICALS`. */
+  chemicals: ListCardChemical[];
+  /** The first declared or likely allergens, at most `LIST_CARD_ALLERGENS`. */
+  allergens: ListCardAllergen[];
+  /** How many allergens the full card lists, by basis. */
+  allergen_counts: { declared: number; likely: number; possible: number };
+  /**
+   * Which of the chemicals a visitor asked about (`flag_chemicals`, their own allergens) the
+   * perfume links, declared or inferred; absent when none were asked about.
+   */
+  flagged?: { chemical_id: string; name: string; kind: 'declared' | 'inferred' }[];
+  hypoallergenic: boolean;
+  knowledge: PerfumeCard['knowledge'];
+  coverage: PerfumeCard['coverage'];
+  label: { source_name: string; source_date: string } | null;
+  chemical_count: number;
+  data_category: DataCategory;
+}
+
+/**
+ * The list form of a card (see `PerfumeListCard`); `flag` are chemical ids to look for among its
+ * links (a declared link wins over an inferred one).
+ */
+export function listCard(card: PerfumeCard, flag?: ReadonlySet<string>): PerfumeListCard {
+  const counts = { declared: 0, likely: 0, possible: 0 };
+  const allergens: ListCardAllergen[] = [];
+  for (const a of card.allergens) {
+    counts[a.basis]++;
+    if (a.basis !== 'possible' && allergens.length < LIST_CARD_ALLERGENS) {
+      allergens.push({ name: a.name, basis: a.basis, probability: a.probability });
+    }
+  }
+  let flagged: PerfumeListCard['flagged'];
+  if (flag !== undefined) {
+    // Declared links come first, so the first link to a chemical is the one shown.
+    const seen = new Set<string>();
+    flagged = [];
+    for (const c of card.chemicals) {
+      if (!flag.has(c.chemical_id) || seen.has(c.chemical_id)) continue;
+      seen.add(c.chemical_id);
+      flagged.push({ chemical_id: c.chemical_id, name: c.name, kind: c.kind });
+    }
+  }
+  return {
+    id: card.id,
+    name: card.name,
+    brand: card.brand,
+    year_released: card.year_released,
+    gender: card.gender,
+    perfumer: card.perfumer,
+    concentration: card.concentration,
+    description: card.description,
+    image_url: card.image_url,
+    notes: card.notes,
+    chemicals: card.chemicals.slice(0, LIST_CARD_CHEMICALS).map((c) => ({
+      chemical_id: c.chemical_id,
+      name: c.name,
+      allergen_flag: c.allergen_flag,
+      kind: c.kind,
+    })),
+    allergens,
+    allergen_counts: counts,
+    hypoallergenic: card.hypoallergenic,
+    knowledge: card.knowledge,
+    coverage: card.coverage,
+    label: card.label ? { source_name: card.label.source_name, source_date: card.label.source_date } : null,
+    chemical_count: card.chemical_count,
+    data_category: card.data_category,
+    ...(flagged !== undefined && { flagged }),
+  };
+}

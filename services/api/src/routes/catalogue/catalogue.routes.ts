@@ -7,6 +7,7 @@ import {
   type CatalogueCategory,
   type CatalogueQuery,
   effectiveCategory,
+  listCard,
   normalizeText,
   type SearchIndex,
 } from '@scentinel/platform/search';
@@ -20,6 +21,7 @@ import {
   BrandName,
   CategoryParam,
   DEFAULT_LIMIT,
+  FlagChemicals,
   IncludeUnspecific,
   Limit,
   Nullable,
@@ -28,16 +30,19 @@ import {
   Skip,
 } from './catalogue.schemas.ts';
 import { CleanBrandSchema, cleanBrandAnswer } from './clean-brands.ts';
+import { pickerRoutes } from './picker.routes.ts';
 
 export interface CatalogueRouteDeps {
   catalogue: SearchIndex;
 }
 
 const Paging = { limit: Type.Optional(Limit), skip: Type.Optional(Skip) };
+const Flag = { flag_chemicals: Type.Optional(FlagChemicals) };
 
 const EnhancedQuery = Type.Object(
   {
     ...Paging,
+    ...Flag,
     category: Type.Optional(CategoryParam),
     search: Type.Optional(SearchText),
     brand: Type.Optional(BrandName),
@@ -49,6 +54,7 @@ const EnhancedQuery = Type.Object(
 const ByCategoryQuery = Type.Object(
   {
     ...Paging,
+    ...Flag,
     category: CategoryParam,
     search: Type.Optional(SearchText),
     brand: Type.Optional(BrandName),
@@ -60,6 +66,7 @@ const ByCategoryQuery = Type.Object(
 const HypoallergenicQuery = Type.Object(
   {
     ...Paging,
+    ...Flag,
     allergen_tolerance: Type.Optional(
       Type.Literal('low', { description: 'Only low is offered: no linked allergen at all' }),
     ),
@@ -97,6 +104,7 @@ const FilterBody = Type.Object(
 const FilterQuery = Type.Object(
   {
     ...Paging,
+    ...Flag,
     search: Type.Optional(SearchText),
     include_unspecific: Type.Optional(IncludeUnspecific),
   },
@@ -107,7 +115,7 @@ const BrandParams = Type.Object(
   { brand: Type.String({ minLength: 1, maxLength: 200 }) },
   { additionalProperties: false },
 );
-const BrandPageQuery = Type.Object({ ...Paging }, { additionalProperties: false });
+const BrandPageQuery = Type.Object({ ...Paging, ...Flag }, { additionalProperties: false });
 
 const Percent = Type.Object({ count: Type.Integer(), percentage: Type.Number() });
 const Categorization = Type.Object({
@@ -115,24 +123,6 @@ const Categorization = Type.Object({
   complete_chemical_data: Percent,
   unspecific_chemical_ingredients: Percent,
   hypoallergenic: Percent,
-});
-
-const NotesAnswer = Type.Object({
-  notes: Type.Array(
-    Type.Object({
-      id: Type.String(),
-      name: Type.String(),
-      category: Nullable(Type.String()),
-      description: Nullable(Type.String()),
-      perfume_count: Type.Integer(),
-    }),
-  ),
-  total: Type.Integer(),
-});
-
-const BrandsAnswer = Type.Object({
-  brands: Type.Array(Type.Object({ name: Type.String(), perfume_count: Type.Integer() })),
-  total: Type.Integer(),
 });
 
 const HypoallergenicAnswer = Type.Object(
@@ -176,10 +166,30 @@ function overlap(include: string[], exclude: string[]): string | undefined {
   return include.find((r) => excluded.has(normalizeText(r) || r));
 }
 
-async function page(index: SearchIndex, q: CatalogueQuery) {
+/** At most this many chemical ids in `flag_chemicals`. */
+const MAX_FLAGGED = 100;
+
+/** The chemical ids of `flag_chemicals`, or undefined when not given. */
+function flagSet(raw: string | undefined): Set<string> | undefined {
+  if (raw === undefined) return undefined;
+  const ids = raw
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
+  if (ids.length > MAX_FLAGGED) {
+    throw new HttpError(
+      400,
+      `flag_chemicals names ${ids.length} chemicals; at most ${MAX_FLAGGED}`,
+      'validation',
+    );
+  }
+  return new Set(ids);
+}
+
+async function page(index: SearchIndex, q: CatalogueQuery, flag?: ReadonlySet<string>) {
   const result = await index.search(q);
   return {
-    perfumes: result.items,
+    perfumes: result.items.map((card) => listCard(card, flag)),
     total: result.total,
     has_more: result.has_more,
     limit: q.limit,
@@ -225,8 +235,16 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ deps: CatalogueRouteDe
     reply: FastifyReply,
     route: string,
     query: CatalogueQuery,
-    build: () => Promise<unknown> = () => page(index, query),
-  ) => answers.send(request, reply, route, query, build);
+    flag: Set<string> | undefined,
+    build: () => Promise<unknown> = () => page(index, query, flag),
+  ) =>
+    answers.send(
+      request,
+      reply,
+      route,
+      flag === undefined ? query : { ...query, flag: [...flag].sort() },
+      build,
+    );
   const cached = answers.routeOptions;
 
   app.get(
@@ -266,7 +284,8 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ deps: CatalogueRouteDe
         response: { 200: PageAnswer, 400: Problem },
       },
     },
-    async (request, reply) => cachedPage(request, reply, 'enhanced', listQuery(request.query)),
+    async (request, reply) =>
+      cachedPage(request, reply, 'enhanced', listQuery(request.query), flagSet(request.query.flag_chemicals)),
   );
 
   app.get(
@@ -280,7 +299,14 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ deps: CatalogueRouteDe
         response: { 200: PageAnswer, 400: Problem },
       },
     },
-    async (request, reply) => cachedPage(request, reply, 'by-category', listQuery(request.query)),
+    async (request, reply) =>
+      cachedPage(
+        request,
+        reply,
+        'by-category',
+        listQuery(request.query),
+        flagSet(request.query.flag_chemicals),
+      ),
   );
 
   app.post(
@@ -309,19 +335,25 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ deps: CatalogueRouteDe
       if (both !== undefined) {
         throw new HttpError(400, `'${both}' cannot be both included and excluded`, 'validation');
       }
-      return cachedPage(request, reply, 'filter', {
-        text: given(b.search ?? q.search),
-        brands: (b.brands ?? []).filter((x) => given(x) !== undefined),
-        category: categoryOf(b.category),
-        include_chemicals,
-        exclude_chemicals,
-        include_notes,
-        exclude_notes,
-        allergen_free: b.allergen_free ?? false,
-        include_unspecific: b.include_unspecific ?? q.include_unspecific,
-        limit: b.limit ?? q.limit ?? DEFAULT_LIMIT,
-        skip: b.skip ?? q.skip ?? 0,
-      });
+      return cachedPage(
+        request,
+        reply,
+        'filter',
+        {
+          text: given(b.search ?? q.search),
+          brands: (b.brands ?? []).filter((x) => given(x) !== undefined),
+          category: categoryOf(b.category),
+          include_chemicals,
+          exclude_chemicals,
+          include_notes,
+          exclude_notes,
+          allergen_free: b.allergen_free ?? false,
+          include_unspecific: b.include_unspecific ?? q.include_unspecific,
+          limit: b.limit ?? q.limit ?? DEFAULT_LIMIT,
+          skip: b.skip ?? q.skip ?? 0,
+        },
+        flagSet(q.flag_chemicals),
+      );
     },
   );
 
@@ -348,9 +380,10 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ deps: CatalogueRouteDe
         limit: q.limit ?? DEFAULT_LIMIT,
         skip: q.skip ?? 0,
       };
-      return cachedPage(request, reply, 'hypoallergenic', query, async () => {
+      const flag = flagSet(q.flag_chemicals);
+      return cachedPage(request, reply, 'hypoallergenic', query, flag, async () => {
         const stats = await index.stats();
-        const result = await page(index, query);
+        const result = await page(index, query, flag);
         const pagination = {
           limit: query.limit,
           skip: query.skip,
@@ -390,53 +423,14 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ deps: CatalogueRouteDe
         limit: request.query.limit ?? DEFAULT_LIMIT,
         skip: request.query.skip ?? 0,
       };
-      return cachedPage(request, reply, 'brand', query, async () => {
-        const result = await page(index, query);
+      const flag = flagSet(request.query.flag_chemicals);
+      return cachedPage(request, reply, 'brand', query, flag, async () => {
+        const result = await page(index, query, flag);
         if (result.total === 0) throw new HttpError(404, `Brand not found: ${brand}`);
         return { ...result, brand };
       });
     },
   );
 
-  app.get(
-    '/brands',
-    {
-      ...cached,
-      schema: {
-        tags: TAGS,
-        summary: 'Every brand, with its perfume count',
-        response: { 200: BrandsAnswer },
-      },
-    },
-    async (request, reply) =>
-      answers.send(request, reply, 'brands', null, async () => {
-        const brands = await index.brands();
-        return { brands, total: brands.length };
-      }),
-  );
-
-  app.get(
-    '/notes',
-    {
-      ...cached,
-      schema: {
-        tags: TAGS,
-        summary: 'Fragrance notes',
-        description:
-          'The notes taxonomy and every note used in the catalogue, with perfume counts; ids work as note filters.',
-        response: { 200: NotesAnswer },
-      },
-    },
-    async (request, reply) =>
-      answers.send(request, reply, 'notes', null, async () => {
-        const notes = (await index.notes()).map((n) => ({
-          id: n.id,
-          name: n.name,
-          category: n.category,
-          description: n.description,
-          perfume_count: n.perfume_count,
-        }));
-        return { notes, total: notes.length };
-      }),
-  );
+  await app.register(pickerRoutes, { index, answers });
 };

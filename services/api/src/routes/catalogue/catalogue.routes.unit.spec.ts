@@ -51,15 +51,25 @@ describe('GET /api/perfumes/enhanced', () => {
       data_category: 'complete',
       hypoallergenic: false,
       chemical_count: 4,
-      note_count: 2,
     });
-    expect(rose.allergens.map((a: { name: string }) => a.name)).toEqual([
-      'Limonene',
-      'Linalool',
-      'Geraniol',
-      'Citronellol',
+    // A list card carries what the grid draws: the first chips and the allergens by basis.
+    expect(rose.chemicals).toEqual([
+      { chemical_id: 'chem-limonene', name: 'Limonene', allergen_flag: true, kind: 'inferred' },
+      { chemical_id: 'chem-linalool', name: 'Linalool', allergen_flag: true, kind: 'inferred' },
+      { chemical_id: 'chem-geraniol', name: 'Geraniol', allergen_flag: true, kind: 'inferred' },
     ]);
-    expect(rose.chemicals[0]).toEqual({
+    expect(rose.allergens).toEqual([]);
+    expect(rose.allergen_counts).toEqual({ declared: 0, likely: 0, possible: 4 });
+    expect(rose).not.toHaveProperty('flagged');
+    expect(rose).not.toHaveProperty('field_sources');
+  });
+
+  it('answers the full perfume behind a list card: every chemical and allergen with its evidence', async () => {
+    const { status, body } = await get('/api/perfumes/p1');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ id: 'p1', name: 'Rose Absolue', chemical_count: 4, note_count: 2 });
+    expect(body.chemicals).toHaveLength(4);
+    expect(body.chemicals[0]).toEqual({
       chemical_id: 'chem-limonene',
       name: 'Limonene',
       cas_number: '5989-27-5',
@@ -71,6 +81,33 @@ describe('GET /api/perfumes/enhanced', () => {
       concentration_min: null,
       concentration_max: null,
     });
+    expect(body.allergens.map((a: { name: string }) => a.name)).toEqual([
+      'Limonene',
+      'Linalool',
+      'Geraniol',
+      'Citronellol',
+    ]);
+    expect(await get('/api/perfumes/nobody')).toEqual({
+      status: 404,
+      body: { detail: 'Perfume not found: nobody', code: 'not_found' },
+    });
+  });
+
+  it('flags the chemicals a visitor asked about on each card (declared or inferred)', async () => {
+    const { status, body } = await get(
+      '/api/perfumes/enhanced?flag_chemicals=chem-geraniol,chem-unknown&limit=50',
+    );
+    expect(status).toBe(200);
+    const byId = new Map(body.perfumes.map((p: { id: string }) => [p.id, p]));
+    expect((byId.get('p1') as { flagged: unknown }).flagged).toEqual([
+      { chemical_id: 'chem-geraniol', name: 'Geraniol', kind: 'inferred' },
+    ]);
+    expect((byId.get('p6') as { flagged: unknown }).flagged).toEqual([]);
+    const tooMany = Array.from({ length: 101 }, (_, i) => `c${i}`).join(',');
+    const refused = await get(`/api/perfumes/enhanced?flag_chemicals=${tooMany}`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail).toMatch(/at most 100/);
+    expect((await get('/api/perfumes/enhanced?flag_chemicals=a,,b')).status).toBe(400);
   });
 
   it('searches every perfume, ranked exact name > name prefix > tokens > brand, accent-insensitive', async () => {
@@ -272,6 +309,7 @@ describe('GET /api/brands and /api/notes', () => {
         { name: 'Maison Rose', perfume_count: 2 },
       ],
       total: 4,
+      has_more: false,
     });
   });
 

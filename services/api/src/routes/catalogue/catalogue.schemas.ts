@@ -114,8 +114,74 @@ export const PerfumeCardSchema = Type.Object({
   sources: Type.Array(Type.String()),
 });
 
+/** A perfume in a page of a list: what the grid draws before a card is opened. */
+export const PerfumeListCardSchema = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    brand: Type.String(),
+    year_released: Nullable(Type.Integer()),
+    gender: Nullable(Type.String()),
+    perfumer: Nullable(Type.String()),
+    concentration: Nullable(Type.String()),
+    description: Nullable(Type.String()),
+    image_url: Nullable(Type.String()),
+    notes: Notes,
+    chemicals: Type.Array(
+      Type.Object({
+        chemical_id: Type.String(),
+        name: Type.String(),
+        allergen_flag: Type.Boolean(),
+        kind: Type.Union([Type.Literal('declared'), Type.Literal('inferred')]),
+      }),
+      { description: 'The first chemicals (declared first); chemical_count says how many there are' },
+    ),
+    allergens: Type.Array(
+      Type.Object({
+        name: Type.String(),
+        basis: Type.Union([Type.Literal('declared'), Type.Literal('likely'), Type.Literal('possible')]),
+        probability: Nullable(Type.Number()),
+      }),
+      { description: 'The first declared or likely EU label allergens' },
+    ),
+    allergen_counts: Type.Object(
+      { declared: Type.Integer(), likely: Type.Integer(), possible: Type.Integer() },
+      { description: 'How many allergens the full perfume lists, by basis' },
+    ),
+    flagged: Type.Optional(
+      Type.Array(
+        Type.Object({
+          chemical_id: Type.String(),
+          name: Type.String(),
+          kind: Type.Union([Type.Literal('declared'), Type.Literal('inferred')]),
+        }),
+        { description: 'Which of the flag_chemicals the perfume links (only when flag_chemicals was given)' },
+      ),
+    ),
+    hypoallergenic: Type.Boolean(),
+    knowledge: Type.String({
+      description: 'declared_list, notes_resolved (every specific note resolved), partial or none',
+    }),
+    coverage: Nullable(NoteCoverageSchema),
+    label: Nullable(Type.Object({ source_name: Type.String(), source_date: Type.String() })),
+    chemical_count: Type.Integer(),
+    data_category: Type.String({ description: 'complete or unspecific' }),
+  },
+  {
+    description:
+      'A perfume as a list page carries it; GET /api/perfumes/{id} answers the full perfume (every chemical and allergen with its evidence)',
+  },
+);
+
+/** Chemical ids whose links each card of the page reports in `flagged` (a visitor's own allergens). */
+export const FlagChemicals = Type.String({
+  maxLength: 4000,
+  pattern: '^[^,]+(,[^,]+)*$',
+  description: 'Comma-separated chemical ids (at most 100) to report per perfume in `flagged`',
+});
+
 export const PerfumePageSchema = Type.Object({
-  perfumes: Type.Array(PerfumeCardSchema),
+  perfumes: Type.Array(PerfumeListCardSchema),
   total: Type.Integer(),
   has_more: Type.Boolean(),
   limit: Type.Integer(),

@@ -16,6 +16,7 @@ import { answerCacheFor } from '../../http/answer-cache.ts';
 import { HttpError } from '../../http/errors.ts';
 import { rememberingValidatorCompiler } from '../../http/validator.ts';
 import { DEFAULT_LIMIT, Limit, MAX_SKIP, Nullable, Skip } from '../catalogue/catalogue.schemas.ts';
+import { MatchTier, rankForText } from '../catalogue/picker-ranking.ts';
 
 export interface ChemicalRouteDeps {
   catalogue: SearchIndex;
@@ -93,6 +94,13 @@ const Lookup = Type.Object({
 const ListQuery = Type.Object(
   {
     search: Type.Optional(Type.String({ maxLength: 200, description: 'Name, INCI name or CAS substring' })),
+    q: Type.Optional(
+      Type.String({
+        maxLength: 200,
+        description:
+          'Picker text: like search, but ranked (exact name or CAS, names starting with it, then by how many perfumes use the chemical); empty = every chemical by use',
+      }),
+    ),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, description: 'Default: all' })),
     skip: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_SKIP })),
   },
@@ -190,6 +198,20 @@ export const chemicalReadRoutes: FastifyPluginAsyncTypebox<{ deps: ChemicalRoute
   // The lists (1.7 MB for every chemical) are reused while the index is unchanged.
   const answers = answerCacheFor(index, 16 * 1024 * 1024);
 
+  /** The chemicals matching a picker's text, ranked (`picker-ranking.ts`). */
+  async function rankedChemicals(q: string): Promise<Chemical[]> {
+    const matches = chemicals.list(q);
+    const uses = new Map<string, number>();
+    for (const c of matches) uses.set(c.id, (await index.chemicalUsage(c.id, 0)).total_perfumes);
+    const cas = q.trim().toLowerCase();
+    return rankForText(matches, q, {
+      name: (c) => c.name,
+      popularity: (c) => uses.get(c.id) ?? 0,
+      // Found by list(): by CAS number or INCI name when not by name.
+      otherTier: (c) => (c.cas_number?.toLowerCase() === cas ? MatchTier.exact : MatchTier.other),
+    });
+  }
+
   async function detail(c: Chemical) {
     const usage = await index.chemicalUsage(c.id, USAGE_SAMPLE_SIZE);
     return {
@@ -211,17 +233,21 @@ export const chemicalReadRoutes: FastifyPluginAsyncTypebox<{ deps: ChemicalRoute
           'Every chemical by name (without safety details); `search` narrows it to name, INCI or CAS substrings.',
         querystring: ListQuery,
         response: {
-          200: Type.Object({ chemicals: Type.Array(ChemicalSummary), total: Type.Integer() }),
+          200: Type.Object({
+            chemicals: Type.Array(ChemicalSummary),
+            total: Type.Integer(),
+            has_more: Type.Boolean(),
+          }),
           400: Problem,
         },
       },
     },
     async (request, reply) =>
       answers.send(request, reply, 'chemicals', request.query, async () => {
-        const { search, limit, skip = 0 } = request.query;
-        const all = chemicals.list(search);
-        const { slice, total } = pageOf(all, skip, limit ?? all.length);
-        return { chemicals: slice.map(summary), total };
+        const { search, q, limit, skip = 0 } = request.query;
+        const all = q === undefined ? chemicals.list(search) : await rankedChemicals(q);
+        const { slice, total, has_more } = pageOf(all, skip, limit ?? all.length);
+        return { chemicals: slice.map(summary), total, has_more };
       }),
   );
 
