@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../features/accounts/api/logout.ts';
 import { TrackingToggle } from '../features/analytics/components/tracking-toggle.tsx';
@@ -7,10 +7,14 @@ import { useHomePageView } from '../features/analytics/hooks.ts';
 import { Header } from '../features/header/components/header.tsx';
 import { categorizationQueryOptions } from '../features/perfumes/api/get-categorization.ts';
 import { DEFAULT_LIST_PARAMS, perfumeListQueryOptions } from '../features/perfumes/api/get-perfumes.ts';
+import { SaveAccountContext } from '../lib/save-permission.tsx';
 import { loadSession, type StoredSession } from '../lib/session.ts';
+import { useCurrentUrl } from '../lib/url-state.ts';
+import { parseUrl } from './app-url.ts';
 import { useInitialLoad } from './initial-load.ts';
 import { ErrorScreen, LoadingScreen } from './load-screens.tsx';
 import { MainPage } from './main-page.tsx';
+import { NotFoundScreen } from './not-found-screen.tsx';
 import { AppProvider } from './provider.tsx';
 
 const SignInDialog = lazy(() => import('../features/accounts/components/sign-in-dialog.tsx'));
@@ -38,7 +42,16 @@ function Shell() {
   const [session, setSession] = useState<StoredSession | null>(loadSession);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const { state, tryAgain } = useInitialLoad(loadInitialData);
+  const route = parseUrl(useCurrentUrl());
   useHomePageView();
+  const saveAccount = useMemo(
+    () => ({
+      user: session?.user ?? null,
+      onSignIn: () => setDialog('sign-in'),
+      onRegister: () => setDialog('register'),
+    }),
+    [session],
+  );
 
   const signedIn = (next: StoredSession) => {
     setSession(next);
@@ -46,7 +59,7 @@ function Shell() {
   };
 
   return (
-    <>
+    <SaveAccountContext.Provider value={saveAccount}>
       <a className="skip-link" href="#main-content">
         {t('app.skipToContent')}
       </a>
@@ -67,12 +80,14 @@ function Shell() {
         onOpenDashboard={() => setDialog('analytics')}
       />
       <main id="main-content" className="main" tabIndex={-1}>
-        {state.status === 'loading' ? (
-          <LoadingScreen retryCount={state.retryCount} />
+        {route.kind === 'not-found' ? (
+          <NotFoundScreen path={route.path} />
+        ) : state.status === 'loading' ? (
+          <LoadingScreen retryCount={state.manualTries > 0 ? 0 : state.retryCount} />
         ) : state.status === 'error' ? (
-          <ErrorScreen error={state.error} retryCount={state.retryCount} onTryAgain={tryAgain} />
+          <ErrorScreen error={state.error} manualTries={state.manualTries} onTryAgain={tryAgain} />
         ) : (
-          <MainPage />
+          <MainPage view={route.view} />
         )}
       </main>
       {state.status === 'loaded' ? (
@@ -114,7 +129,7 @@ function Shell() {
           <AnalyticsDashboard onClose={() => setDialog(null)} />
         </Suspense>
       ) : null}
-    </>
+    </SaveAccountContext.Provider>
   );
 }
 

@@ -33,46 +33,60 @@ export function loadErrorMessage(error: unknown): LoadErrorMessage {
   return { key: 'error.generic' };
 }
 
+/**
+ * `retryCount` counts the automatic retries of the current attempt; `manualTries` the error screen's
+ * Try Again presses, which have their own budget of 3 (so the button is usable when the screen first
+ * appears, after the automatic retries).
+ */
 export type InitialLoadState =
-  | { status: 'loading'; retryCount: number }
-  | { status: 'loaded'; retryCount: number }
-  | { status: 'error'; retryCount: number; error: unknown };
+  | { status: 'loading'; retryCount: number; manualTries: number }
+  | { status: 'loaded'; retryCount: number; manualTries: number }
+  | { status: 'error'; retryCount: number; manualTries: number; error: unknown };
 
 /**
- * Runs the first load: loading, then loaded or error. Failures are retried up to 3 times,
- * waiting 1, 2 and 3 s; the error screen's Try Again spends one of the same 3 retries.
+ * Runs the first load: loading, then loaded or error. Failures are retried automatically up to 3
+ * times, waiting 1, 2 and 3 s; then the error screen offers Try Again (up to 3 presses, each one
+ * attempt) and Refresh Page.
  */
 export function useInitialLoad(load: (client: QueryClient) => Promise<void>) {
   const client = useQueryClient();
-  const [state, setState] = useState<InitialLoadState>({ status: 'loading', retryCount: 0 });
+  const [state, setState] = useState<InitialLoadState>({
+    status: 'loading',
+    retryCount: 0,
+    manualTries: 0,
+  });
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const alive = useRef(true);
 
   // Rebuilt each render; it only touches stable values (client, refs, setState).
-  const run = useRef<(retryCount: number) => void>(() => {});
-  run.current = (retryCount: number) => {
-    setState({ status: 'loading', retryCount });
+  const run = useRef<(retryCount: number, manualTries: number) => void>(() => {});
+  run.current = (retryCount: number, manualTries: number) => {
+    setState({ status: 'loading', retryCount, manualTries });
     clearTimeout(timer.current);
     const go = async () => {
       try {
         await load(client);
         // A transition lets React build the whole main page in short slices, so the page stays
         // responsive (no long task) while the first results render.
-        if (alive.current) startTransition(() => setState({ status: 'loaded', retryCount }));
+        if (alive.current) {
+          startTransition(() => setState({ status: 'loaded', retryCount, manualTries }));
+        }
       } catch (error) {
         if (!alive.current) return;
         console.error('Initial load failed', error);
-        if (isRetryable(error) && retryCount < MAX_RETRIES) run.current(retryCount + 1);
-        else setState({ status: 'error', retryCount, error });
+        // Automatic retries only on the first attempt; a Try Again press is one attempt.
+        if (manualTries === 0 && isRetryable(error) && retryCount < MAX_RETRIES) {
+          run.current(retryCount + 1, manualTries);
+        } else setState({ status: 'error', retryCount, manualTries, error });
       }
     };
-    if (retryCount === 0) void go();
+    if (retryCount === 0 || manualTries > 0) void go();
     else timer.current = setTimeout(() => void go(), retryDelayMs(retryCount));
   };
 
   useEffect(() => {
     alive.current = true;
-    run.current(0);
+    run.current(0, 0);
     return () => {
       alive.current = false;
       clearTimeout(timer.current);
@@ -80,7 +94,9 @@ export function useInitialLoad(load: (client: QueryClient) => Promise<void>) {
   }, []);
 
   const tryAgain = useCallback(() => {
-    if (state.status === 'error' && state.retryCount < MAX_RETRIES) run.current(state.retryCount + 1);
+    if (state.status === 'error' && state.manualTries < MAX_RETRIES) {
+      run.current(state.retryCount, state.manualTries + 1);
+    }
   }, [state]);
 
   return { state, tryAgain };

@@ -20,21 +20,22 @@ export function LoadingScreen({ retryCount }: { retryCount: number }) {
 
 type ErrorScreenProps = {
   error: unknown;
-  retryCount: number;
+  /** Try Again presses so far: the button is disabled ("Max retries reached") after 3. */
+  manualTries: number;
   onTryAgain: () => void;
   onRefresh?: () => void;
 };
 
 export function ErrorScreen({
   error,
-  retryCount,
+  manualTries,
   onTryAgain,
   onRefresh = () => window.location.reload(),
 }: ErrorScreenProps) {
   const { t } = useTranslation();
   const message: LoadErrorMessage = loadErrorMessage(error);
   const reason = message.key === 'error.server' ? t(message.key, { status: message.status }) : t(message.key);
-  const maxed = retryCount >= MAX_RETRIES;
+  const maxed = manualTries >= MAX_RETRIES;
   return (
     <section className="status-screen status-screen--error" role="alert" data-testid="error-screen">
       <svg viewBox="0 0 24 24" width="48" height="48" aria-hidden="true" focusable="false">

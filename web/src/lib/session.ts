@@ -6,6 +6,8 @@ export type SessionUser = {
   username: string;
   email: string;
   role: string;
+  /** active, pending (awaiting admin approval) or rejected; absent in sessions stored before it was kept. */
+  status?: string;
 };
 
 export type StoredSession = {
@@ -32,6 +34,7 @@ export function parseSession(raw: string | null): StoredSession | null {
       username: user.username,
       email: typeof user.email === 'string' ? user.email : '',
       role: user.role,
+      ...(typeof user.status === 'string' ? { status: user.status } : {}),
     },
   };
 }

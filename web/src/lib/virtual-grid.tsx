@@ -1,5 +1,7 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+
+const FOCUS_ATTEMPTS = 60;
 
 type VirtualGridProps<T> = {
   items: T[];
@@ -11,6 +13,11 @@ type VirtualGridProps<T> = {
   estimateRowHeight?: number;
   label: string;
   testId?: string;
+  /**
+   * Brings the item with this key into view and moves keyboard focus to it (its element with
+   * tabIndex -1, else the cell). A new `seq` asks again for the same key.
+   */
+  focusRequest?: { key: string; seq: number } | null;
 };
 
 export function columnsFor(width: number, minItemWidth: number, gap: number): number {
@@ -30,6 +37,7 @@ export function VirtualGrid<T>({
   estimateRowHeight = 460,
   label,
   testId,
+  focusRequest,
 }: VirtualGridProps<T>) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(1200);
@@ -57,6 +65,36 @@ export function VirtualGrid<T>({
     overscan: 3,
     scrollMargin,
   });
+
+  const itemsRef = useRef(items);
+  itemsRef.current = items;
+  const getKeyRef = useRef(getKey);
+  getKeyRef.current = getKey;
+  const columnsRef = useRef(columns);
+  columnsRef.current = columns;
+  useEffect(() => {
+    if (!focusRequest) return;
+    const index = itemsRef.current.findIndex((item) => getKeyRef.current(item) === focusRequest.key);
+    if (index < 0) return;
+    virtualizer.scrollToIndex(Math.floor(index / columnsRef.current), { align: 'start' });
+    // The row renders after the scroll: wait for its cell, then focus it.
+    let attempts = 0;
+    let frame = 0;
+    const tryFocus = () => {
+      const cell = containerRef.current?.querySelector<HTMLElement>(
+        `[data-key="${CSS.escape(focusRequest.key)}"]`,
+      );
+      if (cell) {
+        const target = cell.querySelector<HTMLElement>('[tabindex="-1"]') ?? cell;
+        target.focus({ preventScroll: false });
+        return;
+      }
+      attempts += 1;
+      if (attempts < FOCUS_ATTEMPTS) frame = requestAnimationFrame(tryFocus);
+    };
+    frame = requestAnimationFrame(tryFocus);
+    return () => cancelAnimationFrame(frame);
+  }, [focusRequest, virtualizer]);
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: virtualised rows need positioned wrappers, which <ul> may not contain
@@ -89,7 +127,12 @@ export function VirtualGrid<T>({
             >
               {rowItems.map((item, offset) => (
                 // biome-ignore lint/a11y/useSemanticElements: see the list above
-                <div role="listitem" key={getKey(item)} className="virtual-grid__cell">
+                <div
+                  role="listitem"
+                  key={getKey(item)}
+                  data-key={getKey(item)}
+                  className="virtual-grid__cell"
+                >
                   {renderItem(item, start + offset)}
                 </div>
               ))}

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorDetail } from '../../../lib/api-client.ts';
+import { useDataValues } from '../../../lib/data-values.ts';
 import { Modal } from '../../../lib/modal.tsx';
 import { TabList } from '../../../lib/tab-list.tsx';
 import {
@@ -148,6 +149,7 @@ function ContributionsTab({
   busy: boolean;
 }) {
   const { t } = useTranslation();
+  const values = useDataValues();
   const contributions = useSubmittedContributions();
   if (contributions.isLoading) return <p role="status">{t('common.loading')}</p>;
   if (contributions.isError) {
@@ -196,10 +198,8 @@ function ContributionsTab({
                 <tr key={index}>
                   <td>{entry.name}</td>
                   <td>{t(`curation.types.${entry.type}`, entry.type)}</td>
-                  <td>{entry.cas_number ?? '—'}</td>
-                  <td>
-                    {entry.concentration_min ?? '—'} – {entry.concentration_max ?? '—'} %
-                  </td>
+                  <td>{entry.cas_number ?? t('values.notGiven')}</td>
+                  <td>{values.concentration(entry.concentration_min, entry.concentration_max)}</td>
                   <td>{entry.allergen_flag ? t('common.yes') : t('common.no')}</td>
                 </tr>
               ))}

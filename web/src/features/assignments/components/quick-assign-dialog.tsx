@@ -4,6 +4,7 @@ import { errorDetail } from '../../../lib/api-client.ts';
 import { ChemicalCheckList } from '../../../lib/chemical-check-list.tsx';
 import { CancelSubmitActions, CloseActions } from '../../../lib/form-fields.tsx';
 import { Modal } from '../../../lib/modal.tsx';
+import { SavePermissionNotice, useSavePermission } from '../../../lib/save-permission.tsx';
 import { SelectedChips } from '../../../lib/selected-chips.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import type { Chemical, Id } from '../../../types/api.ts';
@@ -30,6 +31,7 @@ type QuickAssignDialogProps = {
 /** Quick Chemical Assignment for one perfume. */
 export default function QuickAssignDialog({ perfume, chemicals, onClose }: QuickAssignDialogProps) {
   const { t } = useTranslation();
+  const permission = useSavePermission('admin');
   const [query, setQuery] = useState('');
   const debounced = useDebouncedValue(query, 300);
   const [selected, setSelected] = useState<Id[]>(perfume.chemicalIds);
@@ -61,7 +63,7 @@ export default function QuickAssignDialog({ perfume, chemicals, onClose }: Quick
     return (
       <Modal title={t('assign.title', { name: perfume.name })} onClose={onClose} testId="quick-assign-dialog">
         <p className="notice notice--success" role="status">
-          {t('assign.success', { n: selected.length, name: perfume.name })}
+          {t('assign.success', { count: selected.length, name: perfume.name })}
         </p>
         <p className="muted">{t('assign.returnNote')}</p>
         <CloseActions onClose={onClose} />
@@ -71,6 +73,7 @@ export default function QuickAssignDialog({ perfume, chemicals, onClose }: Quick
 
   return (
     <Modal title={t('assign.title', { name: perfume.name })} onClose={onClose} testId="quick-assign-dialog">
+      <SavePermissionNotice need="admin" permission={permission} />
       <form className="form" onSubmit={submit}>
         <label className="field">
           <span className="field__label">{t('filters.searchChemicals')}</span>
@@ -84,7 +87,7 @@ export default function QuickAssignDialog({ perfume, chemicals, onClose }: Quick
           onRemove={toggle}
         />
         <p className="muted" aria-live="polite" data-testid="assign-count">
-          {t('assign.count', { n: selected.length })}
+          {t('assign.count', { count: selected.length })}
         </p>
         {chemicals.loading ? (
           <p role="status">{t('common.loading')}</p>

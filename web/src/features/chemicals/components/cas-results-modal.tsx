@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDataValues } from '../../../lib/data-values.ts';
 import { Modal } from '../../../lib/modal.tsx';
 import { trackChemicalClick, trackSearch } from '../../../lib/usage-tracker.ts';
 import { useCasLookup } from '../api/lookup-chemical.ts';
@@ -10,6 +11,7 @@ type CasResultsModalProps = { cas: string; onClose: () => void };
 /** CAS Search Results modal: GET /chemicals/search/{cas}. */
 export default function CasResultsModal({ cas, onClose }: CasResultsModalProps) {
   const { t } = useTranslation();
+  const values = useDataValues();
   const lookup = useCasLookup(cas);
   const chemical = lookup.data?.found ? lookup.data.chemical : null;
   const errorText = lookup.isError ? t('cas.searchFailed') : (lookup.data?.error ?? null);
@@ -52,7 +54,7 @@ export default function CasResultsModal({ cas, onClose }: CasResultsModalProps) 
             </h3>
             <dl className="info-grid">
               <Field label={t('cas.type')}>
-                {chemical.type ? chemical.type.replaceAll('_', ' ') : t('common.unknown')}
+                {chemical.type ? values.chemicalType(chemical.type) : t('common.unknown')}
               </Field>
               <Field label={t('cas.casNumber')}>{chemical.cas_number ?? cas}</Field>
               {chemical.ec_number ? <Field label={t('cas.ecNumber')}>{chemical.ec_number}</Field> : null}

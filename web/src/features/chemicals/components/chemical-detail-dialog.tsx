@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useDataValues } from '../../../lib/data-values.ts';
 import { Modal } from '../../../lib/modal.tsx';
 import type { Chemical, Id } from '../../../types/api.ts';
 import { useChemicalDetail } from '../api/lookup-chemical.ts';
@@ -17,12 +18,11 @@ export type ChemicalRef = {
 
 type ChemicalDetailDialogProps = { chemical: ChemicalRef; onClose: () => void };
 
-function concentration(chemical: { concentration_min?: number | null; concentration_max?: number | null }) {
-  const { concentration_min: min, concentration_max: max } = chemical;
-  if (typeof min === 'number' && typeof max === 'number') return min === max ? `${min}%` : `${min}–${max}%`;
-  if (typeof min === 'number') return `≥ ${min}%`;
-  if (typeof max === 'number') return `≤ ${max}%`;
-  return null;
+function hasConcentration(chemical: {
+  concentration_min?: number | null;
+  concentration_max?: number | null;
+}) {
+  return typeof chemical.concentration_min === 'number' || typeof chemical.concentration_max === 'number';
 }
 
 /**
@@ -31,6 +31,7 @@ function concentration(chemical: { concentration_min?: number | null; concentrat
  */
 export default function ChemicalDetailDialog({ chemical: known, onClose }: ChemicalDetailDialogProps) {
   const { t } = useTranslation();
+  const values = useDataValues();
   const lookup = useChemicalDetail(known);
   const found = lookup.data?.found ? lookup.data.chemical : null;
   const failed = !lookup.isLoading && !found;
@@ -44,7 +45,8 @@ export default function ChemicalDetailDialog({ chemical: known, onClose }: Chemi
   const allergen = Boolean(
     chemical.allergen_flag || chemical.safety_information?.is_allergen || known.allergen,
   );
-  const range = concentration(known) ?? concentration(chemical);
+  const given = hasConcentration(known) ? known : hasConcentration(chemical) ? chemical : null;
+  const range = given ? values.concentration(given.concentration_min, given.concentration_max) : null;
   const stats = chemical.usage_statistics;
 
   return (
@@ -75,12 +77,16 @@ export default function ChemicalDetailDialog({ chemical: known, onClose }: Chemi
                 {allergen ? t('chemical.isAllergen') : t('chemical.notAllergen')}
               </span>
             </Field>
-            {range ? <Field label={t('chemical.concentration')}>{range}</Field> : null}
-            {chemical.type ? <Field label={t('cas.type')}>{chemical.type.replaceAll('_', ' ')}</Field> : null}
+            {range ? (
+              <Field label={t('chemical.concentration')}>
+                <span data-testid="chemical-concentration">{range}</span>
+              </Field>
+            ) : null}
+            {chemical.type ? <Field label={t('cas.type')}>{values.chemicalType(chemical.type)}</Field> : null}
             {chemical.inci_name ? <Field label={t('cas.inciName')}>{chemical.inci_name}</Field> : null}
             {stats?.total_perfumes !== undefined ? (
               <Field label={t('chemical.usedIn')}>
-                {t('chemical.perfumeCount', { n: stats.total_perfumes })}
+                {t('chemical.perfumeCount', { count: stats.total_perfumes })}
               </Field>
             ) : null}
           </dl>

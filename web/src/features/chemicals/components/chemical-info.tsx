@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDataValues } from '../../../lib/data-values.ts';
 import { TruncatedText } from '../../../lib/truncated-text.tsx';
 import type { Chemical } from '../../../types/api.ts';
 import { KIND_TONE, regulatoryData, regulatoryKinds, sourceText } from '../lib/regulatory-view.ts';
@@ -20,14 +21,15 @@ function percent(value: number | null | undefined): string | null {
 /** SCCS scientific assessment block of the CAS Search Results modal. */
 export function SccsBlock({ chemical }: { chemical: Chemical }) {
   const { t } = useTranslation();
+  const values = useDataValues();
   const titleId = useId();
   const sccs = chemical.safety_information?.sccs_data;
   if (!sccs) return null;
   const ppm = sccs.safe_concentration_ppm;
   const rows: [string, ReactNode][] = [
-    [t('cas.riskLevel'), sccs.risk_level?.replaceAll('_', ' ')],
-    [t('cas.classification'), sccs.classification?.replaceAll('_', ' ')],
-    [t('cas.potency'), sccs.sensitization_potency],
+    [t('cas.riskLevel'), values.risk(sccs.risk_level)],
+    [t('cas.classification'), values.classification(sccs.classification)],
+    [t('cas.potency'), values.potency(sccs.sensitization_potency)],
     [t('cas.ec3'), percent(sccs.ec3_value)],
     [
       t('cas.safeLimit'),

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useDataValues } from '../../../lib/data-values.ts';
 import { VirtualGrid } from '../../../lib/virtual-grid.tsx';
 import type { Chemical } from '../../../types/api.ts';
 import { type RegulatoryStatus, useChemicalsByStatus } from '../api/get-chemicals-by-status.ts';
@@ -13,6 +14,7 @@ type ChemicalStatusResultsProps = {
 /** Search mode for a regulatory keyword: chemicals by status, shown as cards. */
 export function ChemicalStatusResults({ status, onChemicalClick, onReset }: ChemicalStatusResultsProps) {
   const { t } = useTranslation();
+  const values = useDataValues();
   const query = useChemicalsByStatus(status);
   const statusLabel = t(`chemicalSearch.status.${status}`);
 
@@ -45,7 +47,7 @@ export function ChemicalStatusResults({ status, onChemicalClick, onReset }: Chem
           {t('chemicalSearch.title', { status: statusLabel })}
         </h2>
         <p className="muted" aria-live="polite" data-testid="chemical-results-count">
-          {t('chemicalSearch.resultsFound', { n: query.data?.resultsFound ?? chemicals.length })}
+          {t('chemicalSearch.resultsFound', { count: query.data?.resultsFound ?? chemicals.length })}
         </p>
       </div>
       <VirtualGrid
@@ -70,12 +72,14 @@ export function ChemicalStatusResults({ status, onChemicalClick, onReset }: Chem
               <StatusBadges chemical={chemical} />
               {summary?.prohibited_in?.length ? (
                 <p className="chemical-card__line">
-                  <strong>{t('chemical.prohibitedIn')}</strong> {summary.prohibited_in.join(', ')}
+                  <strong>{t('chemical.prohibitedIn')}</strong>{' '}
+                  {summary.prohibited_in.map(values.region).join(', ')}
                 </p>
               ) : null}
               {summary?.restricted_in?.length ? (
                 <p className="chemical-card__line">
-                  <strong>{t('chemical.restrictedIn')}</strong> {summary.restricted_in.join(', ')}
+                  <strong>{t('chemical.restrictedIn')}</strong>{' '}
+                  {summary.restricted_in.map(values.region).join(', ')}
                 </p>
               ) : null}
             </article>

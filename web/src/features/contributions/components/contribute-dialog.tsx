@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { CloseActions } from '../../../lib/form-fields.tsx';
 import { Modal } from '../../../lib/modal.tsx';
+import { SavePermissionNotice, useSavePermission } from '../../../lib/save-permission.tsx';
 import type { SessionUser } from '../../../lib/session.ts';
 import {
   CONTRIBUTION_TYPES,
@@ -34,6 +35,7 @@ export default function ContributeDialog({ user, onClose }: ContributeDialogProp
   const mutation = useSubmitContribution();
   const [showMine, setShowMine] = useState(false);
   const mine = useMyContributions(showMine);
+  const permission = useSavePermission('contributor');
 
   const update = (key: number, patch: Partial<ContributionRow>) =>
     setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
@@ -43,6 +45,16 @@ export default function ContributeDialog({ user, onClose }: ContributeDialogProp
     if (perfumeId === '') return;
     mutation.mutate(contributionBody(user, perfumeId, rows, notes));
   };
+
+  // An account that cannot contribute yet (awaiting approval, not approved) sees its status, not a form.
+  if (permission.kind !== 'allowed') {
+    return (
+      <Modal title={t('contribute.title')} onClose={onClose} testId="contribute-dialog">
+        <SavePermissionNotice need="contributor" permission={permission} />
+        <CloseActions onClose={onClose} />
+      </Modal>
+    );
+  }
 
   if (mutation.isSuccess) {
     return (

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { errorDetail } from '../../../lib/api-client.ts';
 import { CancelSubmitActions, CloseActions } from '../../../lib/form-fields.tsx';
 import { Modal } from '../../../lib/modal.tsx';
+import { SavePermissionNotice, useSavePermission } from '../../../lib/save-permission.tsx';
 import { SelectedChips } from '../../../lib/selected-chips.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import type { Chemical, Id } from '../../../types/api.ts';
@@ -39,6 +40,7 @@ type BulkAssignDialogProps = {
 /** Bulk assignment: brand → perfumes, chemicals, action, summary, submit. */
 export default function BulkAssignDialog({ chemicals, onClose }: BulkAssignDialogProps) {
   const { t } = useTranslation();
+  const permission = useSavePermission('admin');
   const baseId = useId();
   const [brand, setBrand] = useState('');
   const [perfumeIds, setPerfumeIds] = useState<Id[]>([]);
@@ -66,7 +68,7 @@ export default function BulkAssignDialog({ chemicals, onClose }: BulkAssignDialo
     return (
       <Modal title={t('bulk.title')} onClose={onClose} testId="bulk-assign-dialog">
         <p className="notice notice--success" role="status" data-testid="bulk-success">
-          {t(`bulk.success.${action}`, { n: mutation.data.updated_count })}
+          {t(`bulk.success.${action}`, { count: mutation.data.updated_count })}
         </p>
         <CloseActions onClose={onClose} />
       </Modal>
@@ -75,6 +77,7 @@ export default function BulkAssignDialog({ chemicals, onClose }: BulkAssignDialo
 
   return (
     <Modal title={t('bulk.title')} onClose={onClose} size="large" testId="bulk-assign-dialog">
+      <SavePermissionNotice need="admin" permission={permission} />
       <form className="form" onSubmit={submit}>
         <label className="field">
           <span className="field__label">{t('bulk.brand')}</span>
@@ -96,7 +99,7 @@ export default function BulkAssignDialog({ chemicals, onClose }: BulkAssignDialo
         </label>
 
         <fieldset className="curation-fieldset">
-          <legend className="field__label">{t('bulk.perfumes', { n: perfumeIds.length })}</legend>
+          <legend className="field__label">{t('bulk.perfumes', { count: perfumeIds.length })}</legend>
           {brand === '' ? (
             <p className="muted">{t('bulk.pickBrandFirst')}</p>
           ) : perfumes.isLoading ? (
@@ -118,7 +121,7 @@ export default function BulkAssignDialog({ chemicals, onClose }: BulkAssignDialo
                     <span className="pick-list__name">{perfume.name}</span>
                   </label>
                   <span className="badge badge--neutral">
-                    {t('bulk.chemicalCount', { n: perfume.chemical_count })}
+                    {t('bulk.chemicalCount', { count: perfume.chemical_count })}
                   </span>
                 </li>
               ))}
@@ -127,7 +130,7 @@ export default function BulkAssignDialog({ chemicals, onClose }: BulkAssignDialo
         </fieldset>
 
         <fieldset className="curation-fieldset">
-          <legend className="field__label">{t('bulk.chemicals', { n: chemicalIds.length })}</legend>
+          <legend className="field__label">{t('bulk.chemicals', { count: chemicalIds.length })}</legend>
           <label className="field" htmlFor={`${baseId}-search`}>
             <span className="visually-hidden">{t('curation.search')}</span>
             <input

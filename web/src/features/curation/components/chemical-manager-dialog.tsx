@@ -2,6 +2,7 @@ import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorDetail } from '../../../lib/api-client.ts';
 import { Modal } from '../../../lib/modal.tsx';
+import { SavePermissionNotice, useSavePermission } from '../../../lib/save-permission.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import type { Chemical, Id } from '../../../types/api.ts';
 import {
@@ -107,6 +108,7 @@ type ChemicalManagerDialogProps = {
  */
 export default function ChemicalManagerDialog({ chemicals, onClose }: ChemicalManagerDialogProps) {
   const { t } = useTranslation();
+  const permission = useSavePermission('admin');
   const baseId = useId();
   const [draft, setDraft] = useState<ChemicalDraft>(EMPTY_DRAFT);
   const [query, setQuery] = useState('');
@@ -181,6 +183,7 @@ export default function ChemicalManagerDialog({ chemicals, onClose }: ChemicalMa
 
   return (
     <Modal title={t('curation.managerTitle')} onClose={onClose} size="large" testId="chemical-manager-dialog">
+      <SavePermissionNotice need="admin" permission={permission} />
       <form className="form curation-section" onSubmit={submitAdd} aria-labelledby={`${baseId}-add`}>
         <h3 id={`${baseId}-add`} className="section-title">
           {t('curation.addTitle')}

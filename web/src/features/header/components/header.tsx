@@ -86,6 +86,17 @@ export function Header({
                   {t('admin.open')}
                 </button>
               ) : null}
+              {user.role === 'admin' ? (
+                // The logo's five clicks still open it; admins also get a visible way in.
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={onOpenDashboard}
+                  data-testid="dashboard-button"
+                >
+                  {t('header.dashboard')}
+                </button>
+              ) : null}
               {canContribute ? (
                 <button
                   type="button"

@@ -11,6 +11,9 @@ export type PerfumeChemical = {
   verified: boolean;
   kind: LinkKind;
   fromNote: string | null;
+  /** A concentration range (%) given with this perfume's link, e.g. from an approved contribution. */
+  concentration_min?: number | null;
+  concentration_max?: number | null;
 };
 
 export type AllergenBasis = 'declared' | 'likely' | 'possible';
@@ -134,6 +137,8 @@ export function normalizeChemicalLink(raw: unknown): PerfumeChemical | null {
     verified: raw.verified === true,
     kind,
     fromNote: str(raw.from_note),
+    ...(num(raw.concentration_min) !== null && { concentration_min: num(raw.concentration_min) }),
+    ...(num(raw.concentration_max) !== null && { concentration_max: num(raw.concentration_max) }),
   };
 }
 

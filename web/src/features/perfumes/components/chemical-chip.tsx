@@ -17,10 +17,12 @@ export function chemicalTone(chemical: {
 type ChemicalChipProps = {
   chemical: PerfumeChemical;
   onClick: (chemical: PerfumeChemical) => void;
+  /** Roving focus within the card's chip group (tab index and focus tracking). */
+  rovingProps?: { tabIndex: number; 'data-roving-item': string; onFocus: () => void };
 };
 
 /** A clickable chemical: solid when declared, dashed and marked "~" when inferred from a note. */
-export function ChemicalChip({ chemical, onClick }: ChemicalChipProps) {
+export function ChemicalChip({ chemical, onClick, rovingProps }: ChemicalChipProps) {
   const { t } = useTranslation();
   const tone = chemicalTone(chemical);
   const description = [
@@ -36,6 +38,7 @@ export function ChemicalChip({ chemical, onClick }: ChemicalChipProps) {
   return (
     <button
       type="button"
+      {...rovingProps}
       className={`chem chem--${tone} chem--${chemical.kind}`}
       onClick={() => onClick(chemical)}
       title={description}

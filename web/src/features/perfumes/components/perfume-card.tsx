@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRovingFocus } from '../../../lib/roving-focus.ts';
 import { TruncatedText } from '../../../lib/truncated-text.tsx';
 import { trackPerfumeView } from '../../../lib/usage-tracker.ts';
 import type { AllergenMatch } from '../allergen-match.ts';
@@ -7,7 +8,9 @@ import type { Perfume, PerfumeChemical } from '../api/perfume-normalize.ts';
 import { AllergenEvidence } from './allergen-evidence.tsx';
 import { ChemicalChip } from './chemical-chip.tsx';
 
-const CHEMICALS_SHOWN = 8;
+/** Lists up to this long are shown whole; longer ones show their allergens and "N more". */
+const CHEMICALS_SHOWN_WHOLE = 6;
+const ALLERGENS_SHOWN = 8;
 const NOTES_SHOWN = 12;
 
 type PerfumeCardProps = {
@@ -15,7 +18,18 @@ type PerfumeCardProps = {
   allergenMatches: AllergenMatch[];
   onChemicalClick: (chemical: PerfumeChemical) => void;
   onNeedsEnhancement: (perfume: Perfume) => void;
+  /** The address named this perfume: outlined. */
+  highlighted?: boolean;
+  /** The card's name links to the perfume's own address (shareable); a click follows it in-page. */
+  href?: string;
+  onShow?: (perfume: { id: string; name: string }) => void;
 };
+
+/** The chips shown before "N more": all of a short list, else the allergens (the reason to look). */
+export function collapsedChemicals(chemicals: PerfumeChemical[]): PerfumeChemical[] {
+  if (chemicals.length <= CHEMICALS_SHOWN_WHOLE) return chemicals;
+  return chemicals.filter((chemical) => chemical.allergen).slice(0, ALLERGENS_SHOWN);
+}
 
 function BottlePlaceholder({ label }: { label: string }) {
   return (
@@ -35,14 +49,25 @@ export function PerfumeCard({
   allergenMatches,
   onChemicalClick,
   onNeedsEnhancement,
+  highlighted = false,
+  href,
+  onShow,
 }: PerfumeCardProps) {
   const { t } = useTranslation();
   // The dashboard's popular perfumes count these "views" (docs/analytics-api.md).
   const viewed = () => void trackPerfumeView(perfume.id);
   const [imageFailed, setImageFailed] = useState(false);
   const [showAllChemicals, setShowAllChemicals] = useState(false);
-  const chemicals = showAllChemicals ? perfume.chemicals : perfume.chemicals.slice(0, CHEMICALS_SHOWN);
-  const hiddenChemicals = perfume.chemicals.length - CHEMICALS_SHOWN;
+  const collapsed = collapsedChemicals(perfume.chemicals);
+  const chemicals = showAllChemicals ? perfume.chemicals : collapsed;
+  const hiddenChemicals = perfume.chemicals.length - collapsed.length;
+  const roving = useRovingFocus(chemicals.length);
+  const showImage = Boolean(perfume.image_url) && !imageFailed;
+  const follow = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!onShow || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    onShow({ id: String(perfume.id), name: perfume.name });
+  };
   const noteNames = perfume.notes.map((note) => note.name);
   const meta = [
     perfume.year_released ? String(perfume.year_released) : null,
@@ -52,13 +77,14 @@ export function PerfumeCard({
 
   return (
     <article
-      className={`perfume-card${allergenMatches.length > 0 ? ' perfume-card--flagged' : ''}`}
+      className={`perfume-card${allergenMatches.length > 0 ? ' perfume-card--flagged' : ''}${highlighted ? ' perfume-card--highlighted' : ''}`}
+      tabIndex={-1}
       aria-label={t('perfume.cardLabel', { name: perfume.name, brand: perfume.brand })}
       data-testid="perfume-card"
       data-perfume-id={String(perfume.id)}
     >
-      <div className="perfume-card__media">
-        {perfume.image_url && !imageFailed ? (
+      <div className={`perfume-card__media${showImage ? '' : ' perfume-card__media--empty'}`}>
+        {showImage && perfume.image_url ? (
           <img
             src={perfume.image_url}
             alt={t('perfume.imageAlt', { name: perfume.name, brand: perfume.brand })}
@@ -93,7 +119,15 @@ export function PerfumeCard({
             <span className="badge badge--info">{t('perfume.hypoallergenic')}</span>
           ) : null}
         </div>
-        <h3 className="perfume-card__name">{perfume.name}</h3>
+        <h3 className="perfume-card__name">
+          {href ? (
+            <a href={href} onClick={follow} className="perfume-card__link" data-testid="perfume-link">
+              {perfume.name}
+            </a>
+          ) : (
+            perfume.name
+          )}
+        </h3>
         {perfume.brand ? <p className="perfume-card__brand">{perfume.brand}</p> : null}
         <p className="perfume-card__meta">{meta.join(' · ')}</p>
         {perfume.perfumer ? (
@@ -126,17 +160,26 @@ export function PerfumeCard({
         {perfume.chemicals.length > 0 ? (
           <div className="perfume-card__section">
             <h4 className="perfume-card__section-title">{t('perfume.chemicals')}</h4>
+            {/* One Tab stop for the whole group; the arrow keys move between chips. */}
             <div className="chem-list">
-              {chemicals.map((chemical) => (
-                <ChemicalChip
-                  key={`${chemical.kind}-${chemical.id ?? chemical.name}`}
-                  chemical={chemical}
-                  onClick={(clicked) => {
-                    viewed();
-                    onChemicalClick(clicked);
-                  }}
-                />
-              ))}
+              <div
+                className="chem-list__chips"
+                role="toolbar"
+                aria-label={t('perfume.chemicalsOf', { name: perfume.name })}
+                onKeyDown={roving.onKeyDown}
+              >
+                {chemicals.map((chemical, index) => (
+                  <ChemicalChip
+                    key={`${chemical.kind}-${chemical.id ?? chemical.name}`}
+                    rovingProps={roving.itemProps(index)}
+                    chemical={chemical}
+                    onClick={(clicked) => {
+                      viewed();
+                      onChemicalClick(clicked);
+                    }}
+                  />
+                ))}
+              </div>
               {hiddenChemicals > 0 ? (
                 <button
                   type="button"
@@ -146,7 +189,7 @@ export function PerfumeCard({
                 >
                   {showAllChemicals
                     ? t('common.showLess')
-                    : t('perfume.moreChemicals', { n: hiddenChemicals })}
+                    : t('perfume.moreChemicals', { count: hiddenChemicals })}
                 </button>
               ) : null}
             </div>
@@ -163,7 +206,8 @@ export function PerfumeCard({
         ) : null}
         {perfume.is_chemical_search ? null : <AllergenEvidence perfume={perfume} />}
         <p className="perfume-card__counts" data-testid="perfume-counts">
-          {t('perfume.counts', { chemicals: perfume.chemical_count, notes: perfume.notes.length })}
+          {t('perfume.chemicalCount', { count: perfume.chemical_count })} ·{' '}
+          {t('perfume.noteCount', { count: perfume.notes.length })}
         </p>
       </div>
     </article>

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VirtualGrid } from '../../../lib/virtual-grid.tsx';
 import type { AllergenProfileItem } from '../../../types/api.ts';
@@ -13,6 +13,8 @@ type PerfumeGridProps = {
   total: number | null;
   hasNextPage: boolean;
   loadingMore: boolean;
+  /** The last Load More failed: the cards stay, with an inline retry. */
+  loadMoreFailed?: boolean;
   onLoadMore: () => void;
   allergenProfile: AllergenProfileItem[];
   /** Hide perfumes containing any of the user's allergens. */
@@ -20,6 +22,12 @@ type PerfumeGridProps = {
   onChemicalClick: (chemical: PerfumeChemical) => void;
   onNeedsEnhancement: (perfume: Perfume) => void;
   onResetFilters: () => void;
+  /** The perfume the address points at: brought into view and outlined once it is listed. */
+  highlightedPerfume?: string | null;
+  /** Follows a card's own link (its address names the perfume). */
+  onShowPerfume?: (perfume: { id: string; name: string }) => void;
+  /** The address of one perfume, for its card's link. */
+  perfumeHref?: (perfume: { id: string; name: string }) => string;
 };
 
 export function PerfumeGrid({
@@ -27,14 +35,19 @@ export function PerfumeGrid({
   total,
   hasNextPage,
   loadingMore,
+  loadMoreFailed = false,
   onLoadMore,
   allergenProfile,
   safeForMe,
   onChemicalClick,
   onNeedsEnhancement,
   onResetFilters,
+  highlightedPerfume = null,
+  onShowPerfume,
+  perfumeHref,
 }: PerfumeGridProps) {
   const { t, i18n } = useTranslation();
+  const endId = useId();
   const format = useMemo(() => new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en'), [i18n.resolvedLanguage]);
 
   const rows = useMemo(() => {
@@ -44,6 +57,29 @@ export function PerfumeGrid({
     }));
     return safeForMe ? withMatches.filter((row) => row.matches.length === 0) : withMatches;
   }, [perfumes, allergenProfile, safeForMe]);
+
+  // Keyboard focus after Load More goes to the first new card (not back to the page body), and a
+  // perfume named in the address is brought into view once it is listed.
+  const [focusRequest, setFocusRequest] = useState<{ key: string; seq: number } | null>(null);
+  const firstNewIndex = useRef<number | null>(null);
+  useEffect(() => {
+    const index = firstNewIndex.current;
+    if (index === null || loadingMore) return;
+    firstNewIndex.current = null;
+    const row = rows[index];
+    if (row) setFocusRequest((last) => ({ key: String(row.perfume.id), seq: (last?.seq ?? 0) + 1 }));
+  }, [rows, loadingMore]);
+  const shownPerfume = useRef<string | null>(null);
+  useEffect(() => {
+    if (!highlightedPerfume || shownPerfume.current === highlightedPerfume) return;
+    if (!rows.some((row) => String(row.perfume.id) === highlightedPerfume)) return;
+    shownPerfume.current = highlightedPerfume;
+    setFocusRequest((last) => ({ key: highlightedPerfume, seq: (last?.seq ?? 0) + 1 }));
+  }, [rows, highlightedPerfume]);
+  const loadMore = () => {
+    firstNewIndex.current = rows.length;
+    onLoadMore();
+  };
 
   if (rows.length === 0 && !hasNextPage) {
     return (
@@ -86,8 +122,12 @@ export function PerfumeGrid({
           {t('grid.legendInferred')}
         </span>
       </p>
+      <a className="skip-link skip-link--inline" href={`#${endId}`} data-testid="skip-results">
+        {t('grid.skipResults')}
+      </a>
       <VirtualGrid
         items={rows}
+        focusRequest={focusRequest}
         getKey={(row) => String(row.perfume.id)}
         label={t('grid.title')}
         testId="perfume-grid"
@@ -95,17 +135,28 @@ export function PerfumeGrid({
           <PerfumeCard
             perfume={row.perfume}
             allergenMatches={row.matches}
+            highlighted={highlightedPerfume === String(row.perfume.id)}
+            onShow={onShowPerfume}
+            href={perfumeHref?.({ id: String(row.perfume.id), name: row.perfume.name })}
             onChemicalClick={onChemicalClick}
             onNeedsEnhancement={onNeedsEnhancement}
           />
         )}
       />
+      {loadMoreFailed ? (
+        <div className="notice notice--danger load-more-error" role="alert" data-testid="load-more-error">
+          <span>{t('grid.loadMoreFailed')}</span>
+          <button type="button" className="button button--secondary" onClick={loadMore}>
+            {t('error.tryAgain')}
+          </button>
+        </div>
+      ) : null}
       {hasNextPage ? (
-        <div className="load-more">
+        <div className="load-more" id={endId} tabIndex={-1}>
           <button
             type="button"
             className="button button--primary"
-            onClick={onLoadMore}
+            onClick={loadMore}
             disabled={loadingMore}
             aria-busy={loadingMore}
             data-testid="load-more"
@@ -121,7 +172,11 @@ export function PerfumeGrid({
           </button>
           <span className="muted">{countText}</span>
         </div>
-      ) : null}
+      ) : (
+        <p className="visually-hidden" id={endId} tabIndex={-1}>
+          {t('grid.endOfResults')}
+        </p>
+      )}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { readJson, readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage.ts';
-import type { AllergenProfileItem, Id } from '../../types/api.ts';
+import type { AllergenProfileItem, Id } from '../types/api.ts';
+import { readJson, readStorage, STORAGE_KEYS, writeStorage } from './storage.ts';
 
 /** Reads a stored profile; anything malformed is dropped. */
 export function parseProfile(value: unknown): AllergenProfileItem[] | null {

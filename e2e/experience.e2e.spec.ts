@@ -1,0 +1,347 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+/**
+ * What a new visitor meets, at desktop and phone sizes, on the real catalogue: a failed Load More
+ * keeps the cards, dialogs that save say who may save before any work, the retry screen's button
+ * works, phones get an uncut layout, every view has an address, data values and counts read in
+ * the visitor's language, and keyboard users get focus where the new content is.
+ */
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, SCREENSHOT_DIR } from './support/browser.ts';
+import { type RunningServer, removeDir, startServer } from './support/server.ts';
+
+const ADMIN_EMAIL = 'admin@scentinel.e2e';
+const ADMIN_PASSWORD = 'e2e-admin-password-42';
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+
+describe('the visitor experience in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  const open = async (
+    viewport: { width: number; height: number },
+    url = '/',
+    storage?: Record<string, string>,
+  ) => {
+    const context = await browser.newContext({
+      viewport,
+      isMobile: viewport.width < 600,
+      hasTouch: viewport.width < 600,
+    });
+    contexts.push(context);
+    if (storage) {
+      await context.addInitScript((entries: Record<string, string>) => {
+        for (const [key, value] of Object.entries(entries)) {
+          if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
+        }
+      }, storage);
+    }
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto(`${server.url}${url}`);
+    return { page, errors };
+  };
+  const shot = (page: Page, name: string) =>
+    page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+  const firstCards = (page: Page) => page.getByTestId('perfume-card').first().waitFor({ timeout: 60_000 });
+  const signIn = async (email: string, password: string) => {
+    const response = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(response.status).toBe(200);
+    return JSON.stringify(await response.json());
+  };
+
+  beforeAll(async () => {
+    server = await startServer({ env: { ADMIN_EMAIL, ADMIN_PASSWORD } });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await server?.stop();
+    if (server) removeDir(server.dataDir);
+  });
+
+  for (const [size, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    it(`keeps the cards when Load More fails, retries inline and focuses the first new card (${size})`, async () => {
+      const { page, errors } = await open(viewport);
+      await firstCards(page);
+      await expect(page.getByTestId('perfume-card').count()).resolves.toBeGreaterThan(0);
+      const before = (await page.getByTestId('loaded-count').textContent()) ?? '';
+      expect(before).toMatch(/^50 of /);
+      await page.route('**/api/perfumes/**skip=50**', (route) => route.abort('failed'));
+      await page.getByTestId('load-more').click();
+      await page.getByTestId('load-more-error').waitFor();
+      // The 50 cards are still listed, nothing replaced them, and the failure was logged.
+      await expect(page.getByTestId('results-error').count()).resolves.toBe(0);
+      await expect(page.getByTestId('loaded-count').textContent()).resolves.toBe(before);
+      expect(errors.some((text) => text.includes('Loading more perfumes failed'))).toBe(true);
+      await shot(page, `load-more-failed-${size}`);
+      await page.unroute('**/api/perfumes/**skip=50**');
+      const nextPage = page.waitForResponse((r) => r.url().includes('skip=50') && r.status() === 200);
+      await page.getByTestId('load-more-error').getByRole('button').click();
+      const { perfumes } = (await (await nextPage).json()) as { perfumes: { id: string | number }[] };
+      await page.getByTestId('load-more-error').waitFor({ state: 'detached' });
+      await expect.poll(() => page.getByTestId('loaded-count').textContent()).toMatch(/^100 of /);
+      // Keyboard focus is on the 51st card (the first new one), not on the page body.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-perfume-id') ?? null))
+        .toBe(String(perfumes[0]?.id));
+    });
+  }
+
+  it('says who can save at the top of Manage Chemicals, Assign Chemicals and quick assign (signed out)', async () => {
+    const { page } = await open(DESKTOP);
+    await firstCards(page);
+    for (const [button, dialogId] of [
+      ['open-chemical-manager', 'chemical-manager-dialog'],
+      ['open-bulk-assign', 'bulk-assign-dialog'],
+    ] as const) {
+      await page.getByTestId(button).click();
+      const dialog = page.getByTestId(dialogId);
+      await dialog.waitFor();
+      const notice = dialog.getByTestId('save-permission');
+      await expect(notice.textContent()).resolves.toMatch(/Only administrators can save here/);
+      // Before any work: above the first field of the form.
+      const noticeBox = await notice.boundingBox();
+      const fieldBox = await dialog.locator('input, select').first().boundingBox();
+      expect(noticeBox && fieldBox && noticeBox.y < fieldBox.y).toBe(true);
+      await expect(notice.getByRole('button', { name: 'Login' }).count()).resolves.toBe(1);
+      if (dialogId === 'chemical-manager-dialog') await shot(page, 'permission-manager');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    }
+    await page.getByTestId('category-unspecific').click();
+    await page.getByTestId('badge-needs-enhancement').first().click();
+    const quick = page.getByTestId('quick-assign-dialog');
+    await quick.waitFor();
+    await expect(quick.getByTestId('save-permission').textContent()).resolves.toMatch(/administrators/);
+    // Sign In from the notice opens the sign-in dialog on top.
+    await quick.getByTestId('save-permission').getByRole('button', { name: 'Login' }).click();
+    await page.getByTestId('sign-in-dialog').waitFor();
+  });
+
+  it('shows a pending manufacturer its status instead of the contribution form', async () => {
+    const maker = { email: 'pending@maker.e2e', username: 'pending-maker', password: 'pending-password-1' };
+    const registered = await fetch(`${server.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...maker, role: 'manufacturer' }),
+    });
+    expect(registered.status).toBe(201);
+    const session = await signIn(maker.email, maker.password);
+    const { page } = await open(DESKTOP, '/', { 'scentinel.session': session });
+    await firstCards(page);
+    await page.getByTestId('contribute-button').click();
+    const dialog = page.getByTestId('contribute-dialog');
+    await dialog.waitFor();
+    await expect(dialog.getByTestId('save-permission').textContent()).resolves.toMatch(
+      /waiting for an administrator's approval/,
+    );
+    await expect(dialog.getByTestId('contribution-row').count()).resolves.toBe(0);
+    await expect(dialog.locator('form').count()).resolves.toBe(0);
+    await shot(page, 'contribute-pending');
+  });
+
+  it('offers Try Again, enabled, when the retry screen first appears', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.route('**/api/perfumes/**', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"down","code":"x"}' }),
+    );
+    await page.goto(server.url);
+    // Three automatic retries (1 + 2 + 3 s), then the error screen.
+    const button = page.getByTestId('try-again-button');
+    await button.waitFor({ timeout: 30_000 });
+    await expect(button.isEnabled()).resolves.toBe(true);
+    await expect(button.textContent()).resolves.toBe('Try Again');
+    await shot(page, 'retry-screen');
+    await page.unroute('**/api/perfumes/**');
+    await button.click();
+    await page.getByTestId('perfume-card').first().waitFor({ timeout: 30_000 });
+  });
+
+  it('lays a phone page out uncut: filter tabs, search placeholder, photo-less cards, short chip lists', async () => {
+    const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    contexts.push(context);
+    const page = await context.newPage();
+    // Photos come from a third-party host that often fails: every photo fails here.
+    await page.route(/\.(jpe?g|png|webp|avif)(\?.*)?$/i, (route) => route.abort('failed'));
+    await page.goto(server.url);
+    await firstCards(page);
+    // The placeholder's CAS example fits in the box.
+    const placeholder = await page.getByTestId('search-input').evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const canvas = document.createElement('canvas').getContext('2d')!;
+      canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const padding = Number.parseFloat(style.paddingLeft) + Number.parseFloat(style.paddingRight);
+      return {
+        text: input.placeholder,
+        width: canvas.measureText(input.placeholder).width,
+        room: input.clientWidth - padding,
+      };
+    });
+    expect(placeholder.text).toMatch(/78-70-6/);
+    expect(placeholder.width).toBeLessThanOrEqual(placeholder.room);
+    // No 200 px empty block where a photo failed: a slim band.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Math.max(
+            ...[...document.querySelectorAll('.perfume-card__media')].map(
+              (el) => el.getBoundingClientRect().height,
+            ),
+          ),
+        ),
+      )
+      .toBeLessThanOrEqual(60);
+    // Long chemical lists show their allergens and "N more", not every chip.
+    const chips = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-testid="perfume-card"]')].map(
+        (card) => card.querySelectorAll('[data-testid="chemical-chip"]').length,
+      ),
+    );
+    expect(Math.max(...chips)).toBeLessThanOrEqual(8);
+    // 50 cards make a page a visitor can scroll through.
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    expect(height).toBeLessThan(20_000);
+    await shot(page, 'phone-main');
+    // Every Advanced Filters tab is inside the dialog.
+    await page.getByTestId('open-filters').click();
+    const dialog = page.getByTestId('filters-dialog');
+    await dialog.waitFor();
+    const box = (await dialog.boundingBox())!;
+    for (const tab of await dialog.getByRole('tab').all()) {
+      const tabBox = (await tab.boundingBox())!;
+      expect(tabBox.x).toBeGreaterThanOrEqual(box.x - 1);
+      expect(tabBox.x + tabBox.width).toBeLessThanOrEqual(box.x + box.width + 1);
+    }
+    await shot(page, 'phone-filters');
+  });
+
+  it('gives every view an address: search, filters, chemical, perfume; Back works; unknown paths say so', async () => {
+    const { page } = await open(DESKTOP);
+    await firstCards(page);
+    await page.getByTestId('search-input').fill('Chanel');
+    await page.getByTestId('search-input').press('Enter');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('Chanel');
+    await page.getByTestId('category-complete').click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('category')).toBe('complete');
+    // A chemical opened from a card is in the address; Back closes it.
+    await page.getByTestId('chemical-chip').first().click();
+    await page.getByTestId('chemical-detail').waitFor();
+    await expect.poll(() => new URL(page.url()).searchParams.get('chemical')).not.toBeNull();
+    const chemicalUrl = page.url();
+    await page.goBack();
+    await page.getByTestId('chemical-detail').waitFor({ state: 'detached' });
+    await expect.poll(() => new URL(page.url()).searchParams.get('chemical')).toBeNull();
+    // Back again undoes the category, then the search.
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).searchParams.get('category')).toBeNull();
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBeNull();
+    await expect(page.getByTestId('search-input').inputValue()).resolves.toBe('');
+    // The shared address opens the same view in a new tab.
+    const shared = await open(DESKTOP, new URL(chemicalUrl).pathname + new URL(chemicalUrl).search);
+    await shared.page.getByTestId('chemical-detail').waitFor({ timeout: 60_000 });
+    await expect(shared.page.getByTestId('search-input').inputValue()).resolves.toBe('Chanel');
+    await expect(shared.page.getByTestId('category-complete').getAttribute('aria-pressed')).resolves.toBe(
+      'true',
+    );
+    // A perfume's own address brings its card into view, outlined.
+    await shared.page.keyboard.press('Escape');
+    const link = shared.page.getByTestId('perfume-link').nth(2);
+    const name = ((await link.textContent()) ?? '').trim();
+    await link.click();
+    await expect.poll(() => new URL(shared.page.url()).searchParams.get('perfume')).not.toBeNull();
+    await expect.poll(() => new URL(shared.page.url()).searchParams.get('q')).toBe(name);
+    await shared.page.locator('.perfume-card--highlighted').waitFor();
+    // An unknown path shows a not-found screen with the way home.
+    const lost = await open(DESKTOP, '/no/such/page');
+    await lost.page.getByTestId('not-found').waitFor();
+    await shot(lost.page, 'not-found');
+    await lost.page.getByTestId('not-found-home').click();
+    await firstCards(lost.page);
+    expect(new URL(lost.page.url()).pathname).toBe('/');
+  });
+
+  it('reads data values, counts and numbers in the chosen language', async () => {
+    const { page } = await open(DESKTOP, '/?cas=78-70-6', { 'scentinel.language': 'de' });
+    const modal = page.getByTestId('cas-modal');
+    await modal.waitFor({ timeout: 60_000 });
+    await page.getByTestId('cas-found').waitFor();
+    const text = (await modal.textContent()) ?? '';
+    expect(text).not.toMatch(/MODERATE[ _]RISK|LOW[ _]RISK|established allergen|synthetic/i);
+    expect(text).toMatch(/Risiko|Kontaktallergen/);
+    await shot(page, 'cas-modal-de');
+    await page.keyboard.press('Escape');
+    // A keyword search lists restricted chemicals with their regions in German.
+    await page.getByTestId('search-input').fill('restricted');
+    await page.getByTestId('search-input').press('Enter');
+    await page.getByTestId('chemical-card').first().waitFor();
+    const cards = (await page.getByTestId('chemical-results').textContent()) ?? '';
+    expect(cards).toContain('Europäische Union');
+    expect(cards).not.toMatch(/\bEU\b,|: EU\b/);
+    // "Used in 61.872 Parfums": the chemical detail's count is grouped the German way.
+    const { page: english } = await open(DESKTOP);
+    await firstCards(english);
+    await english.getByTestId('chemical-chip').first().click();
+    const detail = english.getByTestId('chemical-detail');
+    await detail.waitFor();
+    await expect.poll(async () => (await detail.textContent()) ?? '').toMatch(/\d perfumes?\b/);
+    const usedIn = (await detail.textContent()) ?? '';
+    const count = /(\d[\d,]*) perfumes?\b/.exec(usedIn)?.[1] ?? '';
+    if (Number(count.replaceAll(',', '')) >= 1000) expect(count).toContain(',');
+  });
+
+  it('gives admins a dashboard entry in the header (the logo gesture still works)', async () => {
+    const session = await signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const { page } = await open(DESKTOP, '/', { 'scentinel.session': session });
+    await firstCards(page);
+    await page.getByTestId('dashboard-button').click();
+    await page.getByTestId('analytics-dashboard').waitFor({ timeout: 60_000 });
+    await shot(page, 'admin-dashboard-entry');
+    // Signed out, there is no such entry.
+    const visitor = await open(DESKTOP);
+    await firstCards(visitor.page);
+    await expect(visitor.page.getByTestId('dashboard-button').count()).resolves.toBe(0);
+  });
+
+  it('lets a keyboard user skip past the results to Load More in one step', async () => {
+    const { page } = await open(DESKTOP);
+    await firstCards(page);
+    const skip = page.getByTestId('skip-results');
+    await skip.focus();
+    await expect(skip.isVisible()).resolves.toBe(true);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).resolves.toBe(
+      'load-more',
+    );
+    // A card's chips are one Tab stop; the arrow keys move between them.
+    const group = page.locator('.chem-list__chips').first();
+    const chips = group.getByTestId('chemical-chip');
+    if ((await chips.count()) > 1) {
+      await expect(chips.nth(0).getAttribute('tabindex')).resolves.toBe('0');
+      await expect(chips.nth(1).getAttribute('tabindex')).resolves.toBe('-1');
+      await chips.nth(0).focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(chips.nth(1).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    }
+  });
+});
