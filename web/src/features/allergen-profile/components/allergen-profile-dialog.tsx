@@ -67,7 +67,7 @@ export default function AllergenProfileDialog({
     >
       <section aria-labelledby="my-allergens-selected">
         <h3 id="my-allergens-selected" className="chip-group__title">
-          {t('allergenProfile.selected', { n: selected.length })}
+          {t('allergenProfile.selected', { count: selected.length })}
         </h3>
         {selected.length === 0 ? (
           <p className="muted">{t('allergenProfile.none')}</p>
