@@ -1,5 +1,6 @@
 import { matchKey } from './chemical-matcher.ts';
 import type { InciVocabulary, VocabularyHit } from './inci-vocabulary.ts';
+import { ocrCost, ocrNormal } from './ocr-distance.ts';
 
 /**
  * Segmentation of ingredient entries against the vocabulary: run-together names split where two
@@ -80,6 +81,77 @@ export function segmentEntry(
   }
   const done = best[words.length];
   return done && done.pieces.length >= 2 ? done.pieces : null;
+}
+
+export interface PartialPiece {
+  printed: string;
+  /** Null for words that name nothing known: kept as printed, to be checked. */
+  hit: VocabularyHit | null;
+}
+
+/** Unknown words cost this much each, so known names are preferred wherever they fit. */
+const UNKNOWN_WORD = 2.5;
+/** Shortest key a name must have to be picked out among unknown words. */
+const MIN_PICKED = 6;
+
+const HEADER_FORMS = ['ingredients', 'ingredienser', 'ingredientes', 'inhaltsstoffe', 'composition'].map(
+  ocrNormal,
+);
+
+/** A word that is probably the list's heading badly read (`Nerebients`, `INGEEDIENTES`). */
+export function looksLikeHeading(word: string): boolean {
+  const key = ocrNormal(matchKey(word));
+  return key.length >= 7 && HEADER_FORMS.some((h) => ocrCost(key, h, key.length * 0.4) <= key.length * 0.4);
+}
+
+/**
+ * Like `segmentEntry`, but words that name nothing may stay between the names, as pieces of their
+ * own with no hit (`Limonent GF Haniol` → Limonene, `GF Haniol`). Null unless names cover at least
+ * half the words. A misread heading in front of the first name is dropped.
+ */
+export function segmentWithUnknown(
+  text: string,
+  vocabulary: InciVocabulary,
+  confidenceOf?: ConfidenceOf,
+): PartialPiece[] | null {
+  const words = text.split(/\s+/).filter((w) => w !== '');
+  if (words.length < 2 || words.length > 16) return null;
+  type State = { cost: number; pieces: PartialPiece[]; known: number };
+  const best: (State | null)[] = [{ cost: 0, pieces: [], known: 0 }];
+  for (let end = 1; end <= words.length; end += 1) {
+    let chosen: State | null = null;
+    const prev = best[end - 1]!;
+    // One more unknown word, joined to an unknown piece just before it.
+    const last = prev.pieces.at(-1);
+    const word = words[end - 1]!;
+    const pieces =
+      last && last.hit === null
+        ? [...prev.pieces.slice(0, -1), { printed: `${last.printed} ${word}`, hit: null }]
+        : [...prev.pieces, { printed: word, hit: null }];
+    chosen = { cost: prev.cost + UNKNOWN_WORD, pieces, known: prev.known };
+    for (let start = Math.max(0, end - MAX_RUN); start < end; start += 1) {
+      const from = best[start];
+      if (!from) continue;
+      const run = words.slice(start, end);
+      if (matchKey(run.join('')).length < MIN_PICKED) continue;
+      const hit = hitFor(run, vocabulary, confidenceOf, false);
+      if (!hit) continue;
+      const cost = from.cost + 1 + hit.cost;
+      if (cost < chosen.cost)
+        chosen = {
+          cost,
+          pieces: [...from.pieces, { printed: run.join(' '), hit }],
+          known: from.known + run.length,
+        };
+    }
+    best[end] = chosen;
+  }
+  const done = best[words.length]!;
+  if (done.known * 2 < words.length || !done.pieces.some((p) => p.hit)) return null;
+  const pieces = done.pieces.filter((p, i) => !(i === 0 && p.hit === null && looksLikeHeading(p.printed)));
+  return pieces.length >= 2 || (pieces.length === 1 && pieces[0]!.hit && pieces.length < done.pieces.length)
+    ? pieces
+    : null;
 }
 
 /** Label words that name one thing in several languages: a "blend" of them is one ingredient. */

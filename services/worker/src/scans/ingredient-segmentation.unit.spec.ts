@@ -3,7 +3,7 @@ import { loadChemicalRecords } from './chemical-database.ts';
 import { ChemicalMatcher } from './chemical-matcher.ts';
 import { type InciVocabulary, loadInciVocabulary } from './inci-vocabulary.ts';
 import { parseLabelText } from './ingredient-list.parser.ts';
-import { namesInProse, segmentEntry, splitBlend } from './ingredient-segmentation.ts';
+import { looksLikeHeading, namesInProse, segmentEntry, splitBlend } from './ingredient-segmentation.ts';
 import { analyzeLabel, matchIngredients } from './label-analysis.ts';
 
 let vocabulary: InciVocabulary;
@@ -45,6 +45,18 @@ describe('segmentation of run-together entries', () => {
       'oleoresin turmeric [printed]',
       'etidronic acid [printed]',
     ]);
+  });
+
+  it('picks names out from among unreadable words, keeping those to be checked, and drops a misread heading', () => {
+    expect(read('Nerebients Alcohol, Citral Hext, Aqua, Glycerin')).toEqual([
+      'Alcohol [printed]',
+      'Citral [printed]',
+      'Hext [unrecognised]',
+      'Aqua [printed]',
+      'Glycerin [printed]',
+    ]);
+    expect(looksLikeHeading('INGEEDIENTES')).toBe(true);
+    expect(looksLikeHeading('Glycerin')).toBe(false);
   });
 
   it('leaves an entry whole when its words are not all names', () => {

@@ -1,6 +1,12 @@
 import type { ChemicalMatch, ChemicalMatcher } from './chemical-matcher.ts';
 import type { InciVocabulary } from './inci-vocabulary.ts';
-import { type ConfidenceOf, lowestConfidence, segmentEntry, splitBlend } from './ingredient-segmentation.ts';
+import {
+  type ConfidenceOf,
+  lowestConfidence,
+  segmentEntry,
+  segmentWithUnknown,
+  splitBlend,
+} from './ingredient-segmentation.ts';
 
 /**
  * One list entry read against the vocabulary: kept as printed when it is a known name, corrected
@@ -101,6 +107,21 @@ export function readWithVocabulary(
         p.hit.kind === 'exact' ? null : p.printed,
       ),
     );
+  }
+  // Names among words that name nothing: the names, and the rest kept as printed to be checked.
+  const partial = segmentWithUnknown(base, vocabulary, confidenceOf);
+  if (partial) {
+    return partial
+      .filter((p) => p.hit !== null || /\p{L}{4}/u.test(p.printed))
+      .map((p) =>
+        p.hit
+          ? entry(
+              p.hit.name,
+              p.hit.kind === 'exact' ? 'printed' : 'corrected',
+              p.hit.kind === 'exact' ? null : p.printed,
+            )
+          : { text: p.printed, match: null, reading: 'unrecognised' as const, readAs: null, blend: null },
+      );
   }
   return null;
 }
