@@ -16,7 +16,8 @@ const chemicalIdentityLocks = new WeakMap<object, Mutex>();
  * use. Writes that add or rename chemicals (add, edit, contribution approval) therefore check and
  * commit under one lock per set of deps: `commit` waits until the read model has applied the
  * write, so the next holder's check sees it. This makes the check race-free within one API
- * process (the embedded default); several API processes on one log would need a shared lock.
+ * process; across processes the appends claim the name and CAS number in the event log, which
+ * refuses a key another process's write holds (`chemical-keys.ts`).
  */
 export function withChemicalIdentityLock<T>(deps: object, task: () => Promise<T>): Promise<T> {
   let lock = chemicalIdentityLocks.get(deps);

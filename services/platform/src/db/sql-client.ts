@@ -45,6 +45,12 @@ export interface SqlClient extends SqlExecutor {
    * Use only `tx` inside `fn` (on PGlite the outer client waits for the transaction to end).
    */
   transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /**
+   * Postgres server only: calls `onNotify` on each NOTIFY on `channel` (from any process), on one
+   * connection of its own that is opened again after it breaks (`onNotify` is called then too, as
+   * notifications may have been missed). Resolves once listening; the result stops it.
+   */
+  listen?(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -256,6 +262,38 @@ class PgPoolSqlClient implements SqlClient {
     } finally {
       conn.release(broken);
     }
+  }
+
+  async listen(channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+    let stopped = false;
+    let current: pg.Client | undefined;
+    let retry: NodeJS.Timeout | undefined;
+    const connect = async (): Promise<void> => {
+      const client = new pg.Client(this.pool.options);
+      client.on('error', () => {}); // 'end' follows and reconnects
+      await client.connect();
+      client.on('notification', (n) => {
+        if (n.channel === channel) onNotify();
+      });
+      client.on('end', () => {
+        if (stopped) return;
+        onNotify();
+        const again = () => {
+          retry = undefined;
+          if (!stopped) connect().catch(() => (retry = setTimeout(again, 1_000).unref()));
+        };
+        retry = setTimeout(again, 250).unref();
+      });
+      await client.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+      if (stopped) await client.end().catch(() => {});
+      else current = client;
+    };
+    await connect();
+    return async () => {
+      stopped = true;
+      clearTimeout(retry);
+      await current?.end().catch(() => {});
+    };
   }
 
   async close(): Promise<void> {

@@ -284,6 +284,29 @@ END
 $fn$;
 `,
   },
+  {
+    // Every statement that inserts events wakes the live tails of every process (LISTEN on the
+    // channel `eventsChannel(schema)`); polling stays as the safety net. Sent on commit only.
+    id: 'platform:0005-events-notify',
+    sql: `
+CREATE FUNCTION events_notify() RETURNS trigger
+LANGUAGE plpgsql
+AS $fn$
+BEGIN
+  PERFORM pg_notify('scentinel_events_' || TG_TABLE_SCHEMA, '');
+  RETURN NULL;
+END
+$fn$;
+
+CREATE TRIGGER events_notify AFTER INSERT ON events
+  FOR EACH STATEMENT EXECUTE FUNCTION events_notify();
+`,
+  },
 ];
 
 registerMigrations(...eventStoreMigrations);
+
+/** The NOTIFY channel that announces new events in a schema. */
+export function eventsChannel(schema: string): string {
+  return `scentinel_events_${schema}`;
+}

@@ -14,6 +14,7 @@ import {
 import { type CheckedBatch, checkBatches, checkReadAll, checkStreamRead } from './event-log.validation.ts';
 import {
   eventStoreMigrations,
+  eventsChannel,
   UNIQUE_KEY_TAKEN_SQLSTATE,
   WRONG_EXPECTED_VERSION_SQLSTATE,
 } from './event-store.migrations.ts';
@@ -26,6 +27,11 @@ export interface PostgresEventLogOptions {
   ownsClient?: boolean;
   /** Apply the event store migrations on create (default true). */
   migrate?: boolean;
+  /**
+   * Wake the live tails on appends of other processes through Postgres LISTEN/NOTIFY (default true
+   * on a Postgres server; one extra connection). Polling stays as the safety net.
+   */
+  listen?: boolean;
 }
 
 interface EventRow {
@@ -76,6 +82,8 @@ const SQL = {
  * through a `SqlClient` bound to the schema that holds the `events` table.
  */
 export class PostgresEventLog extends EventLogBase {
+  private unlisten: (() => Promise<void>) | undefined;
+
   private constructor(
     private readonly client: SqlClient,
     private readonly options: PostgresEventLogOptions,
@@ -85,7 +93,11 @@ export class PostgresEventLog extends EventLogBase {
 
   static async create(client: SqlClient, options: PostgresEventLogOptions = {}): Promise<PostgresEventLog> {
     if (options.migrate !== false) await migrate(client, eventStoreMigrations);
-    return new PostgresEventLog(client, options);
+    const log = new PostgresEventLog(client, options);
+    if (options.listen !== false && client.listen) {
+      log.unlisten = await client.listen(eventsChannel(client.schema), () => log.appended());
+    }
+    return log;
   }
 
   async appendMany(batches: AppendToStream[]): Promise<AppendResult[]> {
@@ -218,6 +230,7 @@ export class PostgresEventLog extends EventLogBase {
   }
 
   protected override async onClosed(): Promise<void> {
+    await this.unlisten?.();
     if (this.options.ownsClient) await this.client.close();
   }
 }

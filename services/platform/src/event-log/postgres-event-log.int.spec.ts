@@ -222,6 +222,33 @@ describe.skipIf(!url)('Postgres server event log (needs DATABASE_URL)', () => {
       }
     });
 
+    it("wakes at once on another process's append through LISTEN/NOTIFY, not the poll timer", async () => {
+      const waiting = await PostgresEventLog.create(
+        await createPgClient(url!, { schema: db.client.schema }),
+        { ownsClient: true, polling: { minPollMs: 60_000, maxPollMs: 60_000 } },
+      );
+      const other = await PostgresEventLog.create(await createPgClient(url!, { schema: db.client.schema }), {
+        ownsClient: true,
+        listen: false,
+      });
+      try {
+        const start = await waiting.headPosition();
+        const received: string[] = [];
+        const subscription = waiting.subscribe((events) => void received.push(...events.map((e) => e.type)), {
+          after: start,
+        });
+        await sleep(100); // the first read found nothing; the tail now waits a minute for its next poll
+        await other.append(`usage:${randomUUID()}`, [event('Notified')], 0);
+        // Within 5 s, where the poll timer would take a minute.
+        await waitUntil(() => received.length === 1, 5_000);
+        expect(received).toEqual(['Notified']);
+        await subscription.close();
+      } finally {
+        await other.close();
+        await waiting.close();
+      }
+    });
+
     it('migrations are recorded once and re-running them is a no-op', async () => {
       expect(await migrate(db.client, eventStoreMigrations)).toEqual([]);
       const { rows } = await db.client.query<{ id: string }>('SELECT id FROM schema_migrations');
