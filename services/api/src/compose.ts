@@ -1,8 +1,10 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogueFiles, catalogueFilesExist, importCatalogue } from '@scentinel/importer';
 import type { EventLog } from '@scentinel/platform';
 import type { AppConfig } from '@scentinel/platform/config';
+import type { ScanService } from '@scentinel/platform/scan-queue';
 import { InProcessSearchIndex, loadCatalogueReferenceData } from '@scentinel/platform/search';
 import { openStore, type Store } from '@scentinel/platform/store';
 import {
@@ -19,7 +21,6 @@ import {
   restoreCatalogueSnapshot,
   saveCatalogueSnapshot,
 } from '@scentinel/projections';
-import { createScanService } from '@scentinel/worker';
 import type { FastifyBaseLogger } from 'fastify';
 import { bootstrapAdmin } from './application/accounts/bootstrap-admin.ts';
 import type { ApplicationDeps } from './application/deps.ts';
@@ -42,6 +43,37 @@ export interface Composed {
 export interface ComposeOptions {
   /** Folder with catalogue/, chemicals/, notes/ (default: the shipped `data/`). */
   dataDir?: string;
+}
+
+/**
+ * The scan adapters: the BullMQ queue (jobs run in `services/worker/src/main.ts` processes) when
+ * Redis is configured, else the in-process queue with the engine here (OpenAI vision when a key is
+ * set, else local OCR, both loaded on the first scan). Imported on demand, so loading the API never
+ * loads the scanner's OCR, image and vision libraries, and a BullMQ deployment never does.
+ */
+export async function createScans(
+  config: Pick<AppConfig, 'redisUrl' | 'openaiApiKey' | 'scans'>,
+  eventLog: EventLog,
+  log: FastifyBaseLogger,
+): Promise<ScanService> {
+  if (config.redisUrl) {
+    const { createBullmqScanService } = await import('@scentinel/worker/bullmq-scan-service');
+    return createBullmqScanService(config.redisUrl, {
+      eventLog,
+      logger: log,
+      queueName: config.scans.queueName,
+    });
+  }
+  const { createInProcessScanService, createScanEngine } = await import('@scentinel/worker/scan-service');
+  // Leave a core for the API, which shares the process.
+  const workers = Math.max(1, Math.min(2, os.availableParallelism() - 1));
+  const engine = createScanEngine({
+    openaiApiKey: config.openaiApiKey,
+    ocrWorkers: workers,
+    ...(config.scans.chemicalsPath !== undefined && { chemicalsPath: config.scans.chemicalsPath }),
+    logger: log,
+  });
+  return createInProcessScanService({ eventLog, engine, logger: log, concurrency: workers });
 }
 
 /**
@@ -180,8 +212,8 @@ export async function compose(
     };
     await bootstrapAdmin(config, accounts, log);
 
-    // Label scans: BullMQ with a separate worker when REDIS_URL is set, else the same processor in-process.
-    const scans = createScanService(config, { eventLog: store.eventLog, logger: log });
+    // Label scans: BullMQ with separate worker processes when REDIS_URL is set, else in-process.
+    const scans = await createScans(config, store.eventLog, log);
     closers.unshift(() => scans.close());
     log.info({ mode: scans.mode }, 'scan queue ready');
 

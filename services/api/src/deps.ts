@@ -1,7 +1,7 @@
 import type { AppConfig } from '@scentinel/platform/config';
 import type { FanOutHealth } from '@scentinel/platform/event-bus';
+import type { ScanService } from '@scentinel/platform/scan-queue';
 import type { SearchIndex } from '@scentinel/platform/search';
-import type { ScanService } from '@scentinel/worker';
 import type { ApplicationDeps } from './application/deps.ts';
 import type { AnalyticsDeps } from './routes/analytics/analytics.routes.ts';
 import type { ScanRateLimits } from './routes/scans/scans.routes.ts';
@@ -34,7 +34,7 @@ export interface AppDeps {
   accounts?: ApplicationDeps;
   /** Catalogue search index and chemicals read model (`@scentinel/platform/search`), fed by the catalogue projection. */
   catalogue?: SearchIndex;
-  /** Label scans: the job queue (in-process or BullMQ) and the scan event recorder (`createScanService`). */
+  /** Label scans: the job queue (in-process or BullMQ) and the scan event recorder (`@scentinel/platform/scan-queue`; `compose.ts` picks the adapter). */
   scans?: ScanService;
   /** Scan uploads and status reads per address (default `DEFAULT_SCAN_RATE_LIMITS`). */
   scanRateLimits?: ScanRateLimits;

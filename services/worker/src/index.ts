@@ -11,9 +11,9 @@ export * from './scans/ocr-pool.ts';
 export * from './scans/openai-scan.engine.ts';
 export * from './scans/product-info.parser.ts';
 export * from './scans/queue/bullmq-scan-queue.adapter.ts';
+export * from './scans/queue/bullmq-scan-service.ts';
 export * from './scans/queue/bullmq-scan-worker.ts';
 export * from './scans/queue/in-process-scan-queue.adapter.ts';
-export * from './scans/queue/scan-queue.port.ts';
 export * from './scans/reading-order.ts';
 export * from './scans/scan.processor.ts';
 /** Test helpers (a scripted engine, in-memory images, a small chemical database) for scanner tests elsewhere. */

@@ -14,7 +14,6 @@ import { ScanEventRecorder } from './scans/scan-events.ts';
 import { createScanEngine } from './scans/scan-service.ts';
 
 export async function main(): Promise<void> {
-  const logger = createLogger(process.env.LOG_LEVEL ?? 'info', { service: 'scan-worker' });
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -25,6 +24,7 @@ export async function main(): Promise<void> {
     }
     throw err;
   }
+  const logger = createLogger(config.logLevel, { service: 'scan-worker' });
   if (!config.redisUrl) {
     process.stderr.write('The scan worker takes its jobs from Redis: set REDIS_URL.\n');
     process.exit(2);
@@ -37,22 +37,22 @@ export async function main(): Promise<void> {
   }
 
   const store = await openStore(config);
-  const cores = Number(process.env.SCAN_WORKER_CONCURRENCY) || os.availableParallelism();
+  const cores = config.scans.workerConcurrency ?? os.availableParallelism();
   const engine = createScanEngine({
     openaiApiKey: config.openaiApiKey,
     ocrWorkers: cores,
-    chemicalsPath: process.env.CHEMICALS_PATH,
+    ...(config.scans.chemicalsPath !== undefined && { chemicalsPath: config.scans.chemicalsPath }),
     logger,
   });
   const processor = new ScanProcessor(engine, new ScanEventRecorder(store.eventLog), logger);
   const worker = startBullmqScanWorker({
     redisUrl: config.redisUrl,
-    queueName: process.env.SCAN_QUEUE_NAME || undefined,
+    queueName: config.scans.queueName,
     processor,
     concurrency: cores,
     logger,
-    lockDurationMs: Number(process.env.SCAN_LOCK_MS) || undefined,
-    stalledIntervalMs: Number(process.env.SCAN_STALLED_INTERVAL_MS) || undefined,
+    lockDurationMs: config.scans.lockDurationMs,
+    stalledIntervalMs: config.scans.stalledIntervalMs,
   });
   await worker.waitUntilReady();
   process.stdout.write(`scan worker ready (engine ${processor.engineName}, concurrency ${cores})\n`);

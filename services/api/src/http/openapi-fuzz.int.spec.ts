@@ -6,11 +6,12 @@
  * `BUDGET_MS` (the order is shuffled with a fixed seed, so every operation is reached).
  */
 import { InMemoryEventLog } from '@scentinel/platform';
+import type { ScanService } from '@scentinel/platform/scan-queue';
 import {
   InProcessScanQueue,
+  isDecodableImage,
   ScanEventRecorder,
   ScanProcessor,
-  type ScanService,
   scanTesting,
 } from '@scentinel/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,7 +47,14 @@ describe('OpenAPI fuzz: hostile input to every operation, three callers', () => 
     const scanLog = new InMemoryEventLog();
     const events = new ScanEventRecorder(scanLog);
     const queue = new InProcessScanQueue(new ScanProcessor(new scanTesting.ScriptedEngine(), events));
-    scans = { queue, events, mode: 'in-process', waitTimeoutMs: 5_000, close: () => queue.close() };
+    scans = {
+      queue,
+      events,
+      mode: 'in-process',
+      waitTimeoutMs: 5_000,
+      isDecodableImage,
+      close: () => queue.close(),
+    };
     h = await startHarness({ catalogue: true, scans });
     await h.seedPerfume({ id: 'fuzz-perfume', name: 'Fuzz Eau', brand: 'Acme' });
     await h.seedChemical({ id: 'fuzz-chem', name: 'Linalool', cas_number: '78-70-6', allergen_flag: true });

@@ -1,2 +1,3 @@
+export * from './image-type.ts';
 export * from './scans.decide.ts';
 export * from './scans.events.ts';

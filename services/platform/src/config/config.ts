@@ -28,6 +28,12 @@ const EnvSchema = Type.Object({
   ADMIN_API_KEY: Type.Optional(Type.String({ minLength: 16 })),
   WEB_DIST: Type.Optional(Type.String()),
   CATALOGUE_AUTOLOAD: Type.Union([Type.Literal('true'), Type.Literal('false')], { default: 'true' }),
+  // Scans: the BullMQ queue the API and the worker processes share, and the worker's own knobs.
+  SCAN_QUEUE_NAME: Type.String({ default: 'scans', pattern: '^[A-Za-z0-9_.-]{1,100}$' }),
+  SCAN_WORKER_CONCURRENCY: Type.Optional(Type.Integer({ minimum: 1, maximum: 256 })),
+  SCAN_LOCK_MS: Type.Optional(Type.Integer({ minimum: 1_000, maximum: 3_600_000 })),
+  SCAN_STALLED_INTERVAL_MS: Type.Optional(Type.Integer({ minimum: 1_000, maximum: 3_600_000 })),
+  CHEMICALS_PATH: Type.Optional(Type.String({ minLength: 1 })),
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -53,7 +59,22 @@ export interface AppConfig {
   webDist: string;
   /** Load the shipped catalogue into an empty event log on start. */
   catalogueAutoload: boolean;
+  scans: ScanConfig;
   mode: 'embedded' | 'server';
+}
+
+/** Label scanning: where jobs queue (with `redisUrl`) and how a worker process runs them. */
+export interface ScanConfig {
+  /** The BullMQ queue; the API and every worker process must name the same one. */
+  queueName: string;
+  /** Jobs (and OCR workers) per worker process; default one per core. */
+  workerConcurrency: number | undefined;
+  /** How long a worker holds a job before another may take it over (BullMQ lock). */
+  lockDurationMs: number | undefined;
+  /** How often a worker looks for jobs whose holder died. */
+  stalledIntervalMs: number | undefined;
+  /** The chemical records the scanner matches names against; default the shipped `data/` file. */
+  chemicalsPath: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -95,6 +116,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     adminApiKey: e.ADMIN_API_KEY,
     webDist: path.resolve(cwd, e.WEB_DIST ?? 'web/dist'),
     catalogueAutoload: e.CATALOGUE_AUTOLOAD === 'true',
+    scans: {
+      queueName: e.SCAN_QUEUE_NAME,
+      workerConcurrency: e.SCAN_WORKER_CONCURRENCY,
+      lockDurationMs: e.SCAN_LOCK_MS,
+      stalledIntervalMs: e.SCAN_STALLED_INTERVAL_MS,
+      chemicalsPath: e.CHEMICALS_PATH === undefined ? undefined : path.resolve(cwd, e.CHEMICALS_PATH),
+    },
     mode: e.DATABASE_URL ? 'server' : 'embedded',
   };
 }

@@ -33,6 +33,37 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ KAFKA_IDEMPOTENT: 'yes' }, '/')).toThrow(/KAFKA_IDEMPOTENT/);
   });
 
+  it('reads the scan queue and worker settings, and refuses bad ones', () => {
+    const defaults = loadConfig({}, '/srv/app').scans;
+    expect(defaults).toEqual({
+      queueName: 'scans',
+      workerConcurrency: undefined,
+      lockDurationMs: undefined,
+      stalledIntervalMs: undefined,
+      chemicalsPath: undefined,
+    });
+    const c = loadConfig(
+      {
+        SCAN_QUEUE_NAME: 'scans-eu',
+        SCAN_WORKER_CONCURRENCY: '4',
+        SCAN_LOCK_MS: '120000',
+        SCAN_STALLED_INTERVAL_MS: '15000',
+        CHEMICALS_PATH: 'data/chemicals.json',
+      },
+      '/srv/app',
+    ).scans;
+    expect(c).toEqual({
+      queueName: 'scans-eu',
+      workerConcurrency: 4,
+      lockDurationMs: 120_000,
+      stalledIntervalMs: 15_000,
+      chemicalsPath: path.resolve('/srv/app', 'data/chemicals.json'),
+    });
+    expect(() => loadConfig({ SCAN_WORKER_CONCURRENCY: '0' }, '/')).toThrow(/SCAN_WORKER_CONCURRENCY/);
+    expect(() => loadConfig({ SCAN_LOCK_MS: 'soon' }, '/')).toThrow(/SCAN_LOCK_MS/);
+    expect(() => loadConfig({ SCAN_QUEUE_NAME: 'a queue' }, '/')).toThrow(/SCAN_QUEUE_NAME/);
+  });
+
   it('names every bad variable', () => {
     expect(() => loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud' }, '/')).toThrow(ConfigError);
     try {

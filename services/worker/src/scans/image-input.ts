@@ -1,4 +1,4 @@
-import type { ScanImageType } from '@scentinel/domain';
+import { sniffImageType } from '@scentinel/domain';
 import sharp, { type Sharp } from 'sharp';
 import { type ImageStats, measureImage } from './image-quality.ts';
 
@@ -7,31 +7,8 @@ import { type ImageStats, measureImage } from './image-quality.ts';
  * passes the sniff but cannot be decoded is a bad image: the job fails without retrying.
  */
 
-/** JPEG, PNG or WebP by magic bytes; null for anything else. */
-export function sniffImageType(bytes: Uint8Array): ScanImageType | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (
-    bytes.length >= 8 &&
-    bytes[0] === 0x89 &&
-    bytes[1] === 0x50 &&
-    bytes[2] === 0x4e &&
-    bytes[3] === 0x47 &&
-    bytes[4] === 0x0d &&
-    bytes[5] === 0x0a &&
-    bytes[6] === 0x1a &&
-    bytes[7] === 0x0a
-  ) {
-    return 'image/png';
-  }
-  if (
-    bytes.length >= 12 &&
-    String.fromCharCode(bytes[0]!, bytes[1]!, bytes[2]!, bytes[3]!) === 'RIFF' &&
-    String.fromCharCode(bytes[8]!, bytes[9]!, bytes[10]!, bytes[11]!) === 'WEBP'
-  ) {
-    return 'image/webp';
-  }
-  return null;
-}
+/** JPEG, PNG or WebP by magic bytes (declared with the scan domain, which the API checks uploads with). */
+export { sniffImageType };
 
 /** The image cannot be used: wrong type, corrupt, empty or absurd. Never worth a retry. */
 export class BadImageError extends Error {

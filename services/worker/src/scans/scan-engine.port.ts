@@ -1,12 +1,8 @@
 import type { AnalysisType, ScanResult } from '@scentinel/domain';
+import type { ScanProgress } from '@scentinel/platform/scan-queue';
 
-/** Where a scan is, for progress bars and SSE (`percent` 0–100). */
-export type ScanStage = 'queued' | 'decoding' | 'reading_text' | 'reading_codes' | 'matching' | 'done';
-
-export interface ScanProgress {
-  stage: ScanStage;
-  percent: number;
-}
+/** Where a scan is (declared with the queue port, which reports it). */
+export type { ScanProgress, ScanStage } from '@scentinel/platform/scan-queue';
 
 export interface ScanEngineInput {
   image: Buffer;

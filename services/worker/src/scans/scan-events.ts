@@ -12,24 +12,18 @@ import {
   systemActor,
 } from '@scentinel/domain';
 import type { EventLog, EventMetadata } from '@scentinel/platform';
+import type { ScanRequestInput, ScanRequestRecorder } from '@scentinel/platform/scan-queue';
 
 /** The worker's actor on `ScanCompleted` / `ScanFailed` (the domain allows only the system to record outcomes). */
 export const SCAN_WORKER_ACTOR = systemActor('scan-worker');
 
-export interface ScanRequestInput {
-  scanId: string;
-  analysisType: string;
-  mimeType: string | null;
-  sizeBytes: number;
-  imageSha256: string | null;
-  sessionId?: string | null;
-}
+export type { ScanRequestInput };
 
 /**
  * Appends a scan's events (`ScanRequested`, `ScanCompleted`, `ScanFailed`) through the domain's
  * `decide`, with optimistic concurrency on the `scan:<id>` stream. Analytics read them from the log.
  */
-export class ScanEventRecorder {
+export class ScanEventRecorder implements ScanRequestRecorder {
   constructor(
     private readonly eventLog: EventLog,
     private readonly now: () => Date = () => new Date(),

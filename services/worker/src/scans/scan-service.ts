@@ -1,6 +1,10 @@
 import os from 'node:os';
 import type { EventLog } from '@scentinel/platform';
-import type { AppConfig } from '@scentinel/platform/config';
+import {
+  DEFAULT_SCAN_QUEUE_LIMITS,
+  type ScanQueueLimits,
+  type ScanService,
+} from '@scentinel/platform/scan-queue';
 import {
   DEFAULT_CATALOGUE_PATH,
   DEFAULT_CHEMICALS_PATH,
@@ -8,15 +12,14 @@ import {
   waitForChemicalRecords,
 } from './chemical-database.ts';
 import { ChemicalMatcher } from './chemical-matcher.ts';
+import { isDecodableImage } from './image-input.ts';
 import { loadInciVocabulary } from './inci-vocabulary.ts';
 import type { LabelAnalysisDeps } from './label-analysis.ts';
 import { LocalScanEngine } from './local-scan.engine.ts';
 import { OcrPool } from './ocr-pool.ts';
 import { OpenAiScanEngine } from './openai-scan.engine.ts';
 import { BrandIndex } from './product-info.parser.ts';
-import { BullmqScanQueue } from './queue/bullmq-scan-queue.adapter.ts';
 import { InProcessScanQueue } from './queue/in-process-scan-queue.adapter.ts';
-import { DEFAULT_SCAN_QUEUE_LIMITS, type ScanQueue, type ScanQueueLimits } from './queue/scan-queue.port.ts';
 import { ScanProcessor } from './scan.processor.ts';
 import type { ScanLogger as Logger, ScanEngine, ScanEngineInput } from './scan-engine.port.ts';
 import { ScanEventRecorder } from './scan-events.ts';
@@ -78,69 +81,39 @@ export function createScanEngine(options: ScanEngineOptions = {}): ScanEngine {
   };
 }
 
-/** What the API needs for scans: the queue, and the recorder for `ScanRequested`. */
-export interface ScanService {
-  queue: ScanQueue;
-  events: ScanEventRecorder;
-  /** `in-process` (embedded default) or `bullmq` (Redis, separate worker processes). */
-  mode: 'in-process' | 'bullmq';
-  /** Longest the synchronous scan endpoint waits for a job. */
-  waitTimeoutMs: number;
-  close(): Promise<void>;
-}
-
-export interface ScanServiceOptions {
+export interface InProcessScanServiceOptions {
   eventLog: EventLog;
+  /** The engine the jobs run on, in this process (`createScanEngine`). */
+  engine: ScanEngine;
   logger?: Logger;
-  /** Engine for the in-process queue (default: `createScanEngine` from the config). */
-  engine?: ScanEngine;
+  /** Longest the synchronous scan endpoint waits (default 60 s). */
   waitTimeoutMs?: number;
+  /** Jobs run at once (default: the cores but one, at most two). */
   concurrency?: number;
-  /** BullMQ queue name (default `scans`; tests use their own). */
-  queueName?: string;
   /** How many jobs and image bytes may wait (default `DEFAULT_SCAN_QUEUE_LIMITS`). */
   limits?: ScanQueueLimits;
 }
 
 /**
- * The composition root's one call for scans: BullMQ on Redis when `REDIS_URL` is set (workers run
- * `services/worker/src/main.ts`), else the in-process queue running the processor here.
+ * Scans in the API's own process (the embedded default): the in-process queue runs the processor
+ * and engine here. The composition root chooses it when no Redis is configured.
  */
-export function createScanService(
-  config: Pick<AppConfig, 'redisUrl' | 'openaiApiKey'>,
-  options: ScanServiceOptions,
-): ScanService {
+export function createInProcessScanService(options: InProcessScanServiceOptions): ScanService {
   const events = new ScanEventRecorder(options.eventLog);
-  const waitTimeoutMs = options.waitTimeoutMs ?? 60_000;
-  if (config.redisUrl) {
-    const queue = new BullmqScanQueue(
-      config.redisUrl,
-      options.logger,
-      options.queueName,
-      options.limits ?? DEFAULT_SCAN_QUEUE_LIMITS,
-    );
-    return { queue, events, mode: 'bullmq', waitTimeoutMs, close: () => queue.close() };
-  }
-  const engine =
-    options.engine ??
-    createScanEngine({
-      openaiApiKey: config.openaiApiKey,
-      // Leave a core for the API when it shares the process.
-      ocrWorkers: Math.max(1, Math.min(2, os.availableParallelism() - 1)),
-      logger: options.logger,
-    });
-  const processor = new ScanProcessor(engine, events, options.logger);
+  const limits = options.limits ?? DEFAULT_SCAN_QUEUE_LIMITS;
+  const processor = new ScanProcessor(options.engine, events, options.logger);
   const queue = new InProcessScanQueue(processor, {
     concurrency: options.concurrency ?? Math.max(1, Math.min(2, os.availableParallelism() - 1)),
-    maxWaiting: (options.limits ?? DEFAULT_SCAN_QUEUE_LIMITS).maxQueuedJobs,
-    maxQueuedBytes: (options.limits ?? DEFAULT_SCAN_QUEUE_LIMITS).maxQueuedBytes,
+    maxWaiting: limits.maxQueuedJobs,
+    maxQueuedBytes: limits.maxQueuedBytes,
     logger: options.logger,
   });
   return {
     queue,
     events,
     mode: 'in-process',
-    waitTimeoutMs,
+    waitTimeoutMs: options.waitTimeoutMs ?? 60_000,
+    isDecodableImage,
     async close() {
       await queue.close();
       await processor.close();

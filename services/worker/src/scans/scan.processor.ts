@@ -1,16 +1,11 @@
 import type { AnalysisType, ScanResult } from '@scentinel/domain';
+import type { ScanProgress, ScanResponse } from '@scentinel/platform/scan-queue';
 import { BadImageError } from './image-input.ts';
-import type { ScanLogger as Logger, ScanEngine, ScanProgress } from './scan-engine.port.ts';
+import type { ScanLogger as Logger, ScanEngine } from './scan-engine.port.ts';
 import type { ScanEventRecorder } from './scan-events.ts';
 
-/** The answer of `POST /api/camera/scan/product`, also a finished job's result. */
-export interface ScanResponse {
-  scan_id: string;
-  analysis_type: AnalysisType;
-  success: boolean;
-  error: string | null;
-  result: ScanResult | null;
-}
+/** The answer of `POST /api/camera/scan/product`, also a finished job's result (declared with the port). */
+export type { ScanResponse } from '@scentinel/platform/scan-queue';
 
 export interface ScanJob {
   scanId: string;

@@ -23,6 +23,7 @@ import {
 } from '@scentinel/platform';
 import { loadConfig } from '@scentinel/platform/config';
 import { loggerOptions } from '@scentinel/platform/logging';
+import type { ScanService } from '@scentinel/platform/scan-queue';
 import { InProcessSearchIndex } from '@scentinel/platform/search';
 // Relative until `@scentinel/projections` exports the accounts and contributions read models.
 import {
@@ -36,7 +37,6 @@ import {
   ProjectionRuntime,
   usageRollupProjection,
 } from '@scentinel/projections';
-import type { ScanService } from '@scentinel/worker';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { app as appPlugin } from '../../app.ts';
 import { bootstrapAdmin } from '../../application/accounts/bootstrap-admin.ts';

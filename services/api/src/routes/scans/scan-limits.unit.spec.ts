@@ -4,11 +4,12 @@
  * without or with a wrong boundary and for too many file parts. Nothing is recorded for a refusal.
  */
 import { InMemoryEventLog } from '@scentinel/platform';
+import type { ScanService } from '@scentinel/platform/scan-queue';
 import {
   InProcessScanQueue,
+  isDecodableImage,
   ScanEventRecorder,
   ScanProcessor,
-  type ScanService,
   scanTesting,
 } from '@scentinel/worker';
 import type { FastifyInstance } from 'fastify';
@@ -41,6 +42,7 @@ describe('scanner bounds', () => {
       events,
       mode: 'in-process',
       waitTimeoutMs: 20_000,
+      isDecodableImage,
       close: () => queue.close(),
     };
     const app: FastifyInstance = await buildScanApp(service, {

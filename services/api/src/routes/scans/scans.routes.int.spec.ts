@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { InMemoryEventLog } from '@scentinel/platform';
+import type { ScanService } from '@scentinel/platform/scan-queue';
 import {
+  createBullmqScanService,
+  createInProcessScanService,
   createScanEngine,
-  createScanService,
   REPO_ROOT,
   redisOptions,
   ScanEventRecorder,
   ScanProcessor,
-  type ScanService,
   startBullmqScanWorker,
 } from '@scentinel/worker';
 import { Queue } from 'bullmq';
@@ -38,7 +39,7 @@ describe('POST /api/camera/scan/product with the local engine (embedded default)
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    service = createScanService({ redisUrl: undefined, openaiApiKey: undefined }, { eventLog, engine });
+    service = createInProcessScanService({ eventLog, engine });
     app = await buildScanApp(service);
   });
   afterAll(async () => {
@@ -89,7 +90,7 @@ describe.skipIf(!REDIS_URL)('scanner routes on BullMQ (REDIS_URL)', () => {
   let worker: ReturnType<typeof startBullmqScanWorker>;
 
   beforeAll(async () => {
-    service = createScanService({ redisUrl: REDIS_URL, openaiApiKey: undefined }, { eventLog, queueName });
+    service = createBullmqScanService(REDIS_URL!, { eventLog, queueName });
     const processor = new ScanProcessor(createScanEngine({ ocrWorkers: 1 }), new ScanEventRecorder(eventLog));
     worker = startBullmqScanWorker({ redisUrl: REDIS_URL!, processor, concurrency: 1, queueName });
     app = await buildScanApp(service);
@@ -117,10 +118,7 @@ describe.skipIf(!REDIS_URL)('scanner routes on BullMQ (REDIS_URL)', () => {
 describe('scanner routes when Redis is down', () => {
   it('answer 503 with a clear detail within a few seconds, never hang', async () => {
     const eventLog = new InMemoryEventLog();
-    const service = createScanService(
-      { redisUrl: 'redis://127.0.0.1:1', openaiApiKey: undefined },
-      { eventLog },
-    );
+    const service = createBullmqScanService('redis://127.0.0.1:1', { eventLog });
     const app = await buildScanApp(service);
     const started = Date.now();
     const res = await post(app, label('label-001.jpg'));

@@ -2,16 +2,20 @@ import { createHash, randomUUID } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { type AnalysisType, analysisTypes, MAX_SCAN_BYTES, scans as scanDomain } from '@scentinel/domain';
 import {
-  isDecodableImage,
+  type AnalysisType,
+  analysisTypes,
+  MAX_SCAN_BYTES,
+  scans as scanDomain,
+  sniffImageType,
+} from '@scentinel/domain';
+import {
   type ScanJobStatus,
   ScanQueueFullError,
   ScanQueueUnavailableError,
   type ScanService,
   ScanWaitTimeoutError,
-  sniffImageType,
-} from '@scentinel/worker';
+} from '@scentinel/platform/scan-queue';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { HttpError } from '../../http/errors.ts';
@@ -110,7 +114,10 @@ function isTooManyParts(error: unknown): boolean {
 }
 
 /** Reads `file` and `analysis_type` from the multipart body, checking the file by its content. */
-async function readUpload(request: FastifyRequest): Promise<Upload> {
+async function readUpload(
+  request: FastifyRequest,
+  isDecodableImage: ScanService['isDecodableImage'],
+): Promise<Upload> {
   if (!request.isMultipart()) {
     throw new HttpError(400, 'Send the image as multipart/form-data with a "file" field.', 'validation');
   }
@@ -255,7 +262,7 @@ export const scanRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      const upload = await readUpload(request);
+      const upload = await readUpload(request, (bytes) => scans.isDecodableImage(bytes));
       const scanId = await submit(request, upload);
       try {
         const status = await scans.queue.waitForResult(scanId, scans.waitTimeoutMs);
@@ -293,7 +300,7 @@ export const scanRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const upload = await readUpload(request);
+      const upload = await readUpload(request, (bytes) => scans.isDecodableImage(bytes));
       const scanId = await submit(request, upload);
       return reply.status(202).send({
         job_id: scanId,

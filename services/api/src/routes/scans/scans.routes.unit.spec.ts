@@ -1,11 +1,10 @@
 import { InMemoryEventLog } from '@scentinel/platform';
+import { type ScanQueue, ScanQueueUnavailableError, type ScanService } from '@scentinel/platform/scan-queue';
 import {
   InProcessScanQueue,
+  isDecodableImage,
   ScanEventRecorder,
   ScanProcessor,
-  type ScanQueue,
-  ScanQueueUnavailableError,
-  type ScanService,
   scanTesting,
 } from '@scentinel/worker';
 import type { FastifyInstance } from 'fastify';
@@ -27,7 +26,7 @@ function scanService(
 ): ScanService {
   const events = new ScanEventRecorder(eventLog);
   const queue = new InProcessScanQueue(new ScanProcessor(engine, events), { concurrency: 2 });
-  return { queue, events, mode: 'in-process', waitTimeoutMs, close: () => queue.close() };
+  return { queue, events, mode: 'in-process', waitTimeoutMs, isDecodableImage, close: () => queue.close() };
 }
 
 describe('scanner routes', () => {
@@ -230,6 +229,7 @@ describe('scanner routes when the scan takes too long or the queue is down', () 
       events: new ScanEventRecorder(eventLog),
       mode: 'bullmq',
       waitTimeoutMs: 60_000,
+      isDecodableImage,
       close: async () => {},
     };
     const app = await buildScanApp(service);

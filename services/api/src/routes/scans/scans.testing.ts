@@ -1,7 +1,7 @@
 /** For scanner route tests: the real app with a scan service, and multipart bodies built by hand. */
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '@scentinel/platform/config';
-import type { ScanService } from '@scentinel/worker';
+import type { ScanService } from '@scentinel/platform/scan-queue';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { app } from '../../app.ts';
 import { API_SERVER_OPTIONS } from '../../http/errors.ts';

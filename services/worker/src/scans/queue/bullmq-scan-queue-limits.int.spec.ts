@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { InMemoryEventLog } from '@scentinel/platform';
+import { ScanQueueFullError } from '@scentinel/platform/scan-queue';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -14,7 +15,6 @@ import { ScriptedEngine, tinyPng } from '../scan.testing.ts';
 import { ScanEventRecorder } from '../scan-events.ts';
 import { BullmqScanQueue, queuedBytesKey, redisOptions } from './bullmq-scan-queue.adapter.ts';
 import { startBullmqScanWorker } from './bullmq-scan-worker.ts';
-import { ScanQueueFullError } from './scan-queue.port.ts';
 
 const REDIS_URL = process.env.REDIS_URL;
 

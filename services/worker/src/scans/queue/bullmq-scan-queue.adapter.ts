@@ -1,9 +1,5 @@
 import { once } from 'node:events';
 import type { AnalysisType } from '@scentinel/domain';
-import { type Job, Queue, QueueEvents, type RedisOptions } from 'bullmq';
-import { Redis } from 'ioredis';
-import type { ScanResponse } from '../scan.processor.ts';
-import type { ScanLogger as Logger, ScanProgress } from '../scan-engine.port.ts';
 import {
   DEFAULT_SCAN_QUEUE_LIMITS,
   failedResponse,
@@ -19,7 +15,11 @@ import {
   type ScanQueueLimits,
   ScanQueueUnavailableError,
   waitThroughWatch,
-} from './scan-queue.port.ts';
+} from '@scentinel/platform/scan-queue';
+import { type Job, Queue, QueueEvents, type RedisOptions } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { ScanResponse } from '../scan.processor.ts';
+import type { ScanLogger as Logger, ScanProgress } from '../scan-engine.port.ts';
 
 export const SCAN_QUEUE_NAME = 'scans';
 

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { dropSchema, uniqueSchemaName } from '@scentinel/platform';
+import { ScanQueueUnavailableError } from '@scentinel/platform/scan-queue';
 import { openStore, type Store } from '@scentinel/platform/store';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,6 @@ import { ScanEventRecorder } from '../scan-events.ts';
 import { BullmqScanQueue, redisOptions } from './bullmq-scan-queue.adapter.ts';
 import { startBullmqScanWorker } from './bullmq-scan-worker.ts';
 import { scanQueueContract } from './scan-queue.contract.ts';
-import { ScanQueueUnavailableError } from './scan-queue.port.ts';
 
 const REDIS_URL = process.env.REDIS_URL;
 const DATABASE_URL = process.env.DATABASE_URL;

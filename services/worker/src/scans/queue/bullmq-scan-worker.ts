@@ -1,3 +1,4 @@
+import { SCAN_ATTEMPTS } from '@scentinel/platform/scan-queue';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { type ScanProcessor, type ScanResponse, UnrecoverableScanError } from '../scan.processor.ts';
@@ -8,7 +9,6 @@ import {
   redisOptions,
   SCAN_QUEUE_NAME,
 } from './bullmq-scan-queue.adapter.ts';
-import { SCAN_ATTEMPTS } from './scan-queue.port.ts';
 
 export interface BullmqScanWorkerOptions {
   redisUrl: string;

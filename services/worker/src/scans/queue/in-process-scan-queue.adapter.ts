@@ -1,7 +1,5 @@
 import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type ScanProcessor, UnrecoverableScanError } from '../scan.processor.ts';
-import type { ScanLogger as Logger, ScanProgress } from '../scan-engine.port.ts';
 import {
   DEFAULT_SCAN_QUEUE_LIMITS,
   failedResponse,
@@ -15,7 +13,9 @@ import {
   ScanQueueFullError,
   ScanQueueUnavailableError,
   waitThroughWatch,
-} from './scan-queue.port.ts';
+} from '@scentinel/platform/scan-queue';
+import { type ScanProcessor, UnrecoverableScanError } from '../scan.processor.ts';
+import type { ScanLogger as Logger, ScanProgress } from '../scan-engine.port.ts';
 
 export interface InProcessScanQueueOptions {
   /** Jobs run at once (default 1); more wait in order. */

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { InMemoryEventLog } from '@scentinel/platform';
+import { ScanQueueUnavailableError } from '@scentinel/platform/scan-queue';
 import { describe, expect, it } from 'vitest';
 import { ScanProcessor } from '../scan.processor.ts';
 import { ScriptedEngine, tinyPng } from '../scan.testing.ts';
 import { ScanEventRecorder } from '../scan-events.ts';
 import { InProcessScanQueue } from './in-process-scan-queue.adapter.ts';
 import { scanQueueContract } from './scan-queue.contract.ts';
-import { ScanQueueUnavailableError } from './scan-queue.port.ts';
 
 scanQueueContract('in-process', async (processor) => {
   const queue = new InProcessScanQueue(processor, { concurrency: 2 });

@@ -5,11 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { InMemoryEventLog } from '@scentinel/platform';
+import { type ScanJobUpdate, type ScanQueue, ScanWaitTimeoutError } from '@scentinel/platform/scan-queue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScanProcessor } from '../scan.processor.ts';
 import { ScriptedEngine, tinyPng, truncatedPng } from '../scan.testing.ts';
 import { ScanEventRecorder } from '../scan-events.ts';
-import { type ScanJobUpdate, type ScanQueue, ScanWaitTimeoutError } from './scan-queue.port.ts';
 
 export interface QueueHarness {
   queue: ScanQueue;

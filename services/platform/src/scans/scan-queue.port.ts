@@ -1,11 +1,29 @@
-import type { AnalysisType } from '@scentinel/domain';
-import type { ScanResponse } from '../scan.processor.ts';
-import type { ScanProgress } from '../scan-engine.port.ts';
+import type { Actor, AnalysisType, ScanResult } from '@scentinel/domain';
 
 /**
- * The scan job queue. Adapters: in-process (embedded default) and BullMQ on Redis (scale-out,
- * with a separate worker process). Both pass `scan-queue.contract.ts`.
+ * The scan port: what the API needs to hand label images to the scanner and follow them, with
+ * no scanner code behind it (no OCR, image or vision libraries load with this module). The
+ * adapters live in `@scentinel/worker`: the in-process queue (embedded default) and BullMQ on
+ * Redis (scale-out, with a separate worker process); both pass the worker's queue contract suite.
+ * The composition root picks one.
  */
+
+/** Where a scan is, for progress bars and server-sent progress (`percent` 0–100). */
+export type ScanStage = 'queued' | 'decoding' | 'reading_text' | 'reading_codes' | 'matching' | 'done';
+
+export interface ScanProgress {
+  stage: ScanStage;
+  percent: number;
+}
+
+/** What a finished job answers: the result, or `success: false` with the reason. */
+export interface ScanResponse {
+  scan_id: string;
+  analysis_type: AnalysisType;
+  success: boolean;
+  error: string | null;
+  result: ScanResult | null;
+}
 
 export interface ScanJobInput {
   scanId: string;
@@ -144,4 +162,37 @@ export async function waitThroughWatch(
     clearTimeout(timer);
     (unsubscribe as (() => void) | null)?.();
   }
+}
+
+export interface ScanRequestInput {
+  scanId: string;
+  analysisType: string;
+  mimeType: string | null;
+  sizeBytes: number;
+  imageSha256: string | null;
+  sessionId?: string | null;
+}
+
+/** Records a scan's request and, when it never reaches the queue, its failure (the `scan:<id>` stream). */
+export interface ScanRequestRecorder {
+  /** `ScanRequested`, once the upload passed its checks. */
+  requested(input: ScanRequestInput, actor: Actor | null, requestId: string | null): Promise<void>;
+  /** `ScanFailed` (the queue refused the job after the request was recorded). */
+  failed(scanId: string, reason: string, retryable: boolean, durationMs: number): Promise<void>;
+}
+
+/** What the API needs for scans: the queue, the recorder and the image check. */
+export interface ScanService {
+  queue: ScanQueue;
+  events: ScanRequestRecorder;
+  /** `in-process` (embedded default) or `bullmq` (Redis, separate worker processes). */
+  mode: 'in-process' | 'bullmq';
+  /** Longest the synchronous scan endpoint waits for a job. */
+  waitTimeoutMs: number;
+  /**
+   * Whether the bytes decode as an image (the scanner's own decoder, loaded on first use). An
+   * upload that passes the magic-byte sniff but does not decode is refused before it is queued.
+   */
+  isDecodableImage(bytes: Uint8Array): Promise<boolean>;
+  close(): Promise<void>;
 }
