@@ -234,10 +234,14 @@ export function toPerfumeCard(doc: PerfumeDocument, known: ReadonlyMap<string, C
   });
 }
 
-/** Chips a card in a list draws before it is opened; the rest come with the full card. */
-export const LIST_CARD_CHEMICALS = 3;
+/**
+ * Chips a card in a list draws before it is opened: a list this short whole, a longer one its
+ * allergens (at most `LIST_CARD_ALLERGEN_CHIPS`); the rest come with the full card.
+ */
+export const LIST_CARD_CHEMICALS = 6;
+export const LIST_CARD_ALLERGEN_CHIPS = 4;
 /** Declared or likely allergens a card in a list names before it is opened. */
-export const LIST_CARD_ALLERGENS = 3;
+export const LIST_CARD_ALLERGENS = 2;
 
 /** A chemical chip as a list card draws it. */
 export interface ListCardChemical {
@@ -270,7 +274,7 @@ export interface PerfumeListCard {
   description: string | null;
   image_url: string | null;
   notes: PerfumeCard['notes'];
-  /** The first chemicals (declared first), at most `LIST_CARD_CHEMICALS`. */
+  /** The chips drawn before the card is opened (see `LIST_CARD_CHEMICALS`), declared first. */
   chemicals: ListCardChemical[];
   /** The first declared or likely allergens, at most `LIST_CARD_ALLERGENS`. */
   allergens: ListCardAllergen[];
@@ -287,6 +291,12 @@ export interface PerfumeListCard {
   label: { source_name: string; source_date: string } | null;
   chemical_count: number;
   data_category: DataCategory;
+}
+
+/** The chips a list card draws (see `LIST_CARD_CHEMICALS`). */
+function listChips(chemicals: readonly PerfumeCardChemical[]): readonly PerfumeCardChemical[] {
+  if (chemicals.length <= LIST_CARD_CHEMICALS) return chemicals;
+  return chemicals.filter((c) => c.allergen_flag).slice(0, LIST_CARD_ALLERGEN_CHIPS);
 }
 
 /**
@@ -324,7 +334,7 @@ export function listCard(card: PerfumeCard, flag?: ReadonlySet<string>): Perfume
     description: card.description,
     image_url: card.image_url,
     notes: card.notes,
-    chemicals: card.chemicals.slice(0, LIST_CARD_CHEMICALS).map((c) => ({
+    chemicals: listChips(card.chemicals).map((c) => ({
       chemical_id: c.chemical_id,
       name: c.name,
       allergen_flag: c.allergen_flag,

@@ -52,11 +52,12 @@ describe('GET /api/perfumes/enhanced', () => {
       hypoallergenic: false,
       chemical_count: 4,
     });
-    // A list card carries what the grid draws: the first chips and the allergens by basis.
+    // A list card carries what the grid draws: a short chemical list whole, the allergens by basis.
     expect(rose.chemicals).toEqual([
       { chemical_id: 'chem-limonene', name: 'Limonene', allergen_flag: true, kind: 'inferred' },
       { chemical_id: 'chem-linalool', name: 'Linalool', allergen_flag: true, kind: 'inferred' },
       { chemical_id: 'chem-geraniol', name: 'Geraniol', allergen_flag: true, kind: 'inferred' },
+      { chemical_id: 'chem-citronellol', name: 'Citronellol', allergen_flag: true, kind: 'inferred' },
     ]);
     expect(rose.allergens).toEqual([]);
     expect(rose.allergen_counts).toEqual({ declared: 0, likely: 0, possible: 4 });
