@@ -7,7 +7,7 @@ import { timingSafeEqual } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { analysisTypes, type UsageCommand } from '@scentinel/domain';
-import type { EventLog } from '@scentinel/platform';
+import { type EventLog, GroupCommit } from '@scentinel/platform';
 import { USAGE_CONTENT_TYPES, type UsageContentType, type UsageReadModel } from '@scentinel/projections';
 import type { FastifyRequest } from 'fastify';
 import { type Static, type TSchema, Type } from 'typebox';
@@ -119,6 +119,11 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox<{ deps: AnalyticsDeps }>
 
   // ------------------------------------------------------------------------------- tracking
 
+  // Tracking calls are written in groups (one log write for the calls of a few milliseconds); each
+  // answers only once its group is stored, and closing the server flushes what waits.
+  const tracking = new GroupCommit(deps.eventLog);
+  app.addHook('onClose', () => tracking.close());
+
   /** One tracking route: the body becomes a usage command for the caller's session. */
   function track<TBody extends TSchema>(
     path: string,
@@ -142,7 +147,7 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox<{ deps: AnalyticsDeps }>
       async (request, reply) => {
         const auth = request.authenticate ? await request.authenticate() : null;
         await trackUsage(
-          deps.eventLog,
+          tracking,
           request,
           command(request.body as Static<TBody>, usageClient(request)),
           auth?.actor ?? null,

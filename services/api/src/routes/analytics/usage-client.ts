@@ -4,10 +4,10 @@
  * language. Also records sign-ins and registrations for the dashboard (the client reports those
  * events too) when the call carries a session id.
  */
-import { type Actor, type UsageCommand, usage, usageStreamId } from '@scentinel/domain';
+import type { Actor, UsageCommand } from '@scentinel/domain';
 import type { EventLog } from '@scentinel/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { metadataFor, toNewEvents } from '../../application/command-handler.ts';
+import { recordUsage } from '../../application/usage/record-usage.ts';
 
 export const SESSION_HEADER = 'x-session-id';
 export const VISITOR_HEADER = 'x-visitor-id';
@@ -44,22 +44,17 @@ export function usageClient(request: FastifyRequest) {
 }
 
 /**
- * Decides a tracking command and appends its events to the session's stream. Throws the domain's
- * validation error for bad input (nothing is written then).
+ * Records a tracking command for the request's client session (`recordUsage`). Throws the
+ * domain's validation error for bad input (nothing is written then).
  */
-export async function trackUsage(
+export function trackUsage(
   eventLog: EventLog,
   request: FastifyRequest,
   command: UsageCommand,
   actor: Actor | null,
   now: Date,
 ): Promise<void> {
-  const events = usage.decide(command, usage.initialState, { now: now.toISOString(), actor });
-  await eventLog.append(
-    usageStreamId(command.data.client.session_id),
-    toNewEvents(events, metadataFor(actor, request.id, now)),
-    'any',
-  );
+  return recordUsage(eventLog, { actor, requestId: request.id }, command, now);
 }
 
 declare module 'fastify' {
