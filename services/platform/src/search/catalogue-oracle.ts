@@ -38,6 +38,8 @@ export class CatalogueOracle {
   /** Insertion order is catalogue order (re-upserting keeps a perfume's place). */
   private readonly docs = new Map<string, PerfumeDocument>();
   private readonly taxonomy: Map<string, NoteRecord>;
+  /** Classification per perfume id, forgotten on any write that could change it. */
+  private readonly classified = new Map<string, ReturnType<CatalogueOracle['classifyNow']>>();
 
   constructor(options: { regions?: readonly RegionRecord[]; notes?: readonly NoteRecord[] } = {}) {
     this.taxonomy = new Map((options.notes ?? []).map((n) => [String(n.id), n]));
@@ -45,10 +47,12 @@ export class CatalogueOracle {
 
   upsertPerfume(doc: PerfumeDocument, _position = 0): void {
     this.docs.set(doc.perfume.id, structuredClone(doc));
+    this.classified.delete(doc.perfume.id);
   }
 
   removePerfume(id: string): void {
     this.docs.delete(id);
+    this.classified.delete(id);
   }
 
   getPerfume(id: string): PerfumeDocument | null {
@@ -58,10 +62,12 @@ export class CatalogueOracle {
 
   upsertChemical(chemical: Chemical): void {
     this.chemicals.set(chemical.id, chemical);
+    this.classified.clear();
   }
 
   removeChemical(id: string): void {
     this.chemicals.delete(id);
+    this.classified.clear();
   }
 
   stats(): CatalogueStats {
@@ -164,8 +170,17 @@ export class CatalogueOracle {
     return [...out].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   }
 
-  /** Category, hypoallergenic flag and the chemical ids filters see, by the domain's rules. */
   private classify(doc: PerfumeDocument) {
+    let c = this.classified.get(doc.perfume.id);
+    if (c === undefined) {
+      c = this.classifyNow(doc);
+      this.classified.set(doc.perfume.id, c);
+    }
+    return c;
+  }
+
+  /** Category, hypoallergenic flag and the chemical ids filters see, by the domain's rules. */
+  private classifyNow(doc: PerfumeDocument) {
     const p = doc.perfume;
     const links: PerfumeChemicalLink[] = perfumeChemicals({ status: 'catalogued', ...doc });
     const classifiable = {
@@ -189,9 +204,9 @@ export class CatalogueOracle {
 }
 
 /** What matching query word `q` to a name or brand word `w` costs: [typos, prefix], or null. */
-function matchCost(q: string, w: string): [number, number] | null {
+function matchCost(q: string, w: string, last: boolean): [number, number] | null {
   if (w === q) return [0, 0];
-  if (w.startsWith(q)) return [0, 1];
+  if (last && w.startsWith(q)) return [0, 1];
   const budget = typoBudget(q);
   if (budget === 0 || w[0] !== q[0] || Math.abs(w.length - q.length) > budget) return null;
   const d = editDistanceWithin(q, w, budget);
@@ -214,8 +229,11 @@ function textKey(
   let brandHit = false;
   let all = words.length > 0;
   const positions: number[] = [];
-  for (const word of words) {
-    const costs = [...nameVocab, ...brandVocab].map((w) => matchCost(word, w)).filter((x) => x !== null);
+  for (const [i, word] of words.entries()) {
+    const last = i === words.length - 1;
+    const costs = [...nameVocab, ...brandVocab]
+      .map((w) => matchCost(word, w, last))
+      .filter((x) => x !== null);
     if (costs.length === 0) {
       all = false;
       break;
@@ -223,11 +241,11 @@ function textKey(
     const best = costs.reduce((a, b) => (b[0] < a[0] || (b[0] === a[0] && b[1] < a[1]) ? b : a));
     typos += best[0];
     prefixes += best[1];
-    if (nameVocab.some((w) => matchCost(word, w) !== null)) {
+    if (nameVocab.some((w) => matchCost(word, w, last) !== null)) {
       nameHits++;
-      positions.push(nameWords.findIndex((w) => matchCost(word, w) !== null));
+      positions.push(nameWords.findIndex((w) => matchCost(word, w, last) !== null));
     }
-    if (brandVocab.some((w) => matchCost(word, w) !== null)) brandHit = true;
+    if (brandVocab.some((w) => matchCost(word, w, last) !== null)) brandHit = true;
   }
   if (!all && !linksChemical) return null;
   const placed = positions.filter((at) => at >= 0);
@@ -259,7 +277,9 @@ function textKey(
     brandHit,
     brandWhole:
       brandHit &&
-      [...new Set(searchWords(p.brand))].every((w) => words.some((q) => matchCost(q, w) !== null)),
+      [...new Set(searchWords(p.brand))].every((w) =>
+        words.some((q, i) => matchCost(q, w, i === words.length - 1) !== null),
+      ),
     inOrder: nameHits < 2 || placed.every((at, i) => i === 0 || at > placed[i - 1]!),
     prefixes,
   });

@@ -102,6 +102,8 @@ export class InProcessSearchIndex implements SearchIndex {
   // Columns, indexed by document id.
   private ids: string[] = [];
   private names: string[] = [];
+  /** The name's `searchWords`, kept once a query needed them. */
+  private nameWordLists: (string[] | undefined)[] = [];
   private descriptions: (string | null)[] = [];
   private images: (string | null)[] = [];
   private brandStr = new Int32Array(0);
@@ -175,6 +177,14 @@ export class InProcessSearchIndex implements SearchIndex {
       brandOf: (d) => this.brandIdOf[d]!,
       brandWordList: (brandId) => this.brandWordLists[brandId]!,
       nameOf: (d) => this.names[d]!,
+      nameWordList: (d) => {
+        let list = this.nameWordLists[d];
+        if (list === undefined) {
+          list = searchWords(this.names[d]!);
+          this.nameWordLists[d] = list;
+        }
+        return list;
+      },
       nameWordCount: (d) => this.nameWordCounts[d]!,
       sourceCount: (d) => this.sourceCounts[d]!,
       year: (d) => (this.years[d] === NO_YEAR ? null : this.years[d]!),
@@ -226,6 +236,7 @@ export class InProcessSearchIndex implements SearchIndex {
     this.safety.delete(d);
     this.safetyBits[d] = 0;
     this.names[d] = '';
+    this.nameWordLists[d] = undefined;
     this.descriptions[d] = null;
     this.images[d] = null;
     B.clearBit(this.alive, d);
@@ -403,6 +414,7 @@ export class InProcessSearchIndex implements SearchIndex {
   private store(d: number, doc: PerfumeDocument): void {
     const p = doc.perfume;
     this.names[d] = p.name;
+    this.nameWordLists[d] = undefined;
     this.nameWordCounts[d] = Math.min(255, new Set(searchWords(p.name)).size);
     this.sourceCounts[d] = Math.min(255, p.sources.length);
     this.descriptions[d] = p.description;

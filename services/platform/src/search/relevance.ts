@@ -8,10 +8,10 @@
  *    query names the whole brand (a brand search lists the house); else some query word is in the
  *    name; else the perfume matched by part of its brand only;
  * 4. fewer name words left unmatched (covered names before their flankers);
- * 5. popularity: listed by more of the independent source catalogues;
- * 6. a query word matched the brand;
- * 7. the query's name words in the name's order;
- * 8. fewer words matched only as a prefix (the word still being typed);
+ * 5. the last word matched whole rather than as a prefix (the word still being typed);
+ * 6. popularity: listed by more of the independent source catalogues;
+ * 7. a query word matched the brand;
+ * 8. the query's name words in the name's order;
  * 9. from a larger house, then shorter names, then older ones.
  *
  * Ties keep catalogue order.
@@ -50,10 +50,10 @@ export function relevanceKey(f: MatchFacts): number {
   const tier = whole ? 0 : f.brandWhole ? 1 : f.nameHits > 0 ? 2 : 3;
   key = key * 4 + tier;
   key = key * 64 + clamp(missing, 63);
+  key = key * 16 + clamp(f.prefixes, 15);
   key = key * 16 + (15 - clamp(f.sources, 15));
   key = key * 2 + (f.brandHit ? 0 : 1);
   key = key * 2 + (f.inOrder ? 0 : 1);
-  key = key * 16 + clamp(f.prefixes, 15);
   key = key * 32 + (31 - clamp(Math.floor(2 * Math.log2(f.brandSize + 1)), 31));
   key = key * 256 + clamp(f.nameLength, 255);
   key = key * 512 + (f.year === null ? 511 : clamp(f.year - 1700, 510));

@@ -9,7 +9,7 @@ import { BRAND_ALIASES } from './brand-aliases.ts';
 import { normalizeText } from './text-normalize.ts';
 
 /** At most this many query words are used (the rest of a very long query is ignored). */
-export const MAX_QUERY_WORDS = 8;
+export const MAX_QUERY_WORDS = 12;
 
 const NUMBER_SIGN_RE = /^n[o]?(\d+)$/;
 const DIGITS_RE = /^\d/;

@@ -2,7 +2,7 @@
  * Ranks the perfumes matching a text query by relevance (`relevance.ts`).
  *
  * A perfume matches when every query word matches a word of its name or brand: exactly, as a
- * prefix, or within the word's typo allowance (`typoBudget`; the first letter must agree, as the
+ * prefix (the last word only: the one being typed), or within the word's typo allowance (`typoBudget`; the first letter must agree, as the
  * dictionary is scanned from it). A query naming a chemical (its CAS number or its name) also
  * matches the perfumes containing it, after the name and brand matches.
  *
@@ -14,7 +14,7 @@
 import * as B from './bitset.ts';
 import type { PostingList } from './posting-list.ts';
 import { type MatchFacts, relevanceKey } from './relevance.ts';
-import { editDistanceWithin, searchWords, typoBudget } from './search-text.ts';
+import { editDistanceWithin, typoBudget } from './search-text.ts';
 import type { TokenDictionary } from './token-dictionary.ts';
 
 /** What the ranker reads of the index. */
@@ -28,6 +28,8 @@ export interface RankerSource {
   /** The distinct `searchWords` of a brand. */
   brandWordList(brandId: number): readonly string[];
   nameOf(doc: number): string;
+  /** The name's `searchWords` (in order, duplicates kept). */
+  nameWordList(doc: number): readonly string[];
   /** Distinct `searchWords` of the name. */
   nameWordCount(doc: number): number;
   sourceCount(doc: number): number;
@@ -47,9 +49,9 @@ const NAME = 1;
 const BRAND = 2;
 
 export class TextRanker {
-  private matched = new Uint8Array(0);
-  private inName = new Uint8Array(0);
-  private inBrand = new Uint8Array(0);
+  private matched = new Uint16Array(0);
+  private inName = new Uint16Array(0);
+  private inBrand = new Uint16Array(0);
   private typos = new Uint8Array(0);
   private prefixes = new Uint8Array(0);
   private readonly touched: number[] = [];
@@ -65,9 +67,14 @@ export class TextRanker {
       next.set(a.subarray(0, Math.min(a.length, capacity)));
       return next;
     };
-    this.matched = grow(this.matched);
-    this.inName = grow(this.inName);
-    this.inBrand = grow(this.inBrand);
+    const grow16 = (a: Uint16Array) => {
+      const next = new Uint16Array(capacity);
+      next.set(a.subarray(0, Math.min(a.length, capacity)));
+      return next;
+    };
+    this.matched = grow16(this.matched);
+    this.inName = grow16(this.inName);
+    this.inBrand = grow16(this.inBrand);
     this.typos = grow(this.typos);
     this.prefixes = grow(this.prefixes);
   }
@@ -86,7 +93,7 @@ export class TextRanker {
   ) {
     const touched = this.touched;
     touched.length = 0;
-    const expansions = words.map((w) => this.expand(w));
+    const expansions = words.map((w, i) => this.expand(w, i === words.length - 1));
     const full = (1 << words.length) - 1;
     // The word with the fewest expansions' documents admits documents; the others only mark them.
     let first = -1;
@@ -142,8 +149,8 @@ export class TextRanker {
     return total;
   }
 
-  /** The dictionary words a query word matches, best first (exact, prefixes, one typo, two). */
-  expand(word: string): Expansion[] {
+  /** The dictionary words a query word matches, best first (exact, prefixes of the last word, one typo, two). */
+  expand(word: string, last: boolean): Expansion[] {
     const out: Expansion[] = [{ word, typos: 0, prefix: false }];
     const seen = new Set([word]);
     const collect = (dict: TokenDictionary) => {
@@ -153,19 +160,23 @@ export class TextRanker {
         out.push({ word: token, typos: 0, prefix: true });
       });
     };
-    collect(this.source.nameWords);
-    collect(this.source.brandWords);
+    if (last) {
+      collect(this.source.nameWords);
+      collect(this.source.brandWords);
+    }
     const budget = typoBudget(word);
     if (budget > 0) {
       const fuzzy: Expansion[] = [];
       const scan = (dict: TokenDictionary) => {
-        dict.forEachTokenWithPrefix(word[0]!, (token) => {
-          if (seen.has(token) || Math.abs(token.length - word.length) > budget) return;
-          const d = editDistanceWithin(word, token, budget);
-          if (d > budget) return;
-          seen.add(token);
-          fuzzy.push({ word: token, typos: d, prefix: false });
-        });
+        for (let length = word.length - budget; length <= word.length + budget; length++) {
+          for (const token of dict.tokensShaped(word[0]!, length)) {
+            if (seen.has(token)) continue;
+            const d = editDistanceWithin(word, token, budget);
+            if (d > budget) continue;
+            seen.add(token);
+            fuzzy.push({ word: token, typos: d, prefix: false });
+          }
+        }
       };
       scan(this.source.nameWords);
       scan(this.source.brandWords);
@@ -238,7 +249,7 @@ export class TextRanker {
       nameWords: chemicalOnly ? 0 : s.nameWordCount(d),
       brandHit,
       brandWhole: whole,
-      inOrder: nameHits < 2 || inOrder(searchWords(name), words, nameSets, nameMask),
+      inOrder: nameHits < 2 || inOrder(s.nameWordList(d), words, nameSets, nameMask),
       prefixes: chemicalOnly ? 0 : this.prefixes[d]!,
       sources: s.sourceCount(d),
       brandSize: s.brandDocs(brandId)?.size ?? 0,

@@ -9,6 +9,8 @@ import { addSorted, removeSorted } from './posting-list.ts';
 export class TokenDictionary {
   private readonly postings = new Map<string, number[]>();
   private sorted: string[] | null = null;
+  /** Tokens by first letter and length ("s7" → every 7-letter token starting with s), built lazily. */
+  private shapes: Map<string, string[]> | null = null;
 
   get tokenCount(): number {
     return this.postings.size;
@@ -22,6 +24,7 @@ export class TokenDictionary {
     }
     this.postings.set(token, [doc]);
     this.sorted = null;
+    this.shapes = null;
   }
 
   remove(token: string, doc: number): void {
@@ -31,6 +34,7 @@ export class TokenDictionary {
     if (list.length === 0) {
       this.postings.delete(token);
       this.sorted = null;
+      this.shapes = null;
     }
   }
 
@@ -90,6 +94,21 @@ export class TokenDictionary {
     }
   }
 
+  /** Tokens starting with the letter `first` whose length is `length` (typo candidates). */
+  tokensShaped(first: string, length: number): readonly string[] {
+    if (this.shapes === null) {
+      const shapes = new Map<string, string[]>();
+      for (const token of this.postings.keys()) {
+        const key = token[0]! + token.length;
+        const list = shapes.get(key);
+        if (list) list.push(token);
+        else shapes.set(key, [token]);
+      }
+      this.shapes = shapes;
+    }
+    return this.shapes.get(first + length) ?? [];
+  }
+
   /** Distinct tokens starting with `prefix`, ascending. */
   tokensWithPrefix(prefix: string): string[] {
     const tokens = this.sortedTokens();
@@ -103,6 +122,7 @@ export class TokenDictionary {
   /** Builds the sorted token array now instead of on the next prefix lookup. */
   warm(): void {
     this.sortedTokens();
+    this.tokensShaped('', 0);
   }
 
   private sortedTokens(): string[] {
