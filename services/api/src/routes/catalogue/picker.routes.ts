@@ -2,8 +2,8 @@
  * The lists the pickers search (notes, brands) and the full perfume behind a list card. Every list
  * takes a typed text (`q`) and paging (`limit`, `skip`) and answers from the whole set, ranked
  * (`picker-ranking.ts`): the exact name first, then names starting with the text, then by how many
- * perfumes use the item; an empty `q` ranks the whole set by use, no `q` keeps it by name. Without
- * `limit` every match is answered.
+ * perfumes use the item. A page (`limit`) without text is the whole set by use; without `q` and
+ * `limit` the whole set is answered by name.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type SearchIndex, toPerfumeCard } from '@scentinel/platform/search';
@@ -84,7 +84,7 @@ export const pickerRoutes: FastifyPluginAsyncTypebox<PickerRouteOptions> = async
         const { q, limit, skip = 0 } = request.query;
         const all = await index.brands();
         const ranked =
-          q === undefined
+          q === undefined && limit === undefined
             ? all
             : rankForText(all, q, { name: (b) => b.name, popularity: (b) => b.perfume_count });
         const { slice, total, has_more } = pageOf(ranked, skip, limit ?? ranked.length);
@@ -110,7 +110,7 @@ export const pickerRoutes: FastifyPluginAsyncTypebox<PickerRouteOptions> = async
         const { q, limit, skip = 0 } = request.query;
         const all = await index.notes();
         const ranked =
-          q === undefined
+          q === undefined && limit === undefined
             ? all
             : rankForText(all, q, { name: (n) => n.name, popularity: (n) => n.perfume_count });
         const { slice, total, has_more } = pageOf(ranked, skip, limit ?? ranked.length);

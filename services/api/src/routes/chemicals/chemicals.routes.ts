@@ -98,7 +98,7 @@ const ListQuery = Type.Object(
       Type.String({
         maxLength: 200,
         description:
-          'Picker text: like search, but ranked (exact name or CAS, names starting with it, then by how many perfumes use the chemical); empty = every chemical by use',
+          'Picker text: like search, but ranked (exact name or CAS, names starting with it, then by how many perfumes use the chemical). A page (limit) without q or search is every chemical by use.',
       }),
     ),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, description: 'Default: all' })),
@@ -245,7 +245,10 @@ export const chemicalReadRoutes: FastifyPluginAsyncTypebox<{ deps: ChemicalRoute
     async (request, reply) =>
       answers.send(request, reply, 'chemicals', request.query, async () => {
         const { search, q, limit, skip = 0 } = request.query;
-        const all = q === undefined ? chemicals.list(search) : await rankedChemicals(q);
+        const all =
+          q === undefined && (search !== undefined || limit === undefined)
+            ? chemicals.list(search)
+            : await rankedChemicals(q ?? '');
         const { slice, total, has_more } = pageOf(all, skip, limit ?? all.length);
         return { chemicals: slice.map(summary), total, has_more };
       }),
