@@ -48,7 +48,7 @@ export function usageClient(request: FastifyRequest) {
  * domain's validation error for bad input (nothing is written then).
  */
 export function trackUsage(
-  eventLog: EventLog,
+  eventLog: Pick<EventLog, 'append'>,
   request: FastifyRequest,
   command: UsageCommand,
   actor: Actor | null,

@@ -1,0 +1,22 @@
+import { type UsageCommand, usage, usageStreamId } from '@scentinel/domain';
+import type { EventLog } from '@scentinel/platform';
+import { type CommandCaller, metadataFor, toNewEvents } from '../command-handler.ts';
+
+/**
+ * Decides a usage-tracking command and appends its events to the client session's stream. The
+ * events only add to the session's record (decide needs no state), so the append expects any
+ * version and never conflicts. Throws the domain's validation error for bad input, writing nothing.
+ */
+export async function recordUsage(
+  eventLog: Pick<EventLog, 'append'>,
+  caller: Pick<CommandCaller, 'actor' | 'requestId'>,
+  command: UsageCommand,
+  now: Date,
+): Promise<void> {
+  const events = usage.decide(command, usage.initialState, { now: now.toISOString(), actor: caller.actor });
+  await eventLog.append(
+    usageStreamId(command.data.client.session_id),
+    toNewEvents(events, metadataFor(caller.actor, caller.requestId, now)),
+    'any',
+  );
+}
