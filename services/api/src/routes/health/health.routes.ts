@@ -4,6 +4,8 @@ import type { AppDeps } from '../../deps.ts';
 
 const HealthResponse = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
+  detail: Type.Optional(Type.String({ description: 'What is degraded (503 only)' })),
+  code: Type.Optional(Type.String({ description: '`degraded` or `unavailable` (503 only)' })),
   mode: Type.Union([Type.Literal('embedded'), Type.Literal('server')]),
   event_log: Type.Object({ position: Type.Integer() }),
   projections: Type.Array(
@@ -53,23 +55,48 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async 
       schema: {
         tags: ['ops'],
         summary: 'Liveness and read-model lag',
-        description: "Reports the event log's head position and each projection's checkpoint and lag.",
-        response: { 200: HealthResponse },
+        description:
+          "Reports the event log's head position and each projection's checkpoint and lag. Answers 503 " +
+          'with `detail` when degraded (a projection failed, stalled or far behind, the relay failed) ' +
+          'or when the event log cannot be read, so a load balancer takes the process out meanwhile.',
+        response: { 200: HealthResponse, 503: HealthResponse },
       },
     },
-    async () => {
-      const report = await deps.health();
+    async (_request, reply) => {
+      let report: Awaited<ReturnType<AppDeps['health']>>;
+      try {
+        report = await deps.health();
+      } catch (error) {
+        app.log.warn({ err: error }, 'health: the event log cannot be read');
+        return reply.code(503).send({
+          status: 'degraded' as const,
+          detail: 'The event log cannot be read (the database is unreachable or failing).',
+          code: 'unavailable',
+          mode: deps.config.mode,
+          event_log: { position: 0 },
+          projections: [],
+        });
+      }
       const fanOut = report.eventFanOut;
       const relay = fanOut?.relay;
       const relayLag = relay ? Math.max(0, report.eventLogPosition - relay.position) : 0;
-      const degraded =
-        report.projections.some(
-          (p) => p.active && (p.lag > MAX_HEALTHY_LAG || p.status === 'failed' || p.status === 'stalled'),
-        ) ||
-        relay?.state === 'failed' ||
-        relayLag > MAX_HEALTHY_LAG;
+      const problems = [
+        ...report.projections
+          .filter((p) => p.active && (p.status === 'failed' || p.status === 'stalled'))
+          .map((p) => `projection ${p.name} is ${p.status}`),
+        ...report.projections
+          .filter((p) => p.active && p.lag > MAX_HEALTHY_LAG)
+          .map((p) => `projection ${p.name} is ${p.lag} events behind`),
+        ...(relay?.state === 'failed'
+          ? [`the Kafka relay failed: ${relay.lastError ?? 'unknown error'}`]
+          : []),
+        ...(relayLag > MAX_HEALTHY_LAG ? [`the Kafka relay is ${relayLag} events behind`] : []),
+      ];
+      const degraded = problems.length > 0;
+      if (degraded) reply.code(503);
       return {
         status: degraded ? ('degraded' as const) : ('ok' as const),
+        ...(degraded && { detail: `Degraded: ${problems.join('; ')}.`, code: 'degraded' }),
         mode: deps.config.mode,
         event_log: { position: report.eventLogPosition },
         projections: report.projections,
