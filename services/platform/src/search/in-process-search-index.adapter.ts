@@ -16,7 +16,6 @@ import {
   filterChemicalIds,
   isHypoallergenic,
   knowledgeOf,
-  noteKey,
   type PerfumeGender,
 } from '@scentinel/domain';
 import * as B from './bitset.ts';
@@ -31,7 +30,8 @@ import type {
   PerfumeNotes,
   RegionRecord,
 } from './catalogue.types.ts';
-import { brandKeyOf, effectiveCategory, resolveChemicalRefs, resolveNoteRefs } from './catalogue-query.ts';
+import { CataloguePostings } from './catalogue-postings.ts';
+import { effectiveCategory, resolveChemicalRefs, resolveNoteRefs } from './catalogue-query.ts';
 import { ChemicalTable } from './chemical-table.ts';
 import { IntArena } from './int-arena.ts';
 import {
@@ -43,7 +43,7 @@ import {
   toPerfumeCard,
   visibleLinks,
 } from './perfume-card.ts';
-import { PostingList } from './posting-list.ts';
+import type { PostingList } from './posting-list.ts';
 import type {
   BrandCount,
   CatalogueQuery,
@@ -57,7 +57,6 @@ import { joinedWords, queryWords, searchWords } from './search-text.ts';
 import { StringPool, sameStringRecord, ValuePool } from './string-pool.ts';
 import { isCasNumber } from './text-normalize.ts';
 import { TextRanker } from './text-ranker.ts';
-import { compareCodeUnits, TokenDictionary } from './token-dictionary.ts';
 
 export interface InProcessSearchIndexOptions {
   /** Region definitions (`data/chemicals/regions.json`). */
@@ -132,30 +131,11 @@ export class InProcessSearchIndex implements SearchIndex {
   // Dictionaries.
   private readonly strings = new StringPool();
   private readonly sourceSets = new ValuePool<Record<string, string>>(sameStringRecord);
-  /** Name word (`searchWords`, `joinedWords`) → documents. */
-  private readonly nameTokens = new TokenDictionary();
-  /** Brand word → brand ids. */
-  private readonly brandTokens = new TokenDictionary();
+  private readonly postings = new CataloguePostings(this.strings);
   /** Per document: distinct name words, and how many source catalogues list the perfume. */
   private nameWordCounts = new Uint8Array(0);
   private sourceCounts = new Uint8Array(0);
   private readonly ranker: TextRanker;
-  private readonly brandIds = new Map<string, number>();
-  private readonly brandIdByRaw = new Map<string, number>();
-  private readonly brandNames: string[] = [];
-  /** Distinct `searchWords` per brand id. */
-  private readonly brandWordLists: string[][] = [];
-  private readonly brandPostings: PostingList[] = [];
-  /** Note key (domain `noteKey`) → dense note id; per note id its postings and first-seen name. */
-  private readonly noteIdsByKey = new Map<string, number>();
-  private readonly noteKeys: string[] = [];
-  private readonly noteNames: string[] = [];
-  private readonly notePostings: PostingList[] = [];
-  /** Interned string id → note id + 1 (0: not seen as a note yet). */
-  private noteIdOfString = new Int32Array(1024);
-  private readonly chemIdx = new Map<string, number>();
-  private readonly chemIds: string[] = [];
-  private readonly chemPostings: (PostingList | undefined)[] = [];
   private chemFlags = new Uint8Array(256);
   private readonly taxonomy: ReadonlyMap<string, NoteRecord>;
   private readonly taxonomyList: readonly NoteRecord[];
@@ -171,11 +151,11 @@ export class InProcessSearchIndex implements SearchIndex {
     this.taxonomyList = options.notes ?? [];
     this.taxonomy = new Map(this.taxonomyList.map((n) => [String(n.id), n]));
     this.ranker = new TextRanker({
-      nameWords: this.nameTokens,
-      brandWords: this.brandTokens,
-      brandDocs: (brandId) => this.brandPostings[brandId],
+      nameWords: this.postings.nameWords,
+      brandWords: this.postings.brandWords,
+      brandDocs: (brandId) => this.postings.brandDocs(brandId),
       brandOf: (d) => this.brandIdOf[d]!,
-      brandWordList: (brandId) => this.brandWordLists[brandId]!,
+      brandWordList: (brandId) => this.postings.brandWordList(brandId),
       nameOf: (d) => this.names[d]!,
       nameWordList: (d) => {
         let list = this.nameWordLists[d];
@@ -259,7 +239,7 @@ export class InProcessSearchIndex implements SearchIndex {
 
   /** Perfumes linking the chemical need recomputing when what the domain rule reads of it changed. */
   private chemicalChanged(chemicalId: string): void {
-    const idx = this.chemIndex(chemicalId);
+    const idx = this.postings.chemIndex(chemicalId);
     const before = this.chemFlags[idx] ?? 0;
     this.updateChemFlags(chemicalId);
     if (this.chemFlags[idx] !== before) this.markLinking(chemicalId);
@@ -268,8 +248,7 @@ export class InProcessSearchIndex implements SearchIndex {
   /** Recomputes pending categories and builds lazy lookup tables now rather than on the first read. */
   warm(): void {
     this.refresh();
-    this.nameTokens.warm();
-    this.brandTokens.warm();
+    this.postings.warm();
   }
 
   // ---------------------------------------------------------------- reads
@@ -310,34 +289,15 @@ export class InProcessSearchIndex implements SearchIndex {
   }
 
   async brands(): Promise<BrandCount[]> {
-    const out: BrandCount[] = [];
-    this.brandNames.forEach((name, id) => {
-      const size = this.brandPostings[id]?.size ?? 0;
-      if (size > 0) out.push({ name, perfume_count: size });
-    });
-    return out.sort((a, b) => compareText(a.name, b.name));
+    return this.postings.brandCounts();
   }
 
   async notes(): Promise<NoteCount[]> {
-    const out: NoteCount[] = [];
-    const covered = new Set<string>();
-    for (const note of this.taxonomyList) {
-      const key = noteKey(note.name);
-      covered.add(key);
-      out.push({ ...note, perfume_count: this.notePosting(key)?.size ?? 0 });
-    }
-    for (const [id, key] of this.noteKeys.entries()) {
-      const list = this.notePostings[id]!;
-      if (covered.has(key) || list.size === 0) continue;
-      const name = this.noteNames[id]!;
-      out.push({ id: name, name, category: null, description: null, perfume_count: list.size });
-    }
-    return out.sort((a, b) => compareText(a.name, b.name));
+    return this.postings.noteCounts(this.taxonomyList);
   }
 
   async chemicalUsage(chemicalId: string, sampleSize: number): Promise<ChemicalUsage> {
-    const idx = this.chemIdx.get(chemicalId);
-    const list = idx === undefined ? undefined : this.chemPostings[idx];
+    const list = this.postings.chemPosting(chemicalId);
     if (!list) return { total_perfumes: 0, sample_perfumes: [] };
     const sample = [...list.view().subarray(0, sampleSize)].map((d) => ({
       id: this.ids[d]!,
@@ -379,31 +339,30 @@ export class InProcessSearchIndex implements SearchIndex {
     if (q.brands && q.brands.length > 0) {
       B.clear(tmp, words);
       for (const brand of q.brands) {
-        const id = this.brandIds.get(brandKeyOf(brand));
-        if (id !== undefined) this.brandPostings[id]!.orInto(tmp);
+        this.postings.brandDocsByName(brand)?.orInto(tmp);
       }
       B.and(out, out, tmp, words);
     }
     for (const ids of resolveChemicalRefs(q.include_chemicals, this.chemicals)) {
       B.clear(tmp, words);
-      for (const id of ids) this.chemPosting(id)?.orInto(tmp);
+      for (const id of ids) this.postings.chemPosting(id)?.orInto(tmp);
       B.and(out, out, tmp, words);
     }
     const excluded = resolveChemicalRefs(q.exclude_chemicals, this.chemicals).flat();
     if (excluded.length > 0) {
       B.clear(tmp, words);
-      for (const id of excluded) this.chemPosting(id)?.orInto(tmp);
+      for (const id of excluded) this.postings.chemPosting(id)?.orInto(tmp);
       B.andNot(out, out, tmp, words);
     }
     for (const key of resolveNoteRefs(q.include_notes, this.taxonomy)) {
       B.clear(tmp, words);
-      this.notePosting(key)?.orInto(tmp);
+      this.postings.notePosting(key)?.orInto(tmp);
       B.and(out, out, tmp, words);
     }
     const excludedNotes = resolveNoteRefs(q.exclude_notes, this.taxonomy);
     if (excludedNotes.length > 0) {
       B.clear(tmp, words);
-      for (const key of excludedNotes) this.notePosting(key)?.orInto(tmp);
+      for (const key of excludedNotes) this.postings.notePosting(key)?.orInto(tmp);
       B.andNot(out, out, tmp, words);
     }
     return out;
@@ -420,7 +379,7 @@ export class InProcessSearchIndex implements SearchIndex {
     this.descriptions[d] = p.description;
     this.images[d] = p.image_url;
     this.brandStr[d] = this.strings.intern(p.brand);
-    this.brandIdOf[d] = this.brandId(p.brand);
+    this.brandIdOf[d] = this.postings.brandId(p.brand);
     this.years[d] = p.year_released ?? NO_YEAR;
     this.genders[d] = Math.max(0, GENDERS.indexOf(p.gender));
     this.perfumers[d] = this.strings.internNullable(p.perfumer);
@@ -459,7 +418,7 @@ export class InProcessSearchIndex implements SearchIndex {
     const linked = this.idxScratch;
     linked.length = 0;
     for (const link of p.chemicals) {
-      const idx = this.chemIndex(link.chemical_id);
+      const idx = this.postings.chemIndex(link.chemical_id);
       linked.push(idx);
       // from_note is nearly always one of the notes just interned; the link name nearly always the
       // name this chemical's links carry elsewhere (-1 stands for that).
@@ -486,7 +445,8 @@ export class InProcessSearchIndex implements SearchIndex {
       for (const idx of linked) if (pack.indexOf(idx, visibleAt + 1) < 0) pack.push(idx);
     } else {
       // What filters on chemicals see: visible links and, without a label, likely/possible allergens.
-      for (const id of filterChemicalIds(classifiable(p, visibleLinks(doc)))) pack.push(this.chemIndex(id));
+      for (const id of filterChemicalIds(classifiable(p, visibleLinks(doc))))
+        pack.push(this.postings.chemIndex(id));
     }
     pack[visibleAt] = pack.length - visibleAt - 1;
     this.arena.write(d, pack);
@@ -529,7 +489,7 @@ export class InProcessSearchIndex implements SearchIndex {
     const chemicals: PerfumeDocument['perfume']['chemicals'] = [];
     for (let k = 0; k < nLinks; k++) {
       const idx = r[i++]!;
-      const chemical_id = this.chemIds[idx]!;
+      const chemical_id = this.postings.chemId(idx);
       const from_note = s.get(r[i++]!);
       const nameId = r[i++]!;
       const name = nameId < 0 ? this.linkNames[idx]! : s.get(nameId);
@@ -618,7 +578,7 @@ export class InProcessSearchIndex implements SearchIndex {
     for (let k = 0; k < NOTE_POSITIONS.length; k++) {
       const n = r[i++]!;
       for (let j = 0; j < n; j++) {
-        const id = this.noteIdOf(r[i++]!);
+        const id = this.postings.noteIdOf(r[i++]!);
         if (!ids.includes(id)) ids.push(id);
       }
     }
@@ -637,98 +597,29 @@ export class InProcessSearchIndex implements SearchIndex {
   private chemicalDocs(text: string): PostingList[] {
     const out: PostingList[] = [];
     for (const id of this.chemicals.resolve(text)) {
-      const list = this.chemPosting(id);
+      const list = this.postings.chemPosting(id);
       if (list && list.size > 0) out.push(list);
     }
     return out;
   }
 
-  /** The note id of an interned note name (its domain `noteKey` decides which names are one note). */
-  private noteIdOf(stringId: number): number {
-    const known = stringId < this.noteIdOfString.length ? this.noteIdOfString[stringId]! : 0;
-    if (known > 0) return known - 1;
-    const name = this.strings.get(stringId);
-    const key = noteKey(name);
-    let id = this.noteIdsByKey.get(key);
-    if (id === undefined) {
-      id = this.noteKeys.length;
-      this.noteIdsByKey.set(key, id);
-      this.noteKeys.push(key);
-      this.noteNames.push(name);
-      this.notePostings.push(new PostingList());
-    }
-    if (stringId >= this.noteIdOfString.length) {
-      this.noteIdOfString = growInt32(
-        this.noteIdOfString,
-        Math.max(stringId + 1, this.noteIdOfString.length * 2),
-      );
-    }
-    this.noteIdOfString[stringId] = id + 1;
-    return id;
-  }
-
-  private notePosting(key: string): PostingList | undefined {
-    const id = this.noteIdsByKey.get(key);
-    return id === undefined ? undefined : this.notePostings[id];
-  }
-
   private index(d: number): void {
-    for (const token of this.nameWordsOf(d)) this.nameTokens.add(token, d);
-    this.brandPostings[this.brandIdOf[d]!]!.add(d);
-    for (const id of this.noteIdsOf(d)) this.notePostings[id]!.add(d);
-    for (const idx of this.visibleChemIdx(d)) {
-      let list = this.chemPostings[idx];
-      if (!list) {
-        list = new PostingList();
-        this.chemPostings[idx] = list;
-      }
-      list.add(d);
-    }
+    this.postings.add(d, this.nameWordsOf(d), this.brandIdOf[d]!, this.noteIdsOf(d), this.visibleChemIdx(d));
   }
 
   private unindex(d: number): void {
-    for (const token of this.nameWordsOf(d)) this.nameTokens.remove(token, d);
-    this.brandPostings[this.brandIdOf[d]!]?.remove(d);
-    for (const id of this.noteIdsOf(d)) this.notePostings[id]!.remove(d);
-    for (const idx of this.visibleChemIdx(d)) this.chemPostings[idx]?.remove(d);
-  }
-
-  private brandId(brand: string): number {
-    const cached = this.brandIdByRaw.get(brand);
-    if (cached !== undefined) return cached;
-    const key = brandKeyOf(brand);
-    let id = this.brandIds.get(key);
-    if (id === undefined) {
-      id = this.brandNames.length;
-      this.brandIds.set(key, id);
-      this.brandNames.push(brand);
-      this.brandWordLists.push([...new Set(searchWords(brand))]);
-      this.brandPostings.push(new PostingList());
-      for (const word of new Set([...searchWords(brand), ...joinedWords(brand)]))
-        this.brandTokens.add(word, id);
-    }
-    this.brandIdByRaw.set(brand, id);
-    return id;
-  }
-
-  private chemIndex(chemicalId: string): number {
-    let idx = this.chemIdx.get(chemicalId);
-    if (idx === undefined) {
-      idx = this.chemIds.length;
-      this.chemIdx.set(chemicalId, idx);
-      this.chemIds.push(chemicalId);
-    }
-    return idx;
-  }
-
-  private chemPosting(chemicalId: string): PostingList | undefined {
-    const idx = this.chemIdx.get(chemicalId);
-    return idx === undefined ? undefined : this.chemPostings[idx];
+    this.postings.remove(
+      d,
+      this.nameWordsOf(d),
+      this.brandIdOf[d]!,
+      this.noteIdsOf(d),
+      this.visibleChemIdx(d),
+    );
   }
 
   /** Marks every perfume linking the chemical for recomputation. */
   private markLinking(chemicalId: string): void {
-    const list = this.chemPosting(chemicalId);
+    const list = this.postings.chemPosting(chemicalId);
     if (!list || list.size === 0) return;
     list.orInto(this.dirty);
     this.dirtyAny = true;
@@ -778,7 +669,7 @@ export class InProcessSearchIndex implements SearchIndex {
 
   /** Re-derives a chemical's flags with the domain rule applied to a one-link perfume. */
   private updateChemFlags(chemicalId: string): void {
-    const idx = this.chemIndex(chemicalId);
+    const idx = this.postings.chemIndex(chemicalId);
     const known = this.chemicals.known();
     const one = { chemicals: [{ chemical_id: chemicalId }] };
     const data = dataCategory(one, known) === 'complete';
@@ -828,10 +719,4 @@ function growInt32(a: Int32Array, capacity: number): Int32Array<ArrayBuffer> {
   const next = new Int32Array(capacity);
   next.set(a);
   return next;
-}
-
-function compareText(a: string, b: string): number {
-  const x = a.toLowerCase();
-  const y = b.toLowerCase();
-  return x < y ? -1 : x > y ? 1 : compareCodeUnits(a, b);
 }
