@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogueFiles, catalogueFilesExist, importCatalogue } from '@scentinel/importer';
-import type { EventLog } from '@scentinel/platform';
+import { type EventLog, withAdvisoryLock } from '@scentinel/platform';
 import type { AppConfig } from '@scentinel/platform/config';
 import type { ScanService } from '@scentinel/platform/scan-queue';
 import { InProcessSearchIndex, loadCatalogueReferenceData } from '@scentinel/platform/search';
@@ -136,28 +136,31 @@ export async function compose(
     // First start of an empty log: import the shipped catalogue as events. The index takes each
     // committed batch directly, so it need not read the whole catalogue back from the log.
     const files = catalogueFiles(dataDir);
-    if (config.catalogueAutoload && (await store.eventLog.headPosition()) === 0) {
-      if (catalogueFilesExist(files)) {
-        log.info({ dataDir }, 'empty event log: importing the shipped catalogue');
-        let lastLogged = 0;
-        const summary = await importCatalogue(store.eventLog, {
-          files,
-          onAppended: (events) => catalogueProjection.applyAll(events),
-          onProgress: (p) => {
-            if (p.stage === 'done' || p.done - lastLogged >= 10_000) {
-              lastLogged = p.done;
-              log.info(
-                { stage: p.stage, done: p.done, total: p.total, events: p.appended },
-                'catalogue import',
-              );
-            }
-          },
-        });
-        log.info({ summary }, 'catalogue imported');
-      } else {
-        log.warn({ dataDir }, 'no shipped catalogue found: starting with an empty catalogue');
+    // Processes starting together on one empty log take turns: only the first imports.
+    await withAdvisoryLock(store.sql, 'catalogue-import', async () => {
+      if (config.catalogueAutoload && (await store.eventLog.headPosition()) === 0) {
+        if (catalogueFilesExist(files)) {
+          log.info({ dataDir }, 'empty event log: importing the shipped catalogue');
+          let lastLogged = 0;
+          const summary = await importCatalogue(store.eventLog, {
+            files,
+            onAppended: (events) => catalogueProjection.applyAll(events),
+            onProgress: (p) => {
+              if (p.stage === 'done' || p.done - lastLogged >= 10_000) {
+                lastLogged = p.done;
+                log.info(
+                  { stage: p.stage, done: p.done, total: p.total, events: p.appended },
+                  'catalogue import',
+                );
+              }
+            },
+          });
+          log.info({ summary }, 'catalogue imported');
+        } else {
+          log.warn({ dataDir }, 'no shipped catalogue found: starting with an empty catalogue');
+        }
       }
-    }
+    });
 
     // Scale-out fan-out: projectors tail Kafka, fed by the outbox relay (the log stays the record).
     let projectorLog: EventLog = store.eventLog;

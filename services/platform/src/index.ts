@@ -1,3 +1,4 @@
+export { withAdvisoryLock } from './db/advisory-lock.ts';
 export * from './db/migrate.ts';
 export * from './db/sql-client.ts';
 export * from './db/test-database.ts';
