@@ -179,3 +179,37 @@ describe('ingredient lists written as sentences', () => {
     ).toEqual([]);
   });
 });
+
+describe('a second reading of the same image', () => {
+  it('adds the names it recognised that the first reading missed, never its debris', () => {
+    const image = {
+      width: 400,
+      height: 200,
+      sharpness: 900,
+      brightness: 210,
+      contrast: 60,
+      glare: 0,
+      noise: 2,
+    };
+    const result = analyzeLabel(
+      {
+        analysisType: 'ingredients',
+        ocr: {
+          text: 'INGREDIENTS: Aqua, Glycerin,\nKeep away from heat.',
+          confidence: 60,
+          secondText: 'INGREDIENTS: Aqua, Glycerln, Parfum, Linalool, Qwrtzy Blorpex, Limonene.',
+        },
+        barcodes: [],
+        image,
+      },
+      { matcher, vocabulary },
+    );
+    expect(lower(result.ingredients.map((i) => i.name))).toEqual([
+      'aqua',
+      'glycerin',
+      'parfum',
+      'linalool',
+      'limonene',
+    ]);
+  });
+});

@@ -281,6 +281,16 @@ function segment(
   return done && done.count >= 2 ? done.parts : null;
 }
 
+/** Text of at most about `max` characters, cut after a whole sentence or word (with `…`), never inside a word. */
+export function shortened(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const head = text.slice(0, max);
+  const sentence = Math.max(head.lastIndexOf('. '), head.lastIndexOf('; '));
+  if (sentence >= max * 0.6) return `${head.slice(0, sentence + 1)} …`;
+  const space = head.lastIndexOf(' ');
+  return `${(space > 0 ? head.slice(0, space) : head).replace(/[\s,;:—–-]+$/, '')} …`;
+}
+
 export function regulatoryWarnings(matches: readonly MatchedIngredient[]): string[] {
   const out: string[] = [];
   for (const { ingredient, match } of matches) {
@@ -289,7 +299,7 @@ export function regulatoryWarnings(matches: readonly MatchedIngredient[]): strin
     if (chemical.prohibited) {
       out.push(`${ingredient.name} is prohibited in cosmetics in the EU (Annex II).`);
     } else if (chemical.restricted) {
-      const limits = chemical.restrictions ? `: ${chemical.restrictions.slice(0, 300)}` : '.';
+      const limits = chemical.restrictions ? `: ${shortened(chemical.restrictions, 300)}` : '.';
       out.push(`${ingredient.name} is restricted in cosmetics in the EU (Annex III)${limits}`);
     }
   }
@@ -313,6 +323,8 @@ export interface OcrEvidence {
   confidence: number;
   /** Confidence of a word as read, by its `matchKey` (the lowest when it occurs more than once). */
   wordConfidence?: (key: string) => number | undefined;
+  /** A second reading of the same image (another page layout), when one was taken. */
+  secondText?: string;
 }
 
 export interface LabelEvidence {
@@ -351,6 +363,19 @@ export function analyzeLabel(evidence: LabelEvidence, deps: LabelAnalysisDeps): 
   const matchOptions = { wordConfidence: ocr?.wordConfidence, vocabulary: deps.vocabulary };
   const matches =
     parsed && wantsIngredients ? matchIngredients(parsed.ingredients, deps.matcher, matchOptions) : [];
+  // Names the second reading recognised that the first missed (never its unrecognised debris).
+  if (ocr?.secondText && wantsIngredients) {
+    const second = parseLabelText(ocr.secondText);
+    const known = new Set(matches.map((m) => matchKey(m.ingredient.name)));
+    const ids = new Set(matches.map((m) => m.ingredient.chemical_id).filter((id) => id !== null));
+    for (const m of matchIngredients(second.ingredients, deps.matcher, matchOptions)) {
+      const key = matchKey(m.ingredient.name);
+      if (m.ingredient.reading === 'unrecognised' || known.has(key)) continue;
+      if (m.ingredient.chemical_id !== null && ids.has(m.ingredient.chemical_id)) continue;
+      known.add(key);
+      matches.push(m);
+    }
+  }
   // A list written as sentences has too few commas to be found as a list: take the names it mentions.
   if (parsed && wantsIngredients && deps.vocabulary && matches.length < 3) {
     const prose = namesInProse(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ChemicalMatcher, matchKey } from './chemical-matcher.ts';
 import type { ImageStats } from './image-quality.ts';
-import { analyzeLabel, type LabelEvidence, ocrOutline } from './label-analysis.ts';
+import { analyzeLabel, type LabelEvidence, ocrOutline, shortened } from './label-analysis.ts';
 import { BrandIndex } from './product-info.parser.ts';
 import { FIXTURE_CHEMICALS } from './scan.testing.ts';
 
@@ -157,5 +157,20 @@ describe('analyzeLabel', () => {
     expect(r.ingredients).toEqual([]);
     expect(r.analysis_quality.confidence).toBeLessThanOrEqual(0.2);
     expect(r.warnings).toContain('No ingredient list was found in the image.');
+  });
+});
+
+describe('shortened', () => {
+  it('cuts a long restriction after a whole sentence or word, never inside one', () => {
+    const text =
+      'Conditions: The presence of the substance must be indicated in the list of ingredients. When its concentration exceeds 0,001 % in leave-on products and 0,01 % in rinse-off products';
+    expect(shortened(text, 500)).toBe(text);
+    expect(shortened(text, 120)).toBe(
+      'Conditions: The presence of the substance must be indicated in the list of ingredients. …',
+    );
+    const cut = shortened(text, 60);
+    expect(cut.endsWith(' …')).toBe(true);
+    expect(text.startsWith(cut.slice(0, -2))).toBe(true);
+    expect(text[cut.length - 2]).toBe(' ');
   });
 });

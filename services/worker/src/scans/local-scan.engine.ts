@@ -5,7 +5,7 @@ import { matchKey } from './chemical-matcher.ts';
 import { measurePage } from './deskew.ts';
 import { type DecodedImage, decodeImage } from './image-input.ts';
 import { analyzeLabel, type LabelAnalysisDeps, type OcrEvidence } from './label-analysis.ts';
-import type { OcrPool } from './ocr-pool.ts';
+import type { OcrPool, OcrReading } from './ocr-pool.ts';
 import type { ScanEngine, ScanEngineInput } from './scan-engine.port.ts';
 
 /**
@@ -22,6 +22,12 @@ const MAX_OCR_PIXELS = 4_000_000;
 const NOISY = 6;
 /** Laplacian variance below which a photo counts as blurred (barcodes get a sharpened second look). */
 const BLURRED = 1_000;
+/**
+ * A second, single-block reading is taken of small images and of text read with low confidence:
+ * those are where Tesseract's layout analysis drops lines.
+ */
+const SECOND_LOOK_WIDTH = 700;
+const SECOND_LOOK_CONFIDENCE = 70;
 /** Background is estimated on a copy this many times smaller. */
 const BACKGROUND_SHRINK = 8;
 
@@ -129,7 +135,7 @@ export class LocalScanEngine implements ScanEngine {
 
     await onProgress?.({ stage: wantsText ? 'reading_text' : 'reading_codes', percent: 15 });
     const [ocr, barcodes] = await Promise.all([
-      wantsText ? prepareForOcr(decoded).then((png) => this.ocr.recognize(png)) : Promise.resolve(null),
+      wantsText ? prepareForOcr(decoded).then((png) => this.read(png, decoded.width)) : Promise.resolve(null),
       wantsCodes
         ? readImageBarcodes(decoded.image, { blurred: decoded.stats.sharpness < BLURRED })
         : Promise.resolve([]),
@@ -139,7 +145,7 @@ export class LocalScanEngine implements ScanEngine {
     let evidence: OcrEvidence | null = null;
     if (ocr) {
       const confidences = new Map<string, number>();
-      for (const word of ocr.words) {
+      for (const word of [...ocr.words, ...(ocr.second?.words ?? [])]) {
         const key = matchKey(word.text);
         confidences.set(key, Math.min(confidences.get(key) ?? 100, word.confidence));
       }
@@ -147,9 +153,16 @@ export class LocalScanEngine implements ScanEngine {
         text: ocr.text,
         confidence: ocr.confidence,
         wordConfidence: (key) => confidences.get(key),
+        secondText: ocr.second?.text,
       };
     }
     return analyzeLabel({ analysisType, ocr: evidence, barcodes, image: decoded.stats }, this.analysis);
+  }
+
+  private async read(png: Buffer, width: number): Promise<OcrReading & { second?: OcrReading }> {
+    const first = await this.ocr.recognize(png);
+    if (width >= SECOND_LOOK_WIDTH && first.confidence >= SECOND_LOOK_CONFIDENCE) return first;
+    return { ...first, second: await this.ocr.recognizeAsBlock(png) };
   }
 
   async close(): Promise<void> {
