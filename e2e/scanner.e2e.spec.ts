@@ -1,6 +1,7 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, SCREENSHOT_DIR } from './support/browser.ts';
 import { ROOT, type RunningServer, removeDir, startServer } from './support/server.ts';
@@ -12,6 +13,42 @@ const cssOf = (locator: Locator, property: string) =>
 
 const LABEL = path.join(ROOT, 'services/worker/fixtures/labels/label-001.jpg');
 const NOT_AN_IMAGE = path.join(ROOT, 'services/worker/fixtures/labels/LICENSE.sensodyne');
+
+/**
+ * A label printed with the misspellings OCR makes and one made-up name, so the result holds
+ * corrected and unrecognised readings, allergens listed after other ingredients, and warnings.
+ */
+async function labelWithMisreadings(): Promise<Buffer> {
+  const text = [
+    '<span size="x-large" weight="bold">PURE SKIN</span>',
+    'Body Wash 250 ml',
+    '',
+    '<b>INGREDIENTS:</b> Aqua, Sodium Laury Sulphate, Cocamidopropy Betaine, Glycerin, Qwrtzy Blorpex, Parfum, Linalool, Limonene, Citral, Benzyl Salicylate.',
+    '',
+    'Keep away from heat and flame. Avoid contact with eyes. For external use only.',
+  ].join('\n');
+  const { data, info } = await sharp({
+    text: { text, font: 'DejaVu Sans 15', width: 1100, dpi: 72, rgba: true, wrap: 'word', spacing: 6 },
+  })
+    .png()
+    .toBuffer({ resolveWithObject: true });
+  return sharp({
+    create: { width: info.width + 120, height: info.height + 120, channels: 3, background: '#ffffff' },
+  })
+    .composite([{ input: data, left: 60, top: 60 }])
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+/** Whether `inner` lies wholly inside `outer` (to the pixel). */
+const inside = (inner: Box | null, outer: Box | null) =>
+  inner !== null &&
+  outer !== null &&
+  inner.x >= outer.x - 0.5 &&
+  inner.y >= outer.y - 0.5 &&
+  inner.x + inner.width <= outer.x + outer.width + 0.5 &&
+  inner.y + inner.height <= outer.y + outer.height + 0.5;
 
 describe('Fragrance Scanner (embedded default: in-process queue, local OCR)', () => {
   let server: RunningServer;
@@ -84,6 +121,71 @@ describe('Fragrance Scanner (embedded default: in-process queue, local OCR)', ()
     const axe = await new AxeBuilder({ page }).include('[data-testid="scanner-dialog"]').analyze();
     const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  });
+
+  it('on a 390 px phone: allergens first, readings in words, and every control and warning fits the dialog', async () => {
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const mobile = await phone.newPage();
+    await mobile.goto(server.url);
+    await mobile.getByTestId('scan-button').click();
+    const dialog = mobile.getByTestId('scanner-dialog');
+    await dialog.getByRole('button', { name: 'Choose image' }).waitFor();
+    await mobile.getByTestId('scanner-file-input').setInputFiles({
+      name: 'label.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await labelWithMisreadings(),
+    });
+    const panel = dialog.getByTestId('scan-result');
+    await panel.waitFor({ timeout: 120_000 });
+
+    const chips = panel.locator('.scan-ingredient');
+    const allergenFlags = await chips.evaluateAll((els) =>
+      els.map((el) => (el as unknown as { dataset: { allergen: string } }).dataset.allergen),
+    );
+    expect(allergenFlags.filter((f) => f === 'true').length).toBeGreaterThanOrEqual(3);
+    // Allergens first: no allergen after the first other ingredient.
+    expect(allergenFlags.indexOf('false')).toBe(allergenFlags.lastIndexOf('true') + 1);
+    const corrected = panel.locator('[data-reading="corrected"]', { hasText: 'Sodium Lauryl Sulfate' });
+    await corrected.getByText('corrected', { exact: true }).waitFor();
+    await corrected.getByText('Read as “Sodium Laury Sulphate”').waitFor();
+    const unknown = panel.locator('[data-reading="unrecognised"]', { hasText: 'Qwrtzy' });
+    await unknown.getByText('check this', { exact: true }).waitFor();
+
+    // Fits: the dialog within the screen, the Remove button and each warning within the dialog.
+    const box = await dialog.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    const remove = dialog.getByRole('button', { name: 'Remove' });
+    await remove.scrollIntoViewIfNeeded();
+    expect(inside(await remove.boundingBox(), await dialog.boundingBox())).toBe(true);
+    const body = dialog.locator('.modal__body');
+    for (const warning of await panel.locator('.scan-warning, .scan-result__allergen-warnings li').all()) {
+      await warning.scrollIntoViewIfNeeded();
+      expect(inside(await warning.boundingBox(), await body.boundingBox())).toBe(true);
+      const clipped = await warning.evaluate((el) => {
+        const e = el as unknown as {
+          scrollWidth: number;
+          clientWidth: number;
+          scrollHeight: number;
+          clientHeight: number;
+        };
+        return e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1;
+      });
+      expect(clipped).toBe(false);
+    }
+    // The result is not a scroll box of its own on a phone: the dialog body scrolls.
+    await expect(cssOf(panel, 'overflowY')).resolves.toBe('visible');
+    await panel.scrollIntoViewIfNeeded();
+    await mobile.screenshot({ path: path.join(SCREENSHOT_DIR, 'scanner-result-390.png'), fullPage: true });
+    await dialog.locator('.modal__body').evaluate((el) => {
+      (el as unknown as { scrollTop: number }).scrollTop = 0;
+    });
+    await mobile.screenshot({ path: path.join(SCREENSHOT_DIR, 'scanner-result-390-top.png') });
+    await phone.close();
   });
 
   it('scans another, and clears everything on close', async () => {

@@ -9,6 +9,12 @@ export type ScanIngredient = {
   is_allergen: boolean;
   concentration?: string | null;
   chemical_id?: string | null;
+  /** A known name as printed, a corrected misreading, or not recognised (to check on the label). */
+  reading?: 'printed' | 'corrected' | 'unrecognised';
+  /** What the OCR read, when the name was corrected. */
+  read_as?: string | null;
+  /** The printed blend the ingredient was listed in. */
+  blend?: string | null;
 };
 
 export type ScanResult = {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ScanResult } from '../api/scan-product.ts';
+import type { ScanIngredient, ScanResult } from '../api/scan-product.ts';
 import { formatConfidence } from '../scan-file.ts';
 
 /** The "Analysis Complete" panel: scrolls within 24rem; allergens red, others blue; warnings amber. */
@@ -15,6 +15,13 @@ export function ScanResultPanel({ result }: { result: ScanResult }) {
   const shownProduct = productRows.filter(([, value]) => value !== null && value !== '');
   const quality = result.analysis_quality;
   const allergens = result.ingredients.filter((i) => i.is_allergen).length;
+  const toCheck = result.ingredients.filter((i) => i.reading === 'unrecognised').length;
+  const corrected = result.ingredients.filter((i) => i.reading === 'corrected').length;
+  // Allergens first, each group in label order.
+  const ingredients = [
+    ...result.ingredients.filter((i) => i.is_allergen),
+    ...result.ingredients.filter((i) => !i.is_allergen),
+  ];
 
   return (
     <section
@@ -48,27 +55,26 @@ export function ScanResultPanel({ result }: { result: ScanResult }) {
           {allergens > 0 ? (
             <span className="scan-result__count"> · {t('scanner.allergenCount', { count: allergens })}</span>
           ) : null}
+          {toCheck > 0 ? (
+            <span className="scan-result__to-check"> · {t('scanner.toCheckCount', { count: toCheck })}</span>
+          ) : null}
         </h4>
         {result.ingredients.length === 0 ? (
           <p className="scan-result__muted">{t('scanner.noIngredients')}</p>
         ) : (
-          <ul className="scan-ingredients">
-            {result.ingredients.map((ingredient) => (
-              <li
-                key={`${ingredient.chemical_id ?? ''}|${ingredient.name}`}
-                className={`scan-ingredient ${ingredient.is_allergen ? 'scan-ingredient--allergen' : 'scan-ingredient--other'}`}
-                data-allergen={ingredient.is_allergen ? 'true' : 'false'}
-              >
-                {ingredient.name}
-                {ingredient.concentration ? (
-                  <span className="scan-ingredient__pct"> {ingredient.concentration}</span>
-                ) : null}
-                {ingredient.is_allergen ? (
-                  <span className="visually-hidden"> ({t('scanner.allergen')})</span>
-                ) : null}
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="scan-ingredients">
+              {ingredients.map((ingredient) => (
+                <IngredientItem
+                  key={`${ingredient.chemical_id ?? ''}|${ingredient.name}`}
+                  ingredient={ingredient}
+                />
+              ))}
+            </ul>
+            {toCheck > 0 || corrected > 0 ? (
+              <p className="scan-result__muted scan-result__legend">{t('scanner.readingLegend')}</p>
+            ) : null}
+          </>
         )}
       </div>
 
@@ -143,5 +149,35 @@ export function ScanResultPanel({ result }: { result: ScanResult }) {
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** One ingredient: allergens red, others blue; a corrected or unrecognised reading says so in words. */
+function IngredientItem({ ingredient }: { ingredient: ScanIngredient }) {
+  const { t } = useTranslation();
+  const reading = ingredient.reading ?? 'printed';
+  return (
+    <li
+      className={`scan-ingredient ${ingredient.is_allergen ? 'scan-ingredient--allergen' : 'scan-ingredient--other'} scan-ingredient--${reading}`}
+      data-allergen={ingredient.is_allergen ? 'true' : 'false'}
+      data-reading={reading}
+    >
+      <span className="scan-ingredient__name">{ingredient.name}</span>
+      {ingredient.concentration ? (
+        <span className="scan-ingredient__pct"> {ingredient.concentration}</span>
+      ) : null}
+      {ingredient.is_allergen ? <span className="visually-hidden"> ({t('scanner.allergen')})</span> : null}
+      {reading !== 'printed' ? (
+        <span className={`scan-ingredient__reading scan-ingredient__reading--${reading}`}>
+          {t(`scanner.readings.${reading}`)}
+        </span>
+      ) : null}
+      {reading === 'corrected' && ingredient.read_as ? (
+        <span className="scan-ingredient__detail">{t('scanner.readAs', { text: ingredient.read_as })}</span>
+      ) : null}
+      {ingredient.blend ? (
+        <span className="scan-ingredient__detail">{t('scanner.inBlend', { blend: ingredient.blend })}</span>
+      ) : null}
+    </li>
   );
 }
