@@ -34,8 +34,8 @@ export type LocalDialog =
 
 /** Whether an open dialog needs the full chemical list. */
 export function needsChemicals(dialog: LocalDialog): boolean {
+  // The filter dialog searches chemicals on the server instead.
   return (
-    dialog?.kind === 'filters' ||
     dialog?.kind === 'allergens' ||
     dialog?.kind === 'assign' ||
     dialog?.kind === 'manager' ||
@@ -84,7 +84,6 @@ export function DialogHost({
           <AdvancedFiltersDialog
             filters={filters}
             includeUnspecific={includeUnspecific}
-            chemicals={chemicals}
             onIncludeUnspecificChange={onIncludeUnspecificChange}
             onApply={(next) => {
               onApplyFilters(next);

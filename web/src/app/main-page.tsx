@@ -66,8 +66,10 @@ export function MainPage({ view }: { view: MainView }) {
       category: safeStrict && (category === '' || category === 'unspecific') ? 'complete' : category,
       filters: effectiveFilters,
       includeUnspecific: state.appliedIncludeUnspecific,
+      // Each card then says which of the visitor's allergens it links.
+      flagChemicals: profile.items.map((item) => String(item.id)),
     }),
-    [search, brand, category, effectiveFilters, state.appliedIncludeUnspecific, safeStrict],
+    [search, brand, category, effectiveFilters, state.appliedIncludeUnspecific, safeStrict, profile.items],
   );
   const list = usePerfumeList(params, statusSearch === null);
   const everyKnowledge = usePerfumeTotal(

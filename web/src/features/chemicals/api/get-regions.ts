@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { normalizeChemicalList, normalizeRegions } from './chemical-normalize.ts';
 
@@ -15,24 +15,43 @@ export function useRegions() {
   return useQuery(regionsQueryOptions());
 }
 
-export const regionChemicalsQueryOptions = (code: string, status: RegionStatus) =>
-  queryOptions({
-    queryKey: ['chemicals', 'by-region', code, status] as const,
-    queryFn: async ({ signal }) => {
-      try {
-        const raw = await api.get<unknown>(`/chemicals/by-region/${encodeURIComponent(code)}`, {
-          signal,
-          query: { limit: 50, skip: 0, status },
-        });
-        return normalizeChemicalList(raw);
-      } catch (error) {
-        // A regional chemical load failure shows an empty list.
-        console.error(`Loading chemicals for region ${code} failed`, error);
-        return [];
-      }
-    },
-  });
+/** A region's chemicals per page (every one reachable with "load more"). */
+export const REGION_PAGE_SIZE = 50;
+
+export type RegionChemicalPage = {
+  chemicals: ReturnType<typeof normalizeChemicalList>;
+  total: number;
+  hasMore: boolean;
+};
+
+async function fetchRegionPage(code: string, status: RegionStatus, skip: number, signal: AbortSignal) {
+  try {
+    const raw = await api.get<unknown>(`/chemicals/by-region/${encodeURIComponent(code)}`, {
+      signal,
+      query: { limit: REGION_PAGE_SIZE, skip, status },
+    });
+    const chemicals = normalizeChemicalList(raw);
+    const record =
+      typeof raw === 'object' && raw !== null ? (raw as { total?: unknown; has_more?: unknown }) : {};
+    return {
+      chemicals,
+      total: typeof record.total === 'number' ? record.total : skip + chemicals.length,
+      hasMore: typeof record.has_more === 'boolean' ? record.has_more : chemicals.length === REGION_PAGE_SIZE,
+    };
+  } catch (error) {
+    // A regional chemical load failure shows an empty list.
+    console.error(`Loading chemicals for region ${code} failed`, error);
+    return { chemicals: [], total: skip, hasMore: false };
+  }
+}
 
 export function useRegionChemicals(code: string | null, status: RegionStatus) {
-  return useQuery({ ...regionChemicalsQueryOptions(code ?? '', status), enabled: Boolean(code) });
+  return useInfiniteQuery({
+    queryKey: ['chemicals', 'by-region', code ?? '', status] as const,
+    queryFn: ({ pageParam, signal }): Promise<RegionChemicalPage> =>
+      fetchRegionPage(code ?? '', status, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last, _pages, lastSkip) => (last.hasMore ? lastSkip + REGION_PAGE_SIZE : undefined),
+    enabled: Boolean(code),
+  });
 }

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadMore } from '../../../lib/load-more.tsx';
 import type { Chemical } from '../../../types/api.ts';
 import { type RegionStatus, useRegionChemicals, useRegions } from '../api/get-regions.ts';
 import { KIND_TONE, regionKinds } from '../lib/regulatory-view.ts';
@@ -28,6 +29,8 @@ export function RegulatoryPanel({ onChemicalClick, onRegionViewed }: RegulatoryP
   const list = regions.data ?? [];
   const code = open ? (selected ?? list[0]?.code ?? null) : null;
   const chemicals = useRegionChemicals(code, status);
+  const regionChemicals = (chemicals.data?.pages ?? []).flatMap((page) => page.chemicals);
+  const regionTotal = chemicals.data?.pages[0]?.total ?? regionChemicals.length;
 
   if (list.length === 0) return null;
 
@@ -94,22 +97,35 @@ export function RegulatoryPanel({ onChemicalClick, onRegionViewed }: RegulatoryP
           </fieldset>
           {chemicals.isLoading ? (
             <p role="status">{t('common.loading')}</p>
-          ) : (chemicals.data ?? []).length === 0 ? (
+          ) : regionChemicals.length === 0 ? (
             <p className="muted" data-testid="regions-empty">
               {t('regions.empty')}
             </p>
           ) : (
-            <ul className="region-chemicals" data-testid="region-chemicals">
-              {(chemicals.data ?? []).map((chemical) => (
-                <li key={String(chemical.id)}>
-                  <button type="button" className="region-chemical" onClick={() => onChemicalClick(chemical)}>
-                    <span className="region-chemical__name">{chemical.name}</span>
-                    {chemical.cas_number ? <span className="muted">{chemical.cas_number}</span> : null}
-                    <StatusBadges chemical={chemical} />
-                  </button>
-                </li>
-              ))}
-            </ul>
+            <>
+              <ul className="region-chemicals" data-testid="region-chemicals">
+                {regionChemicals.map((chemical) => (
+                  <li key={String(chemical.id)}>
+                    <button
+                      type="button"
+                      className="region-chemical"
+                      onClick={() => onChemicalClick(chemical)}
+                    >
+                      <span className="region-chemical__name">{chemical.name}</span>
+                      {chemical.cas_number ? <span className="muted">{chemical.cas_number}</span> : null}
+                      <StatusBadges chemical={chemical} />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              <LoadMore
+                shown={regionChemicals.length}
+                total={regionTotal}
+                loading={chemicals.isFetchingNextPage}
+                onMore={chemicals.hasNextPage ? () => void chemicals.fetchNextPage() : undefined}
+                testId="region-chemicals-more"
+              />
+            </>
           )}
         </div>
       ) : null}

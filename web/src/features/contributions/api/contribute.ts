@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import type { SessionUser } from '../../../lib/session.ts';
 import type { Id } from '../../../types/api.ts';
@@ -6,7 +6,7 @@ import type { Id } from '../../../types/api.ts';
 export const CONTRIBUTION_TYPES = ['natural', 'synthetic', 'essential_oil', 'aromatic_compound'] as const;
 export type ContributionType = (typeof CONTRIBUTION_TYPES)[number];
 
-/** The perfume picker lists only the first 100 perfumes. */
+/** The perfume picker lists at most 100 perfumes; typing searches the whole catalogue. */
 export const PICKER_LIMIT = 100;
 
 /** One editable row of the form; concentrations are kept as typed. */
@@ -96,22 +96,31 @@ export function normalizePerfumeOptions(raw: unknown): PerfumeOption[] {
   });
 }
 
-/** The first 100 perfumes of the whole catalogue (complete and unspecific alike). */
-export const perfumeOptionsQueryOptions = () =>
+/**
+ * At most 100 perfumes of the whole catalogue (complete and unspecific alike) matching the typed
+ * text, best matches first, with how many match in all.
+ */
+export const perfumeOptionsQueryOptions = (search = '') =>
   queryOptions({
-    queryKey: ['perfumes', 'contribution-picker'] as const,
-    queryFn: async ({ signal }) =>
-      normalizePerfumeOptions(
-        await api.get<unknown>('/perfumes/enhanced', {
-          signal,
-          query: { limit: PICKER_LIMIT, skip: 0, category: 'all' },
-        }),
-      ),
+    queryKey: ['perfumes', 'contribution-picker', search.trim()] as const,
+    queryFn: async ({ signal }) => {
+      const raw = await api.get<unknown>('/perfumes/enhanced', {
+        signal,
+        query: { limit: PICKER_LIMIT, skip: 0, category: 'all', search: search.trim() },
+      });
+      const perfumes = normalizePerfumeOptions(raw);
+      const total =
+        typeof raw === 'object' && raw !== null && typeof (raw as { total?: unknown }).total === 'number'
+          ? (raw as { total: number }).total
+          : perfumes.length;
+      return { perfumes, total };
+    },
     staleTime: 5 * 60_000,
+    placeholderData: keepPreviousData,
   });
 
-export function usePerfumeOptions() {
-  return useQuery(perfumeOptionsQueryOptions());
+export function usePerfumeOptions(search = '') {
+  return useQuery(perfumeOptionsQueryOptions(search));
 }
 
 export type MyContribution = {

@@ -5,11 +5,13 @@ import { CloseActions } from '../../../lib/form-fields.tsx';
 import { Modal } from '../../../lib/modal.tsx';
 import { SavePermissionNotice, useSavePermission } from '../../../lib/save-permission.tsx';
 import type { SessionUser } from '../../../lib/session.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import {
   CONTRIBUTION_TYPES,
   type ContributionRow,
   contributionBody,
   emptyRow,
+  type PerfumeOption,
   useMyContributions,
   usePerfumeOptions,
   useSubmitContribution,
@@ -31,7 +33,14 @@ export default function ContributeDialog({ user, onClose }: ContributeDialogProp
   const [perfumeId, setPerfumeId] = useState('');
   const [rows, setRows] = useState<ContributionRow[]>(() => [emptyRow()]);
   const [notes, setNotes] = useState('');
-  const perfumes = usePerfumeOptions();
+  const [perfumeQuery, setPerfumeQuery] = useState('');
+  const perfumes = usePerfumeOptions(useDebouncedValue(perfumeQuery, 300));
+  // The chosen perfume stays selectable whatever the search lists now.
+  const [chosen, setChosen] = useState<PerfumeOption | null>(null);
+  const options = perfumes.data?.perfumes ?? [];
+  const listed =
+    chosen && !options.some((p) => String(p.id) === String(chosen.id)) ? [chosen, ...options] : options;
+  const morePerfumes = Math.max(0, (perfumes.data?.total ?? 0) - options.length);
   const mutation = useSubmitContribution();
   const [showMine, setShowMine] = useState(false);
   const mine = useMyContributions(showMine);
@@ -78,25 +87,49 @@ export default function ContributeDialog({ user, onClose }: ContributeDialogProp
       description={t('contribute.intro')}
     >
       <form className="form" onSubmit={submit}>
+        <label className="field" htmlFor={`${baseId}-perfume-search`}>
+          <span className="field__label">{t('pickers.searchPerfumes')}</span>
+          <input
+            id={`${baseId}-perfume-search`}
+            type="search"
+            value={perfumeQuery}
+            onChange={(event) => setPerfumeQuery(event.target.value)}
+            data-testid="contribute-perfume-search"
+          />
+        </label>
         <label className="field" htmlFor={`${baseId}-perfume`}>
           <span className="field__label">{t('contribute.perfume')}</span>
           <select
             id={`${baseId}-perfume`}
             required
             value={perfumeId}
-            onChange={(event) => setPerfumeId(event.target.value)}
+            onChange={(event) => {
+              setPerfumeId(event.target.value);
+              setChosen(listed.find((p) => String(p.id) === event.target.value) ?? null);
+            }}
             data-testid="contribute-perfume"
           >
             <option value="">
               {perfumes.isLoading ? t('common.loading') : t('contribute.choosePerfume')}
             </option>
-            {(perfumes.data ?? []).map((perfume) => (
+            {listed.map((perfume) => (
               <option key={String(perfume.id)} value={String(perfume.id)}>
                 {perfume.brand ? `${perfume.name} — ${perfume.brand}` : perfume.name}
               </option>
             ))}
           </select>
         </label>
+        {perfumes.data ? (
+          <p className="muted" role="status" data-testid="contribute-perfume-count">
+            {morePerfumes > 0
+              ? t('pickers.capped', {
+                  count: perfumes.data.total,
+                  shown: options.length,
+                  total: perfumes.data.total,
+                })
+              : t('pickers.all', { count: options.length, total: options.length })}
+          </p>
+        ) : null}
         {perfumes.isError ? (
           <p className="notice notice--danger" role="alert">
             {t('contribute.perfumesFailed')}

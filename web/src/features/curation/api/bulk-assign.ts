@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { isRecord } from '../../../lib/is-record.ts';
 import type { Id } from '../../../types/api.ts';
@@ -6,7 +6,7 @@ import type { Id } from '../../../types/api.ts';
 export const BULK_ACTIONS = ['add', 'remove', 'replace'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
-/** Perfumes of one brand, at most 50. */
+/** Perfumes of one brand per page. */
 export const BRAND_PERFUMES_LIMIT = 50;
 
 export type BrandPerfume = { id: Id; name: string; brand: string; chemical_count: number };
@@ -55,23 +55,37 @@ export function useCurationBrands() {
   return useQuery(curationBrandsQueryOptions());
 }
 
-export const brandPerfumesQueryOptions = (brand: string) =>
-  queryOptions({
+/** One page of a brand's perfumes, with how many the brand has. */
+export type BrandPerfumePage = { perfumes: BrandPerfume[]; total: number | null; hasMore: boolean };
+
+export function normalizeBrandPerfumePage(raw: unknown): BrandPerfumePage {
+  const perfumes = normalizeBrandPerfumes(raw);
+  const total = isRecord(raw) && typeof raw.total === 'number' ? raw.total : null;
+  const hasMore =
+    isRecord(raw) && typeof raw.has_more === 'boolean'
+      ? raw.has_more
+      : perfumes.length === BRAND_PERFUMES_LIMIT;
+  return { perfumes, total, hasMore };
+}
+
+/** A brand's perfumes, 50 at a time: every one is reachable with "load more". */
+export function useBrandPerfumes(brand: string) {
+  return useInfiniteQuery({
     // Under `perfumes` so that assignments (which invalidate `perfumes`) refresh the counts.
     queryKey: ['perfumes', 'by-brand', brand] as const,
-    queryFn: async ({ signal }) =>
-      normalizeBrandPerfumes(
+    queryFn: async ({ pageParam, signal }) =>
+      normalizeBrandPerfumePage(
         await api.get<unknown>(`/get-perfumes-by-brand/${encodeURIComponent(brand)}`, {
           signal,
-          query: { limit: BRAND_PERFUMES_LIMIT, skip: 0 },
+          query: { limit: BRAND_PERFUMES_LIMIT, skip: pageParam },
         }),
       ),
+    initialPageParam: 0,
+    getNextPageParam: (last, _pages, lastSkip) =>
+      last.hasMore ? lastSkip + BRAND_PERFUMES_LIMIT : undefined,
     enabled: brand !== '',
     retry: false,
   });
-
-export function useBrandPerfumes(brand: string) {
-  return useQuery(brandPerfumesQueryOptions(brand));
 }
 
 export type BulkAssignInput = { perfumeIds: Id[]; chemicalIds: Id[]; action: BulkAction };

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorDetail } from '../../../lib/api-client.ts';
 import { CancelSubmitActions, CloseActions } from '../../../lib/form-fields.tsx';
+import { LoadMore } from '../../../lib/load-more.tsx';
 import { Modal } from '../../../lib/modal.tsx';
 import { SavePermissionNotice, useSavePermission } from '../../../lib/save-permission.tsx';
 import { SelectedChips } from '../../../lib/selected-chips.tsx';
@@ -50,6 +51,11 @@ export default function BulkAssignDialog({ chemicals, onClose }: BulkAssignDialo
   const [action, setAction] = useState<BulkAction>('add');
   const brands = useCurationBrands();
   const perfumes = useBrandPerfumes(brand);
+  const brandPerfumes = useMemo(
+    () => (perfumes.data?.pages ?? []).flatMap((p) => p.perfumes),
+    [perfumes.data],
+  );
+  const brandTotal = perfumes.data?.pages[0]?.total ?? brandPerfumes.length;
   const mutation = useBulkAssign();
   const visible = useMemo(() => visibleChemicals(chemicals.items, debounced), [chemicals.items, debounced]);
   const chemicalById = useMemo(
@@ -109,23 +115,32 @@ export default function BulkAssignDialog({ chemicals, onClose }: BulkAssignDialo
               {t('bulk.perfumesFailed', { detail: errorDetail(perfumes.error) })}
             </p>
           ) : (
-            <ul className="pick-list" data-testid="bulk-perfumes">
-              {(perfumes.data ?? []).map((perfume) => (
-                <li key={String(perfume.id)} className="pick-list__item">
-                  <label className="checkbox">
-                    <input
-                      type="checkbox"
-                      checked={perfumeIds.some((x) => String(x) === String(perfume.id))}
-                      onChange={() => setPerfumeIds((current) => toggled(current, perfume.id))}
-                    />
-                    <span className="pick-list__name">{perfume.name}</span>
-                  </label>
-                  <span className="badge badge--neutral">
-                    {t('bulk.chemicalCount', { count: perfume.chemical_count })}
-                  </span>
-                </li>
-              ))}
-            </ul>
+            <>
+              <ul className="pick-list" data-testid="bulk-perfumes">
+                {brandPerfumes.map((perfume) => (
+                  <li key={String(perfume.id)} className="pick-list__item">
+                    <label className="checkbox">
+                      <input
+                        type="checkbox"
+                        checked={perfumeIds.some((x) => String(x) === String(perfume.id))}
+                        onChange={() => setPerfumeIds((current) => toggled(current, perfume.id))}
+                      />
+                      <span className="pick-list__name">{perfume.name}</span>
+                    </label>
+                    <span className="badge badge--neutral">
+                      {t('bulk.chemicalCount', { count: perfume.chemical_count })}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              <LoadMore
+                shown={brandPerfumes.length}
+                total={brandTotal}
+                loading={perfumes.isFetchingNextPage}
+                onMore={perfumes.hasNextPage ? () => void perfumes.fetchNextPage() : undefined}
+                testId="bulk-perfumes-more"
+              />
+            </>
           )}
         </fieldset>
 

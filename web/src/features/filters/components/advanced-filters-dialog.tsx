@@ -1,34 +1,20 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../lib/modal.tsx';
 import { TabList } from '../../../lib/tab-list.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import {
-  activeFilterCount,
-  type Chemical,
-  EMPTY_FILTERS,
-  type Id,
-  type PerfumeFilters,
-} from '../../../types/api.ts';
-import { useNotes } from '../api/get-notes.ts';
-import { type FilterKind, filterSide, matchesQuery, removeFilter, toggleFilter } from '../filter-toggle.ts';
+import { activeFilterCount, EMPTY_FILTERS, type Id, type PerfumeFilters } from '../../../types/api.ts';
+import { OPTIONS_LIMIT, optionName, useFilterOptions } from '../api/search-options.ts';
+import { type FilterKind, filterSide, removeFilter, toggleFilter } from '../filter-toggle.ts';
 
-const LIST_LIMIT = 100;
 const TABS = ['chemicals', 'notes', 'options'] as const;
 type Tab = (typeof TABS)[number];
-
-type Item = {
-  id: Id;
-  name: string;
-  cas_number?: string | null;
-  allergen_flag?: boolean;
-  category?: string | null;
-};
 
 type AdvancedFiltersDialogProps = {
   filters: PerfumeFilters;
   includeUnspecific: boolean;
-  chemicals: { items: Chemical[]; loading: boolean; failed: boolean };
+  /** Not read: the lists are searched on the server (kept so older callers still type-check). */
+  chemicals?: unknown;
   onApply: (filters: PerfumeFilters) => void;
   onIncludeUnspecificChange: (value: boolean) => void;
   onClose: () => void;
@@ -37,7 +23,6 @@ type AdvancedFiltersDialogProps = {
 export default function AdvancedFiltersDialog({
   filters,
   includeUnspecific,
-  chemicals,
   onApply,
   onIncludeUnspecificChange,
   onClose,
@@ -45,7 +30,6 @@ export default function AdvancedFiltersDialog({
   const { t } = useTranslation();
   const [draft, setDraft] = useState<PerfumeFilters>(filters);
   const [tab, setTab] = useState<Tab>('chemicals');
-  const notes = useNotes();
   const baseId = useId();
   const count = activeFilterCount(draft);
 
@@ -105,23 +89,9 @@ export default function AdvancedFiltersDialog({
         className="tabs__panel"
       >
         {tab === 'chemicals' ? (
-          <FilterPicker
-            kind="chemicals"
-            items={chemicals.items}
-            loading={chemicals.loading}
-            failed={chemicals.failed}
-            filters={draft}
-            onChange={setDraft}
-          />
+          <FilterPicker kind="chemicals" filters={draft} onChange={setDraft} />
         ) : tab === 'notes' ? (
-          <FilterPicker
-            kind="notes"
-            items={notes.data ?? []}
-            loading={notes.isLoading}
-            failed={notes.isError}
-            filters={draft}
-            onChange={setDraft}
-          />
+          <FilterPicker kind="notes" filters={draft} onChange={setDraft} />
         ) : (
           <div className="form">
             <label className="switch">
@@ -157,25 +127,27 @@ export default function AdvancedFiltersDialog({
 
 type FilterPickerProps = {
   kind: FilterKind;
-  items: Item[];
-  loading: boolean;
-  failed: boolean;
   filters: PerfumeFilters;
   onChange: (filters: PerfumeFilters) => void;
 };
 
-function FilterPicker({ kind, items, loading, failed, filters, onChange }: FilterPickerProps) {
-  const { t } = useTranslation();
+/**
+ * A filter list searched on the server over every chemical or note: the exact name first, then
+ * names starting with the text, then the most used; at most 100 shown, with how many more match.
+ */
+function FilterPicker({ kind, filters, onChange }: FilterPickerProps) {
+  const { t, i18n } = useTranslation();
   const [query, setQuery] = useState('');
   const debounced = useDebouncedValue(query, 300);
-  const byId = useMemo(() => new Map(items.map((item) => [String(item.id), item])), [items]);
-  const matches = useMemo(
-    () => items.filter((item) => matchesQuery(item, debounced)).slice(0, LIST_LIMIT),
-    [items, debounced],
-  );
+  const options = useFilterOptions(kind, debounced);
+  const matches = options.data?.items ?? [];
+  const more = Math.max(0, (options.data?.total ?? 0) - matches.length);
+  const loading = options.isLoading;
+  const failed = options.isError && !options.data;
+  const format = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
   const included = kind === 'chemicals' ? filters.includeChemicals : filters.includeNotes;
   const excluded = kind === 'chemicals' ? filters.excludeChemicals : filters.excludeNotes;
-  const nameOf = (id: Id) => byId.get(String(id))?.name ?? String(id);
+  const nameOf = (id: Id) => optionName(id) ?? String(id);
 
   const chips = (ids: Id[], tone: 'include' | 'exclude', label: string) => (
     <section className="chip-group" aria-label={label}>
@@ -230,40 +202,61 @@ function FilterPicker({ kind, items, loading, failed, filters, onChange }: Filte
       ) : matches.length === 0 ? (
         <p className="muted">{t('filters.noMatches')}</p>
       ) : (
-        <ul className="pick-list" data-testid={`filter-list-${kind}`}>
-          {matches.map((item) => {
-            const side = filterSide(filters, kind, item.id);
-            return (
-              <li key={String(item.id)} className="pick-list__item">
-                <span className="pick-list__name">
-                  {item.name}
-                  {item.cas_number ? <span className="muted"> · {item.cas_number}</span> : null}
-                  {item.category ? <span className="muted"> · {item.category}</span> : null}
-                </span>
-                <span className="row">
-                  <button
-                    type="button"
-                    className="button button--small button--secondary button--include"
-                    aria-pressed={side === 'include'}
-                    aria-label={t('filters.includeItem', { name: item.name })}
-                    onClick={() => onChange(toggleFilter(filters, kind, 'include', item.id))}
-                  >
-                    {t('filters.include')}
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--small button--secondary button--exclude"
-                    aria-pressed={side === 'exclude'}
-                    aria-label={t('filters.excludeItem', { name: item.name })}
-                    onClick={() => onChange(toggleFilter(filters, kind, 'exclude', item.id))}
-                  >
-                    {t('filters.exclude')}
-                  </button>
-                </span>
-              </li>
-            );
-          })}
-        </ul>
+        <>
+          <p className="muted" role="status" data-testid={`filter-count-${kind}`}>
+            {more > 0
+              ? t('pickers.capped', {
+                  count: matches.length + more,
+                  total: format.format(matches.length + more),
+                  shown: format.format(OPTIONS_LIMIT),
+                })
+              : t('pickers.all', { count: matches.length, total: format.format(matches.length) })}
+          </p>
+          <ul className="pick-list" data-testid={`filter-list-${kind}`}>
+            {matches.map((item) => {
+              const side = filterSide(filters, kind, item.id);
+              return (
+                <li key={String(item.id)} className="pick-list__item">
+                  <span className="pick-list__name">
+                    {item.name}
+                    {item.cas_number ? <span className="muted"> · {item.cas_number}</span> : null}
+                    {item.category ? <span className="muted"> · {item.category}</span> : null}
+                    {item.perfume_count !== undefined ? (
+                      <span className="muted">
+                        {' '}
+                        ·{' '}
+                        {t('pickers.perfumeCount', {
+                          count: item.perfume_count,
+                          n: format.format(item.perfume_count),
+                        })}
+                      </span>
+                    ) : null}
+                  </span>
+                  <span className="row">
+                    <button
+                      type="button"
+                      className="button button--small button--secondary button--include"
+                      aria-pressed={side === 'include'}
+                      aria-label={t('filters.includeItem', { name: item.name })}
+                      onClick={() => onChange(toggleFilter(filters, kind, 'include', item.id))}
+                    >
+                      {t('filters.include')}
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--small button--secondary button--exclude"
+                      aria-pressed={side === 'exclude'}
+                      aria-label={t('filters.excludeItem', { name: item.name })}
+                      onClick={() => onChange(toggleFilter(filters, kind, 'exclude', item.id))}
+                    >
+                      {t('filters.exclude')}
+                    </button>
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        </>
       )}
     </div>
   );

@@ -1,7 +1,12 @@
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { activeFilterCount, type DataCategory, type PerfumeFilters } from '../../../types/api.ts';
-import { normalizePerfumePage, type PerfumePage } from './perfume-normalize.ts';
+import {
+  normalizePerfume,
+  normalizePerfumePage,
+  type Perfume,
+  type PerfumePage,
+} from './perfume-normalize.ts';
 
 export const PAGE_SIZE = 50;
 
@@ -11,7 +16,12 @@ export type PerfumeListParams = {
   category: DataCategory;
   filters: PerfumeFilters;
   includeUnspecific: boolean;
+  /** Chemical ids (a visitor's allergens) each card reports when it links them (`Perfume.flagged`). */
+  flagChemicals?: string[];
 };
+
+/** The server reports at most this many chemicals per card. */
+const MAX_FLAGGED = 100;
 
 export const DEFAULT_LIST_PARAMS: PerfumeListParams = {
   search: '',
@@ -33,8 +43,10 @@ export async function fetchPerfumePage(
   skip: number,
   { limit = PAGE_SIZE, ...options }: { timeoutMs?: number; signal?: AbortSignal; limit?: number } = {},
 ): Promise<PerfumePage> {
-  const { search, brand, category, filters, includeUnspecific } = params;
-  const paging = { limit, skip };
+  const { search, brand, category, filters, includeUnspecific, flagChemicals = [] } = params;
+  const flag =
+    flagChemicals.length > 0 ? [...flagChemicals].sort().slice(0, MAX_FLAGGED).join(',') : undefined;
+  const paging = { limit, skip, flag_chemicals: flag };
   if (activeFilterCount(filters) > 0) {
     const raw = await api.post<unknown>(
       '/perfumes/filter',
@@ -91,5 +103,22 @@ export function usePerfumeTotal(params: PerfumeListParams, enabled = true) {
     queryFn: async ({ signal }) =>
       (await fetchPerfumePage(params, 0, { signal, timeoutMs: 30_000, limit: 1 })).total,
     enabled,
+  });
+}
+
+/** One perfume in full (every chemical and allergen with its evidence), as a list card opens. */
+export async function fetchPerfume(id: string, signal?: AbortSignal): Promise<Perfume> {
+  const perfume = normalizePerfume(await api.get<unknown>(`/perfumes/${encodeURIComponent(id)}`, { signal }));
+  if (!perfume) throw new Error(`The server answered no perfume for ${id}`);
+  return perfume;
+}
+
+/** The full perfume behind a list card, fetched once the card is opened (`enabled`). */
+export function usePerfumeDetail(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['perfumes', 'detail', id] as const,
+    queryFn: ({ signal }) => fetchPerfume(id, signal),
+    enabled,
+    staleTime: 60_000,
   });
 }

@@ -54,6 +54,14 @@ export type Perfume = {
   chemical_count: number;
   /** Present on synthetic cards of a chemical search. */
   is_chemical_search: boolean;
+  /**
+   * A list card: `chemicals` and `allergenEvidence` hold only the first few (what the grid draws),
+   * with how many allergens there are by basis; the full perfume is fetched when the card is opened.
+   * Null for a full perfume.
+   */
+  allergenCounts: Record<AllergenBasis, number> | null;
+  /** The visitor's chemicals (flag_chemicals) this perfume links, when the list was asked for them. */
+  flagged: { id: Id; name: string; kind: LinkKind }[] | null;
 };
 
 export type CleanBrand = { name: string; price_range?: string | null; specialty?: string | null };
@@ -218,6 +226,22 @@ function allergenEvidence(raw: unknown): PerfumeAllergen[] {
   });
 }
 
+function allergenCounts(raw: unknown): Perfume['allergenCounts'] {
+  if (!isRecord(raw)) return null;
+  return { declared: num(raw.declared) ?? 0, likely: num(raw.likely) ?? 0, possible: num(raw.possible) ?? 0 };
+}
+
+function flaggedOf(raw: unknown): Perfume['flagged'] {
+  if (!Array.isArray(raw)) return null;
+  return raw.flatMap((item): NonNullable<Perfume['flagged']> => {
+    if (!isRecord(item)) return [];
+    const chemicalId = id(item.chemical_id);
+    const name = str(item.name);
+    if (chemicalId === null || !name) return [];
+    return [{ id: chemicalId, name, kind: item.kind === 'declared' ? 'declared' : 'inferred' }];
+  });
+}
+
 function coverageOf(raw: unknown): Perfume['coverage'] {
   if (!isRecord(raw)) return null;
   const specific = num(raw.specific_notes);
@@ -269,7 +293,15 @@ export function normalizePerfume(raw: unknown): Perfume | null {
     hypoallergenic: raw.hypoallergenic === true || raw.is_hypoallergenic === true,
     chemical_count: num(raw.chemical_count) ?? chemicals.length,
     is_chemical_search: raw.is_chemical_search === true,
+    allergenCounts: allergenCounts(raw.allergen_counts),
+    flagged: flaggedOf(raw.flagged),
   };
+}
+
+/** How many allergens a perfume has in all (a list card counts them; a full perfume lists them). */
+export function allergenTotal(perfume: Perfume): number {
+  const c = perfume.allergenCounts;
+  return c ? c.declared + c.likely + c.possible : perfume.allergenEvidence.length;
 }
 
 function cleanBrandResearch(raw: Raw): CleanBrandResearch | null {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeNotes, normalizePerfume, normalizePerfumePage } from './perfume-normalize.ts';
+import {
+  allergenTotal,
+  normalizeNotes,
+  normalizePerfume,
+  normalizePerfumePage,
+} from './perfume-normalize.ts';
 
 const raw = {
   id: 42,
@@ -120,5 +125,50 @@ describe('normalizePerfumePage', () => {
     expect(page.perfumes).toEqual([]);
     expect(page.cleanBrands?.brands[0]?.name).toBe('Clean Reserve');
     expect(page.cleanBrands?.statistics.total_brands).toBe(12);
+  });
+});
+
+describe('list cards', () => {
+  const lean = {
+    id: 'p1',
+    name: 'Ava Fleur',
+    brand: 'B',
+    data_category: 'complete',
+    chemicals: [{ chemical_id: 'chem-78-70-6', name: 'Linalool', allergen_flag: true, kind: 'inferred' }],
+    allergens: [{ name: 'Geraniol', basis: 'likely', probability: 0.96 }],
+    allergen_counts: { declared: 0, likely: 3, possible: 9 },
+    flagged: [{ chemical_id: 'chem-78-70-6', name: 'Linalool', kind: 'inferred' }],
+    chemical_count: 46,
+    knowledge: 'notes_resolved',
+  };
+
+  it('reads the chips, the first allergens and the counts of the rest', () => {
+    const perfume = normalizePerfume(lean);
+    expect(perfume?.chemicals).toEqual([
+      {
+        id: 'chem-78-70-6',
+        name: 'Linalool',
+        cas_number: null,
+        allergen: true,
+        verified: false,
+        kind: 'inferred',
+        fromNote: null,
+      },
+    ]);
+    expect(perfume?.chemical_count).toBe(46);
+    expect(perfume?.allergenEvidence).toEqual([
+      { name: 'Geraniol', basis: 'likely', probability: 0.96, fromNotes: [] },
+    ]);
+    expect(perfume?.allergenCounts).toEqual({ declared: 0, likely: 3, possible: 9 });
+    expect(perfume && allergenTotal(perfume)).toBe(12);
+    expect(perfume?.flagged).toEqual([{ id: 'chem-78-70-6', name: 'Linalool', kind: 'inferred' }]);
+  });
+
+  it('treats a full perfume as complete: no counts, its own list is the total', () => {
+    const { allergen_counts: _counts, flagged: _flagged, ...full } = lean;
+    const perfume = normalizePerfume(full);
+    expect(perfume?.allergenCounts).toBeNull();
+    expect(perfume?.flagged).toBeNull();
+    expect(perfume && allergenTotal(perfume)).toBe(1);
   });
 });

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import type { Perfume } from '../api/perfume-normalize.ts';
+import { allergenTotal, type Perfume } from '../api/perfume-normalize.ts';
 
 /**
  * What the product knows of a perfume's allergens, in plain words on every screen size: where the
  * list comes from (the label, the notes, or nothing), which notes are unknown, and for each allergen
  * whether it is declared, likely or possible. No meaning hides in colour or on hover.
  */
-export function AllergenEvidence({ perfume }: { perfume: Perfume }) {
+export function AllergenEvidence({ perfume, onShowAll }: { perfume: Perfume; onShowAll?: () => void }) {
   const { t, i18n } = useTranslation();
   const percent = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en', { style: 'percent' });
   const c = perfume.coverage;
@@ -30,6 +30,8 @@ export function AllergenEvidence({ perfume }: { perfume: Perfume }) {
   const unknown = perfume.knowledge === 'declared_list' ? [] : (c?.unknown ?? []);
   const strong = perfume.allergenEvidence.filter((a) => a.basis !== 'possible');
   const possible = perfume.allergenEvidence.filter((a) => a.basis === 'possible');
+  // A list card names only its first allergens; the rest come with the full perfume.
+  const more = allergenTotal(perfume) - perfume.allergenEvidence.length;
   return (
     <div className="perfume-card__section" data-testid="allergen-evidence" data-knowledge={perfume.knowledge}>
       <h4 className="perfume-card__section-title">{t('perfume.allergens')}</h4>
@@ -37,7 +39,7 @@ export function AllergenEvidence({ perfume }: { perfume: Perfume }) {
       {unknown.length > 0 ? (
         <p className="evidence__unknown">{t('evidence.unknownNotes', { notes: unknown.join(', ') })}</p>
       ) : null}
-      {perfume.allergenEvidence.length > 0 ? (
+      {perfume.allergenEvidence.length > 0 || more > 0 ? (
         <>
           {strong.length > 0 ? (
             <ul className="evidence__list">
@@ -76,6 +78,13 @@ export function AllergenEvidence({ perfume }: { perfume: Perfume }) {
         <p className="evidence__none">{t('evidence.noneDeclared')}</p>
       ) : perfume.knowledge === 'notes_resolved' ? (
         <p className="evidence__none">{t('evidence.noneExpected')}</p>
+      ) : null}
+      {more > 0 && onShowAll ? (
+        <button type="button" className="link-button" onClick={onShowAll} data-testid="allergens-show-all">
+          {t(perfume.allergenEvidence.length > 0 ? 'evidence.moreAllergens' : 'evidence.showAllergens', {
+            count: more,
+          })}
+        </button>
       ) : null}
     </div>
   );

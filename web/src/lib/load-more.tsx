@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+
+type LoadMoreProps = {
+  /** Items listed now. */
+  shown: number;
+  /** Items in all (what the server counted). */
+  total: number;
+  loading: boolean;
+  /** Fetches the next page; absent when nothing is left. */
+  onMore?: () => void;
+  testId?: string;
+};
+
+/** Under a paged list: how many of how many are shown, and a button for the next page while any are left. */
+export function LoadMore({ shown, total, loading, onMore, testId }: LoadMoreProps) {
+  const { t, i18n } = useTranslation();
+  const format = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
+  const left = Math.max(0, total - shown);
+  if (total <= 0) return null;
+  return (
+    <p className="row muted" data-testid={testId}>
+      <span role="status">
+        {t('pickers.showing', { count: total, shown: format.format(shown), total: format.format(total) })}
+      </span>
+      {onMore && left > 0 ? (
+        <button
+          type="button"
+          className="button button--small button--secondary"
+          onClick={onMore}
+          disabled={loading}
+          data-testid={testId ? `${testId}-button` : undefined}
+        >
+          {loading ? t('common.loading') : t('pickers.loadMore', { count: left, n: format.format(left) })}
+        </button>
+      ) : null}
+    </p>
+  );
+}
