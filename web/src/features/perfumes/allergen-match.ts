@@ -9,6 +9,13 @@ export type AllergenMatch = { name: string; kind: LinkKind };
  */
 export function matchAllergens(perfume: Perfume, profile: AllergenProfileItem[]): AllergenMatch[] {
   if (profile.length === 0) return [];
+  // A list card reports which of the visitor's chemicals it links (its chips are only the first few).
+  if (perfume.flagged !== null) {
+    const asked = new Set(profile.map((item) => String(item.id)));
+    return perfume.flagged
+      .filter((f) => asked.has(String(f.id)))
+      .map((f) => ({ name: f.name, kind: f.kind }));
+  }
   const ids = new Set(profile.map((item) => String(item.id)));
   const names = new Set(profile.map((item) => item.name.toLowerCase()));
   const found = new Map<string, AllergenMatch>();

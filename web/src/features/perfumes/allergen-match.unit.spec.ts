@@ -32,3 +32,21 @@ describe('matchAllergens', () => {
     expect(matchAllergens(perfume, [{ id: 99, name: 'Citral' }])).toEqual([]);
   });
 });
+
+describe('matchAllergens on a list card', () => {
+  it("uses the server's flagged links, which cover chemicals beyond the card's few chips", () => {
+    const card = normalizePerfume({
+      id: 2,
+      name: 'Q',
+      chemicals: [{ chemical_id: 'a', name: 'Citral', allergen_flag: true, kind: 'inferred' }],
+      allergen_counts: { declared: 0, likely: 0, possible: 0 },
+      flagged: [{ chemical_id: 'chem-coumarin', name: 'Coumarin', kind: 'declared' }],
+    });
+    if (!card) throw new Error('fixture did not normalise');
+    expect(matchAllergens(card, [{ id: 'chem-coumarin', name: 'Coumarin' }])).toEqual([
+      { name: 'Coumarin', kind: 'declared' },
+    ]);
+    // The card's own chip is not consulted: the server answered for the whole perfume.
+    expect(matchAllergens(card, [{ id: 'a', name: 'Citral' }])).toEqual([]);
+  });
+});

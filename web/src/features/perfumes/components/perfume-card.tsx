@@ -4,6 +4,7 @@ import { useRovingFocus } from '../../../lib/roving-focus.ts';
 import { TruncatedText } from '../../../lib/truncated-text.tsx';
 import { trackPerfumeView } from '../../../lib/usage-tracker.ts';
 import type { AllergenMatch } from '../allergen-match.ts';
+import { usePerfumeDetail } from '../api/get-perfumes.ts';
 import type { Perfume, PerfumeChemical } from '../api/perfume-normalize.ts';
 import { AllergenEvidence } from './allergen-evidence.tsx';
 import { ChemicalChip } from './chemical-chip.tsx';
@@ -58,9 +59,18 @@ export function PerfumeCard({
   const viewed = () => void trackPerfumeView(perfume.id);
   const [imageFailed, setImageFailed] = useState(false);
   const [showAllChemicals, setShowAllChemicals] = useState(false);
-  const collapsed = collapsedChemicals(perfume.chemicals);
-  const chemicals = showAllChemicals ? perfume.chemicals : collapsed;
-  const hiddenChemicals = perfume.chemicals.length - collapsed.length;
+  // A list card holds the chips drawn collapsed; opening it fetches the full perfume once.
+  const listCard = perfume.allergenCounts !== null;
+  const [opened, setOpened] = useState(false);
+  const detail = usePerfumeDetail(String(perfume.id), listCard && opened);
+  const full = detail.data ?? perfume;
+  const open = () => {
+    setOpened(true);
+    viewed();
+  };
+  const collapsed = listCard ? perfume.chemicals : collapsedChemicals(perfume.chemicals);
+  const chemicals = showAllChemicals && !(listCard && !detail.data) ? full.chemicals : collapsed;
+  const hiddenChemicals = (listCard ? perfume.chemical_count : perfume.chemicals.length) - collapsed.length;
   const roving = useRovingFocus(chemicals.length);
   const showImage = Boolean(perfume.image_url) && !imageFailed;
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -157,7 +167,7 @@ export function PerfumeCard({
           className="perfume-card__description"
           onExpand={viewed}
         />
-        {perfume.chemicals.length > 0 ? (
+        {perfume.chemicals.length > 0 || perfume.chemical_count > 0 ? (
           <div className="perfume-card__section">
             <h4 className="perfume-card__section-title">{t('perfume.chemicals')}</h4>
             {/* One Tab stop for the whole group; the arrow keys move between chips. */}
@@ -185,7 +195,10 @@ export function PerfumeCard({
                   type="button"
                   className="link-button"
                   aria-expanded={showAllChemicals}
-                  onClick={() => setShowAllChemicals((value) => !value)}
+                  onClick={() => {
+                    if (!showAllChemicals) open();
+                    setShowAllChemicals((value) => !value);
+                  }}
                 >
                   {showAllChemicals
                     ? t('common.showLess')
@@ -204,7 +217,17 @@ export function PerfumeCard({
             </p>
           </div>
         ) : null}
-        {perfume.is_chemical_search ? null : <AllergenEvidence perfume={perfume} />}
+        {listCard && opened && detail.isLoading ? (
+          <p className="muted" role="status">
+            {t('common.loading')}
+          </p>
+        ) : null}
+        {listCard && opened && detail.isError ? (
+          <p className="notice notice--danger" role="alert">
+            {t('perfume.detailFailed')}
+          </p>
+        ) : null}
+        {perfume.is_chemical_search ? null : <AllergenEvidence perfume={full} onShowAll={open} />}
         <p className="perfume-card__counts" data-testid="perfume-counts">
           {t('perfume.chemicalCount', { count: perfume.chemical_count })} ·{' '}
           {t('perfume.noteCount', { count: perfume.notes.length })}
