@@ -14,10 +14,10 @@ export type CatalogueCategory = (typeof catalogueCategories)[number];
 /**
  * Every perfume search, browse and filter is one of these.
  *
- * - `text`: matches perfume name and brand (each query token a prefix of a name/brand token,
- *   case- and accent-insensitive) and, when the text is a CAS number, perfumes linking a chemical
- *   with that CAS. Ranked: exact name > name prefix > all tokens in the name > tokens across
- *   brand and name > CAS; ties in catalogue order.
+ * - `text`: matches perfumes whose name and brand words hold every query word (exactly, as a
+ *   prefix for the last word, or within a typo allowance by word length), case-, accent- and
+ *   symbol-insensitive, with brand aliases; and, when the text names a chemical (CAS number or
+ *   name), perfumes containing it. Ranked by relevance (`relevance.ts`); ties in catalogue order.
  * - `brands`: any of these brands (exact, case- and accent-insensitive).
  * - `category`: absent = the default view: complete-only unless text, brands, a filter or
  *   `include_unspecific` is active; 'all' = every perfume.

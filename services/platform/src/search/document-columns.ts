@@ -1,0 +1,335 @@
+/**
+ * The in-process index's per-document storage: one column per scalar field, indexed by the dense
+ * document id, and a perfume's lists (accords, notes, inferred links, sources, the chemicals
+ * filters see) packed into one integer arena over interned strings. Rarely present state
+ * (declared or removed links, label and coverage data) is kept in maps beside it.
+ */
+import { filterChemicalIds, knowledgeOf, type PerfumeGender } from '@scentinel/domain';
+import type {
+  CataloguePerfume,
+  DeclaredChemicalLink,
+  PerfumeDocument,
+  PerfumeNotes,
+} from './catalogue.types.ts';
+import type { CataloguePostings } from './catalogue-postings.ts';
+import { IntArena } from './int-arena.ts';
+import { classifiable, visibleLinks } from './perfume-card.ts';
+import { joinedWords, searchWords } from './search-text.ts';
+import { type StringPool, sameStringRecord, ValuePool } from './string-pool.ts';
+
+export const GENDERS: readonly (PerfumeGender | null)[] = [null, 'masculine', 'feminine', 'unisex'];
+export const NO_YEAR = -32768;
+export const NOTE_POSITIONS = ['top', 'middle', 'base', 'unspecified'] as const;
+/** Per-perfume safety state bits (`safetyBits`). */
+export const HAS_COVERAGE = 1;
+export const NOTES_RESOLVED = 2;
+export const HAS_LABEL = 4;
+export const HAS_ESTIMATES = 8;
+
+/** The safety fields of a record (label, coverage, estimates, merged ids), as given. */
+export type SafetyFields = Pick<CataloguePerfume, 'label' | 'coverage' | 'allergen_estimates' | 'merged_ids'>;
+
+/** Rarely present per-perfume state, kept beside the packed data. */
+export interface Extras {
+  declared: DeclaredChemicalLink[];
+  removedChemicalIds: string[];
+  notesAssigned: boolean;
+}
+
+export class DocumentColumns {
+  ids: string[] = [];
+  names: string[] = [];
+  /** The name's `searchWords`, kept once a query needed them. */
+  nameWordLists: (string[] | undefined)[] = [];
+  descriptions: (string | null)[] = [];
+  images: (string | null)[] = [];
+  brandStr = new Int32Array(0);
+  brandIdOf = new Int32Array(0);
+  years = new Int16Array(0);
+  genders = new Uint8Array(0);
+  perfumers = new Int32Array(0);
+  concentrations = new Int32Array(0);
+  fieldSources = new Int32Array(0);
+  readonly extras = new Map<number, Extras>();
+  /** Label, coverage and estimates per document (records built before them have none). */
+  readonly safety = new Map<number, Partial<SafetyFields>>();
+  safetyBits = new Uint8Array(0);
+  readonly arena = new IntArena();
+  /** Distinct name words, and how many source catalogues list the perfume. */
+  nameWordCounts = new Uint8Array(0);
+  sourceCounts = new Uint8Array(0);
+  private readonly sourceSets = new ValuePool<Record<string, string>>(sameStringRecord);
+  private readonly pack: number[] = [];
+  private readonly noteStrs: string[] = [];
+  private readonly noteIds: number[] = [];
+  private readonly idxScratch: number[] = [];
+  /** The name links to each chemical usually carry (first seen), by chemical index. */
+  readonly linkNames: string[] = [];
+  private readonly keyScratch: number[] = [];
+  private readonly linkScratch: number[] = [];
+
+  constructor(
+    private readonly strings: StringPool,
+    private readonly postings: CataloguePostings,
+  ) {}
+
+  /** Makes room for documents `0 .. capacity - 1`. */
+  grow(capacity: number): void {
+    this.nameWordCounts = growUint8(this.nameWordCounts, capacity);
+    this.sourceCounts = growUint8(this.sourceCounts, capacity);
+    this.safetyBits = growUint8(this.safetyBits, capacity);
+    this.genders = growUint8(this.genders, capacity);
+    this.brandStr = growInt32(this.brandStr, capacity);
+    this.brandIdOf = growInt32(this.brandIdOf, capacity);
+    this.perfumers = growInt32(this.perfumers, capacity);
+    this.concentrations = growInt32(this.concentrations, capacity);
+    this.fieldSources = growInt32(this.fieldSources, capacity);
+    const years = new Int16Array(capacity);
+    years.set(this.years);
+    this.years = years;
+  }
+
+  /** Forgets what `store` kept of `d` (its id stays: document ids are not reused). */
+  clear(d: number): void {
+    this.arena.free(d);
+    this.extras.delete(d);
+    this.safety.delete(d);
+    this.safetyBits[d] = 0;
+    this.names[d] = '';
+    this.nameWordLists[d] = undefined;
+    this.descriptions[d] = null;
+    this.images[d] = null;
+  }
+
+  /** The name's `searchWords` (computed once, when a query first needs them). */
+  nameWordList(d: number): string[] {
+    let list = this.nameWordLists[d];
+    if (list === undefined) {
+      list = searchWords(this.names[d]!);
+      this.nameWordLists[d] = list;
+    }
+    return list;
+  }
+
+  year(d: number): number | null {
+    const year = this.years[d]!;
+    return year === NO_YEAR ? null : year;
+  }
+
+  /** The index of each chemical's first inferred link in `d`'s record (the visible one). */
+  firstInferredLinks(d: number): number[] {
+    const out: number[] = [];
+    const seen = this.linkScratch;
+    seen.length = 0;
+    const r = this.arena.read(d);
+    let i = 1 + r[0]!;
+    for (let k = 0; k < NOTE_POSITIONS.length; k++) i += 1 + r[i]!;
+    const nLinks = r[i++]!;
+    for (let k = 0; k < nLinks; k++, i += 3) {
+      const idx = r[i]!;
+      if (seen.includes(idx)) continue;
+      seen.push(idx);
+      out.push(k);
+    }
+    return out;
+  }
+
+  /** Writes the columns and the packed record of `d` from its document. */
+  store(d: number, doc: PerfumeDocument): void {
+    const p = doc.perfume;
+    this.names[d] = p.name;
+    this.nameWordLists[d] = undefined;
+    this.nameWordCounts[d] = Math.min(255, new Set(searchWords(p.name)).size);
+    this.sourceCounts[d] = Math.min(255, p.sources.length);
+    this.descriptions[d] = p.description;
+    this.images[d] = p.image_url;
+    this.brandStr[d] = this.strings.intern(p.brand);
+    this.brandIdOf[d] = this.postings.brandId(p.brand);
+    this.years[d] = p.year_released ?? NO_YEAR;
+    this.genders[d] = Math.max(0, GENDERS.indexOf(p.gender));
+    this.perfumers[d] = this.strings.internNullable(p.perfumer);
+    this.concentrations[d] = this.strings.internNullable(p.concentration);
+    this.fieldSources[d] = this.sourceSets.intern(p.field_sources);
+    if (doc.declared.length > 0 || doc.removedChemicalIds.length > 0 || doc.notesAssigned) {
+      this.extras.set(d, {
+        declared: doc.declared,
+        removedChemicalIds: doc.removedChemicalIds,
+        notesAssigned: doc.notesAssigned,
+      });
+    } else {
+      this.extras.delete(d);
+    }
+    this.storeSafety(d, p);
+
+    const pack = this.pack;
+    pack.length = 0;
+    pack.push(p.accords.length);
+    for (const accord of p.accords) pack.push(this.strings.intern(accord));
+    const noteStrs = this.noteStrs;
+    const noteIds = this.noteIds;
+    noteStrs.length = 0;
+    noteIds.length = 0;
+    for (const position of NOTE_POSITIONS) {
+      const notes = p.notes[position];
+      pack.push(notes.length);
+      for (const note of notes) {
+        const id = this.strings.intern(note);
+        pack.push(id);
+        noteStrs.push(note);
+        noteIds.push(id);
+      }
+    }
+    pack.push(p.chemicals.length);
+    const linked = this.idxScratch;
+    linked.length = 0;
+    for (const link of p.chemicals) {
+      const idx = this.postings.chemIndex(link.chemical_id);
+      linked.push(idx);
+      // from_note is nearly always one of the notes just interned; the link name nearly always the
+      // name this chemical's links carry elsewhere (-1 stands for that).
+      const noteAt = noteStrs.indexOf(link.from_note);
+      const usualName = this.linkNames[idx];
+      if (usualName === undefined) this.linkNames[idx] = link.name;
+      pack.push(
+        idx,
+        noteAt >= 0 ? noteIds[noteAt]! : this.strings.intern(link.from_note),
+        usualName === undefined || usualName === link.name ? -1 : this.strings.intern(link.name),
+      );
+    }
+    pack.push(p.sources.length);
+    for (const source of p.sources) pack.push(this.strings.intern(source));
+    const visibleAt = pack.length;
+    pack.push(0);
+    const bits = this.safetyBits[d]!;
+    if (
+      doc.declared.length === 0 &&
+      doc.removedChemicalIds.length === 0 &&
+      (bits & (HAS_LABEL | HAS_ESTIMATES)) === 0
+    ) {
+      // No declared or removed links: the visible links are the inferred ones, one per chemical.
+      for (const idx of linked) if (pack.indexOf(idx, visibleAt + 1) < 0) pack.push(idx);
+    } else {
+      // What filters on chemicals see: visible links and, without a label, likely/possible allergens.
+      for (const id of filterChemicalIds(classifiable(p, visibleLinks(doc))))
+        pack.push(this.postings.chemIndex(id));
+    }
+    pack[visibleAt] = pack.length - visibleAt - 1;
+    this.arena.write(d, pack);
+  }
+
+  private storeSafety(d: number, p: CataloguePerfume): void {
+    const fields: Partial<SafetyFields> = {};
+    if (p.label !== undefined) fields.label = p.label;
+    if (p.coverage !== undefined) fields.coverage = p.coverage;
+    if (p.allergen_estimates !== undefined) fields.allergen_estimates = p.allergen_estimates;
+    if (p.merged_ids !== undefined) fields.merged_ids = p.merged_ids;
+    if (Object.keys(fields).length === 0) {
+      this.safety.delete(d);
+      this.safetyBits[d] = 0;
+      return;
+    }
+    this.safety.set(d, fields);
+    const knowledge = knowledgeOf({ chemicals: [], label: p.label, coverage: p.coverage });
+    this.safetyBits[d] =
+      (p.coverage ? HAS_COVERAGE : 0) |
+      (knowledge === 'notes_resolved' ? NOTES_RESOLVED : 0) |
+      (p.label ? HAS_LABEL : 0) |
+      ((p.allergen_estimates?.length ?? 0) > 0 && !p.label ? HAS_ESTIMATES : 0);
+  }
+
+  /** Rebuilds the stored document of `d`. */
+  documentOf(d: number): PerfumeDocument {
+    const s = this.strings;
+    const r = this.arena.read(d);
+    let i = 0;
+    const list = (): string[] => {
+      const n = r[i++]!;
+      const out = new Array<string>(n);
+      for (let k = 0; k < n; k++) out[k] = s.get(r[i++]!);
+      return out;
+    };
+    const accords = list();
+    const notes: PerfumeNotes = { top: list(), middle: list(), base: list(), unspecified: list() };
+    const nLinks = r[i++]!;
+    const chemicals: PerfumeDocument['perfume']['chemicals'] = [];
+    for (let k = 0; k < nLinks; k++) {
+      const idx = r[i++]!;
+      const chemical_id = this.postings.chemId(idx);
+      const from_note = s.get(r[i++]!);
+      const nameId = r[i++]!;
+      const name = nameId < 0 ? this.linkNames[idx]! : s.get(nameId);
+      chemicals.push({ chemical_id, name, source: 'inferred', from_note });
+    }
+    const sources = list();
+    const year = this.years[d]!;
+    const extras = this.extras.get(d);
+    return {
+      perfume: {
+        id: this.ids[d]!,
+        name: this.names[d]!,
+        brand: s.get(this.brandStr[d]!),
+        year_released: year === NO_YEAR ? null : year,
+        gender: GENDERS[this.genders[d]!] ?? null,
+        perfumer: s.getNullable(this.perfumers[d]!),
+        concentration: s.getNullable(this.concentrations[d]!),
+        description: this.descriptions[d] ?? null,
+        image_url: this.images[d] ?? null,
+        accords,
+        notes,
+        chemicals,
+        field_sources: { ...this.sourceSets.get(this.fieldSources[d]!) },
+        sources,
+        ...structuredClone(this.safety.get(d) ?? {}),
+      },
+      notesAssigned: extras?.notesAssigned ?? false,
+      declared: extras ? [...extras.declared] : [],
+      removedChemicalIds: extras ? [...extras.removedChemicalIds] : [],
+    };
+  }
+
+  /** The packed record's visible chemical indexes (last section of the record). */
+  visibleChemIdx(d: number): Int32Array {
+    const r = this.arena.read(d);
+    let i = 0;
+    i += 1 + r[i]!; // accords
+    for (let k = 0; k < NOTE_POSITIONS.length; k++) i += 1 + r[i]!;
+    i += 1 + 3 * r[i]!; // inferred links
+    i += 1 + r[i]!; // sources
+    const n = r[i]!;
+    return r.subarray(i + 1, i + 1 + n);
+  }
+
+  /** Note ids of `d`'s notes (any position), deduplicated (a scratch array: use it at once). */
+  noteIdsOf(d: number): number[] {
+    const r = this.arena.read(d);
+    let i = 1 + r[0]!;
+    const ids = this.keyScratch;
+    ids.length = 0;
+    for (let k = 0; k < NOTE_POSITIONS.length; k++) {
+      const n = r[i++]!;
+      for (let j = 0; j < n; j++) {
+        const id = this.postings.noteIdOf(r[i++]!);
+        if (!ids.includes(id)) ids.push(id);
+      }
+    }
+    return ids;
+  }
+
+  /** The words a name is found by (`searchWords` and `joinedWords`), distinct. */
+  nameWordsOf(d: number): Set<string> {
+    const name = this.names[d]!;
+    return new Set([...searchWords(name), ...joinedWords(name)]);
+  }
+}
+
+function growInt32(a: Int32Array, capacity: number): Int32Array<ArrayBuffer> {
+  const next = new Int32Array(capacity);
+  next.set(a);
+  return next;
+}
+
+function growUint8(a: Uint8Array, capacity: number): Uint8Array<ArrayBuffer> {
+  const next = new Uint8Array(capacity);
+  next.set(a);
+  return next;
+}
