@@ -4,7 +4,9 @@
  *
  * - query latency p50 / p99 over a mix (text prefix / name / multi-word / CAS, brand, category,
  *   include/exclude chemicals and notes, allergen-free, deep pages); targets: in-process p50 <= 0.1x
- *   and p99 <= 0.2x Postgres. Every query's ids and total are also checked to agree;
+ *   and p99 <= 0.2x Postgres. Every query without text is also checked to agree (ids and total);
+ *   text queries are not compared, as the peer keeps prefix tiers where the index ranks by relevance
+ *   with typo tolerance (the relevance bench judges those);
  * - index memory (heap growth after GC, the index alone) for the real catalogue: target <= 64 MB;
  * - index build rate through the catalogue projection, events streamed in batches of 1000 as from
  *   the log (decoding not counted): target >= 300k events/s;
@@ -593,7 +595,8 @@ async function realCatalogueRun(): Promise<Reference> {
 
 /**
  * Times the samples on the index and on the Postgres peer loaded with the same documents, checks
- * that every answer agrees (ids in order and total), and prints the ratios per query kind.
+ * that every answer to a query without text agrees (ids in order and total), and prints the ratios
+ * per query kind.
  */
 async function compareWithPostgres(
   index: InProcessSearchIndex,
@@ -605,6 +608,7 @@ async function compareWithPostgres(
   const sql = await createPgClient(url, { schema: uniqueSchemaName('bench_search'), max: 1 });
   const rows: Record<string, string>[] = [];
   let mismatches = 0;
+  const compared = samples.filter((s) => prepareText(s.q.text) === null).length;
   try {
     const t0 = performance.now();
     await loadPostgres(sql, index);
@@ -621,6 +625,7 @@ async function compareWithPostgres(
       return { total: Number(rows[0]?.total ?? 0), ids: rows.flatMap((r) => (r.id === null ? [] : [r.id])) };
     };
     const postgres = await timeQueries(samples, reps.pgReps, runPg, async ({ kind, q }, got) => {
+      if (prepareText(q.text) !== null) return;
       const want = await index.search(q);
       const wantIds = want.items.map((p) => p.id);
       if (got.total !== want.total || JSON.stringify(got.ids) !== JSON.stringify(wantIds)) {
@@ -654,7 +659,7 @@ async function compareWithPostgres(
   }
   console.table(rows);
   console.log(
-    `Results agreeing with Postgres (ids in order and total): ${samples.length - mismatches}/${samples.length}` +
+    `Queries without text agreeing with Postgres (ids in order and total): ${compared - mismatches}/${compared}` +
       ` | targets: p50 ratio <= ${TARGET.p50}, p99 ratio <= ${TARGET.p99}`,
   );
 }
