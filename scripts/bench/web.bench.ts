@@ -1,5 +1,5 @@
 /**
- * Web bench, two figures of the main page:
+ * Web bench, three figures of the main page:
  * - first-load JavaScript: the entry module and its `modulepreload` chunks from web/dist/index.html
  *   (freshly built), gzipped at level 9, against the 150 kB budget (lazily imported chunks are
  *   listed apart and not counted);
@@ -8,6 +8,11 @@
  *   from a `largest-contentful-paint` PerformanceObserver, against the 1.5 s target and beside a
  *   static hello page served by the same server (the floor). Also shown: when the first perfume
  *   card was painted (the first results; LCP may pick a larger element painted before them).
+ *
+ * - answer sizes: the JSON bytes (before compression) of page 1 of the list (50 cards) on the real
+ *   catalogue, against the 60 kB target, and what the filter dialog downloads when it opens (its
+ *   chemical list; the note list when its tab opens), beside the whole chemical and note lists the
+ *   dialog used to download.
  *
  *   npx tsx scripts/bench/web.bench.ts      (BENCH_WEB_LOADS=5)
  */
@@ -20,6 +25,7 @@ import { gzipSize, sizeFirstLoad } from './lib/first-load.ts';
 import { formatRatio, median, printTable, type TableRow, verdict } from './lib/report.ts';
 
 const JS_BUDGET_BYTES = 150_000;
+const LIST_PAGE_TARGET_BYTES = 60_000;
 const LCP_TARGET_MS = 1500;
 const VIEWPORT = { width: 1280, height: 800 };
 
@@ -98,6 +104,42 @@ function bundleSize(): void {
   printTable('First-load JavaScript of the main page (gzip -9; target <= 150 kB)', rows);
 }
 
+/** JSON bytes of one answer, uncompressed. */
+async function jsonBytes(url: string): Promise<number> {
+  const res = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+  if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
+  return (await res.arrayBuffer()).byteLength;
+}
+
+async function answerSizes(): Promise<void> {
+  const app = await benchApp();
+  const api = `${app.url}/api`;
+  const page = await jsonBytes(`${api}/perfumes/enhanced?limit=50&skip=0`);
+  // What the filter dialog asks for (web/src/features/filters/api/search-options.ts).
+  const chemicals = await jsonBytes(`${api}/chemicals?limit=100`);
+  const notes = await jsonBytes(`${api}/notes?limit=100`);
+  const allChemicals = await jsonBytes(`${api}/chemicals`);
+  const allNotes = await jsonBytes(`${api}/notes`);
+  printTable('Answer sizes, JSON before compression, real catalogue', [
+    {
+      answer: 'list page 1 (50 cards)',
+      bytes: kB(page),
+      target: `<= ${kB(LIST_PAGE_TARGET_BYTES)}`,
+      'of target': formatRatio(page, LIST_PAGE_TARGET_BYTES),
+      ok: verdict(page <= LIST_PAGE_TARGET_BYTES),
+    },
+    { answer: 'filter dialog opens: chemicals (100 ranked)', bytes: kB(chemicals) },
+    { answer: 'filter dialog notes tab: notes (100 ranked)', bytes: kB(notes) },
+    {
+      answer: 'filter dialog initial download',
+      bytes: kB(chemicals),
+      'vs whole lists': formatRatio(chemicals, allChemicals + allNotes),
+    },
+    { answer: 'whole chemical list (no longer downloaded by the dialog)', bytes: kB(allChemicals) },
+    { answer: 'whole note list (no longer downloaded by the dialog)', bytes: kB(allNotes) },
+  ]);
+}
+
 async function lcpOnce(browser: Browser, url: string): Promise<LcpResult> {
   const context = await browser.newContext({ viewport: VIEWPORT });
   try {
@@ -167,6 +209,7 @@ function mostFrequent(values: string[]): string {
 export async function run(): Promise<void> {
   const loads = positiveIntEnv('BENCH_WEB_LOADS', 5);
   bundleSize();
+  await answerSizes();
   await lcp(loads);
 }
 
