@@ -293,17 +293,31 @@ export interface PerfumeListCard {
   data_category: DataCategory;
 }
 
-/** The chips a list card draws (see `LIST_CARD_CHEMICALS`). */
-function listChips(chemicals: readonly PerfumeCardChemical[]): readonly PerfumeCardChemical[] {
-  if (chemicals.length <= LIST_CARD_CHEMICALS) return chemicals;
-  return chemicals.filter((c) => c.allergen_flag).slice(0, LIST_CARD_ALLERGEN_CHIPS);
+/**
+ * The chips a list card draws (see `LIST_CARD_CHEMICALS`); the chemicals a filter asked for
+ * (`first`) come first, so a card shows why it matched.
+ */
+function listChips(
+  chemicals: readonly PerfumeCardChemical[],
+  first?: ReadonlySet<string>,
+): readonly PerfumeCardChemical[] {
+  const asked = first && first.size > 0 ? chemicals.filter((c) => first.has(c.chemical_id)) : [];
+  if (chemicals.length <= LIST_CARD_CHEMICALS)
+    return asked.length === 0 ? chemicals : [...new Set([...asked, ...chemicals])];
+  const rest = chemicals.filter((c) => c.allergen_flag && !asked.includes(c));
+  return [...asked, ...rest].slice(0, Math.max(LIST_CARD_ALLERGEN_CHIPS, asked.length));
 }
 
 /**
  * The list form of a card (see `PerfumeListCard`); `flag` are chemical ids to look for among its
- * links (a declared link wins over an inferred one).
+ * links (a declared link wins over an inferred one); `first` are chemical ids whose chips come
+ * first (the ones a filter asked for).
  */
-export function listCard(card: PerfumeCard, flag?: ReadonlySet<string>): PerfumeListCard {
+export function listCard(
+  card: PerfumeCard,
+  flag?: ReadonlySet<string>,
+  first?: ReadonlySet<string>,
+): PerfumeListCard {
   const counts = { declared: 0, likely: 0, possible: 0 };
   const allergens: ListCardAllergen[] = [];
   for (const a of card.allergens) {
@@ -334,7 +348,7 @@ export function listCard(card: PerfumeCard, flag?: ReadonlySet<string>): Perfume
     description: card.description,
     image_url: card.image_url,
     notes: card.notes,
-    chemicals: listChips(card.chemicals).map((c) => ({
+    chemicals: listChips(card.chemicals, first).map((c) => ({
       chemical_id: c.chemical_id,
       name: c.name,
       allergen_flag: c.allergen_flag,

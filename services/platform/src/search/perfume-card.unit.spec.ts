@@ -118,4 +118,15 @@ describe('listCard', () => {
       { chemical_id: 'c2', name: 'Chemical 2', kind: 'inferred' },
     ]);
   });
+
+  it('puts the chemicals a filter asked for first, whatever the list length', () => {
+    const long = Array.from({ length: 30 }, (_, i) => chip(i, i % 3 === 0));
+    const lean = listCard(card(long), undefined, new Set(['c7', 'c8']));
+    expect(lean.chemicals.map((c) => c.chemical_id)).toEqual(['c7', 'c8', 'c0', 'c3']);
+    const short = [chip(1, false), chip(2, false)];
+    expect(listCard(card(short), undefined, new Set(['c2'])).chemicals.map((c) => c.chemical_id)).toEqual([
+      'c2',
+      'c1',
+    ]);
+  });
 });

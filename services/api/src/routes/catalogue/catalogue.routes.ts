@@ -29,6 +29,7 @@ import {
   SearchText,
   Skip,
 } from './catalogue.schemas.ts';
+import { cleanBrandRoutes } from './clean-brands.routes.ts';
 import { CleanBrandSchema, cleanBrandAnswer } from './clean-brands.ts';
 import { pickerRoutes } from './picker.routes.ts';
 
@@ -188,8 +189,10 @@ function flagSet(raw: string | undefined): Set<string> | undefined {
 
 async function page(index: SearchIndex, q: CatalogueQuery, flag?: ReadonlySet<string>) {
   const result = await index.search(q);
+  // Cards show the chemicals a filter asked for among their first chips.
+  const asked = new Set((q.include_chemicals ?? []).flatMap((ref) => index.chemicals.resolve(ref)));
   return {
-    perfumes: result.items.map((card) => listCard(card, flag)),
+    perfumes: result.items.map((card) => listCard(card, flag, asked)),
     total: result.total,
     has_more: result.has_more,
     limit: q.limit,
@@ -433,4 +436,5 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ deps: CatalogueRouteDe
   );
 
   await app.register(pickerRoutes, { index, answers });
+  await app.register(cleanBrandRoutes, { index });
 };
