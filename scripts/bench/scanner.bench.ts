@@ -31,6 +31,7 @@ const LABELS_DIR = path.resolve(import.meta.dirname, '../../services/worker/fixt
 
 interface Truth {
   file: string;
+  source?: 'rendered' | 'photo';
   product_identification: {
     brand: string | null;
     product_name: string | null;
@@ -113,7 +114,9 @@ function summarize(scores: Score[], times: number[], cpu: number[]) {
   const precision = tp / Math.max(1, tp + sum('fp'));
   const recall = tp / Math.max(1, tp + sum('fn'));
   const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
-  const allergenRecall = sum('allergenTp') / Math.max(1, sum('allergenTp') + sum('allergenFn'));
+  // No allergen in the truth: nothing to recall (printed as a dash).
+  const allergens = sum('allergenTp') + sum('allergenFn');
+  const allergenRecall = allergens === 0 ? Number.NaN : sum('allergenTp') / allergens;
   return {
     precision,
     recall,
@@ -134,7 +137,7 @@ export function loadTruths(dir = LABELS_DIR): Truth[] {
     .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Truth);
 }
 
-type ConditionName = Condition | 'fixtures';
+type ConditionName = Condition | 'fixtures' | 'real-photos';
 
 interface BenchImage {
   id: string;
@@ -143,13 +146,26 @@ interface BenchImage {
   truth: Truth;
 }
 
-/** The committed fixture labels (mild damage), then the degraded set, `perCondition` images each. */
+/**
+ * The real photos with a transcription (all of them, whatever `perCondition`), the committed fixture
+ * labels (mild damage), then the degraded set, `perCondition` images each.
+ */
 async function* benchImages(
   perCondition: number,
   conditions: readonly ConditionName[],
 ): AsyncGenerator<BenchImage> {
+  if (conditions.includes('real-photos')) {
+    for (const truth of loadTruths().filter((t) => t.source === 'photo')) {
+      yield {
+        id: truth.file,
+        condition: 'real-photos',
+        image: readFileSync(path.join(LABELS_DIR, truth.file)),
+        truth,
+      };
+    }
+  }
   if (conditions.includes('fixtures')) {
-    const truths = loadTruths();
+    const truths = loadTruths().filter((t) => t.source !== 'photo');
     const stride = 7;
     for (let k = 0; k < Math.min(perCondition, truths.length); k += 1) {
       const truth = truths[(k * stride) % truths.length]!;
@@ -161,7 +177,7 @@ async function* benchImages(
       };
     }
   }
-  const degraded = conditions.filter((c): c is Condition => c !== 'fixtures');
+  const degraded = conditions.filter((c): c is Condition => c !== 'fixtures' && c !== 'real-photos');
   if (degraded.length === 0) return;
   for await (const d of degradedSet({ perCondition, conditions: degraded })) {
     yield { id: `${d.id}.${d.condition}`, condition: d.condition, image: d.image, truth: d.truth as Truth };
@@ -179,7 +195,7 @@ export async function run(
 ) {
   sharp.concurrency(1);
   const perCondition = options.perCondition ?? Number(process.env.SCANNER_BENCH_PER_CONDITION ?? 6);
-  const conditions = options.conditions ?? ['fixtures', ...CONDITIONS];
+  const conditions = options.conditions ?? ['real-photos', 'fixtures', ...CONDITIONS];
   const records = await waitForChemicalRecords(
     options.chemicalsPath ?? process.env.CHEMICALS_PATH ?? DEFAULT_CHEMICALS_PATH,
     {
@@ -269,17 +285,33 @@ export async function run(
     pipeline: summarize(g.ours, [], []),
     plain: summarize(g.theirs, [], []),
   }));
+  const isDegraded = (name: ConditionName) => name !== 'fixtures' && name !== 'real-photos';
   const worstRecall = Math.min(
-    ...perConditionRows.filter((r) => r.name !== 'fixtures').map((r) => r.pipeline.recall),
+    ...perConditionRows.filter((r) => isDegraded(r.name)).map((r) => r.pipeline.recall),
   );
-  const f = (v: number) => v.toFixed(3);
+  // The targets are for the degraded set; the committed fixtures and real photos are reported beside.
+  const degradedGroups = [...byCondition.entries()].filter(([name]) => isDegraded(name)).map(([, g]) => g);
+  const degraded = summarize(
+    degradedGroups.flatMap((g) => g.ours),
+    [],
+    [],
+  );
+  const degradedPlain = summarize(
+    degradedGroups.flatMap((g) => g.theirs),
+    [],
+    [],
+  );
+  const f = (v: number) => (Number.isNaN(v) ? '—' : v.toFixed(3));
   const rows = [
     ['metric', 'pipeline', 'plain tesseract.js', 'target'],
-    ['ingredient precision', f(pipeline.precision), f(plain.precision), '≥ 0.95'],
-    ['ingredient recall', f(pipeline.recall), f(plain.recall), '≥ 0.95'],
-    ['ingredient F1', f(pipeline.f1), f(plain.f1), ''],
+    ['degraded precision', f(degraded.precision), f(degradedPlain.precision), '≥ 0.95'],
+    ['degraded recall', f(degraded.recall), f(degradedPlain.recall), '≥ 0.95'],
     ['worst condition recall', f(worstRecall), '', '≥ 0.90'],
-    ['allergen recall', f(pipeline.allergenRecall), f(plain.allergenRecall), '≥ 0.99'],
+    ['degraded allergen recall', f(degraded.allergenRecall), f(degradedPlain.allergenRecall), '≥ 0.99'],
+    ['all images precision', f(pipeline.precision), f(plain.precision), ''],
+    ['all images recall', f(pipeline.recall), f(plain.recall), ''],
+    ['all images F1', f(pipeline.f1), f(plain.f1), ''],
+    ['all images allergen recall', f(pipeline.allergenRecall), f(plain.allergenRecall), ''],
     [
       'allergen false flags',
       String(pipeline.allergenFalsePositives),
@@ -292,7 +324,7 @@ export async function run(
     ['p95 wall ms / image', pipeline.p95Ms.toFixed(0), plain.p95Ms.toFixed(0), ''],
   ];
   process.stdout.write(
-    `\nScanner benchmark: ${images} images (${perCondition} per condition; the committed fixtures and the degraded set), ` +
+    `\nScanner benchmark: ${images} images (the real photos, then ${perCondition} per condition: committed fixtures and the degraded set), ` +
       `${records.length} chemicals, ${vocabulary?.size ?? 0} vocabulary names; one OCR thread, sharp concurrency 1, ` +
       `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores\n`,
   );
@@ -306,13 +338,13 @@ export async function run(
   process.stdout.write('\n');
   for (const r of rows)
     process.stdout.write(
-      `${r[0]!.padEnd(26)}${r[1]!.padStart(10)}${r[2]!.padStart(20)}${r[3]!.padStart(10)}\n`,
+      `${r[0]!.padEnd(30)}${r[1]!.padStart(10)}${r[2]!.padStart(20)}${r[3]!.padStart(10)}\n`,
     );
   if (theirs.length > 0)
     process.stdout.write(
       `F1 ratio pipeline/plain: ${(pipeline.f1 / Math.max(plain.f1, 1e-9)).toFixed(2)}x; time ratio: ${(pipeline.cpuP50Ms / Math.max(plain.cpuP50Ms, 1e-9)).toFixed(2)}x (CPU p50)\n`,
     );
-  return { images, pipeline, plain, perCondition: perConditionRows, worstRecall };
+  return { images, pipeline, plain, degraded, perCondition: perConditionRows, worstRecall };
 }
 
 const isEntry = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
