@@ -302,6 +302,74 @@ CREATE TRIGGER events_notify AFTER INSERT ON events
   FOR EACH STATEMENT EXECUTE FUNCTION events_notify();
 `,
   },
+  {
+    // Readers take the raw-writer lock exclusively, so two readers meet on it too: instead of giving
+    // up at once (and falling back to holding back), a reader waits a little for another reader.
+    id: 'platform:0006-readers-wait-for-readers',
+    sql: `
+-- True when no write around append_events is in flight: the raw-writer lock is taken exclusively
+-- (kept until the caller's transaction ends). Readers hold it for one statement, so waiting up to
+-- lock_timeout gets past another reader; a raw writer holds it for its whole transaction.
+CREATE FUNCTION events_no_raw_writer() RETURNS boolean
+LANGUAGE plpgsql
+SET search_path FROM CURRENT
+SET lock_timeout = '50ms'
+AS $fn$
+BEGIN
+  PERFORM pg_advisory_xact_lock(${RAW_WRITER_LOCK}, hashtext(current_schema()));
+  RETURN true;
+EXCEPTION WHEN lock_not_available THEN
+  RETURN false;
+END
+$fn$;
+
+-- Events after p_after, at most p_limit, in position order; with p_types given, data only for
+-- those types. held = the reader must stop before this row (a write around append_events is in
+-- flight and the row's transaction started after the oldest running one).
+CREATE OR REPLACE FUNCTION read_events(p_after bigint, p_limit integer, p_types text[])
+RETURNS TABLE (
+  "position" bigint, id uuid, stream_id text, version integer, type text, schema_version integer,
+  data jsonb, metadata jsonb, recorded_at timestamptz, held boolean
+)
+LANGUAGE plpgsql
+SET search_path FROM CURRENT
+AS $fn$
+#variable_conflict use_column
+BEGIN
+  -- Checked before the read's snapshot (each statement here takes its own); the lock is kept to the
+  -- end of the caller's transaction: no write around append_events can start positioning rows meanwhile.
+  IF events_no_raw_writer() THEN
+    RETURN QUERY
+    SELECT e.position, e.id, e.stream_id, e.version, e.type, e.schema_version,
+      CASE WHEN p_types IS NULL OR e.type = ANY(p_types) THEN e.data END, e.metadata, e.recorded_at, false
+    FROM events e WHERE e.position > p_after ORDER BY e.position LIMIT p_limit;
+  ELSE
+    RETURN QUERY
+    SELECT e.position, e.id, e.stream_id, e.version, e.type, e.schema_version,
+      CASE WHEN p_types IS NULL OR e.type = ANY(p_types) THEN e.data END, e.metadata, e.recorded_at,
+      e.tx_id >= pg_snapshot_xmin(pg_current_snapshot())
+    FROM events e WHERE e.position > p_after ORDER BY e.position LIMIT p_limit;
+  END IF;
+END
+$fn$;
+
+-- The highest position read_events can currently deliver (0 when empty).
+CREATE OR REPLACE FUNCTION events_head() RETURNS bigint
+LANGUAGE plpgsql
+SET search_path FROM CURRENT
+AS $fn$
+BEGIN
+  IF events_no_raw_writer() THEN
+    RETURN (SELECT coalesce(max(e.position), 0) FROM events e);
+  END IF;
+  -- The inner scan uses events_tx_id_idx: only the rows of recent transactions have tx_id >= xmin.
+  RETURN (SELECT coalesce(max(e.position), 0) FROM events e WHERE e.position < coalesce(
+    (SELECT min(h.position) FROM events h WHERE h.tx_id >= pg_snapshot_xmin(pg_current_snapshot())),
+    9223372036854775807));
+END
+$fn$;
+`,
+  },
 ];
 
 registerMigrations(...eventStoreMigrations);

@@ -222,6 +222,26 @@ describe.skipIf(!url)('Postgres server event log (needs DATABASE_URL)', () => {
       }
     });
 
+    it('readers reading at once do not hold each other back', async () => {
+      const start = await headOfTable(db.client);
+      const idle = await holdTransaction(db.client);
+      await idle.tx.query('SELECT pg_current_xact_id()'); // would hold back a reader that gave up
+      const other = await createPgClient(url!, { schema: db.client.schema, max: 20 });
+      const otherLog = await PostgresEventLog.create(other, { ownsClient: true, listen: false });
+      try {
+        for (let round = 0; round < 5; round++) {
+          const { lastPosition } = await log.append(`perfume:readers-${round}`, [event('R')], 0);
+          const reads = await Promise.all(
+            Array.from({ length: 30 }, (_, i) => (i % 2 ? log : otherLog).readAll({ after: start })),
+          );
+          for (const read of reads) expect(read.at(-1)?.position).toBe(lastPosition);
+        }
+      } finally {
+        await otherLog.close();
+        await idle.commit();
+      }
+    });
+
     it("wakes at once on another process's append through LISTEN/NOTIFY, not the poll timer", async () => {
       const waiting = await PostgresEventLog.create(
         await createPgClient(url!, { schema: db.client.schema }),
