@@ -1,3 +1,4 @@
+import { expandedProfileItems } from '../../lib/allergen-profile-ids.ts';
 import type { AllergenProfileItem } from '../../types/api.ts';
 import type { LinkKind, Perfume } from './api/perfume-normalize.ts';
 
@@ -7,7 +8,9 @@ export type AllergenMatch = { name: string; kind: LinkKind };
  * The user's allergens this perfume contains, matched by chemical id or (case-insensitive) name.
  * A chemical linked both ways counts as declared.
  */
-export function matchAllergens(perfume: Perfume, profile: AllergenProfileItem[]): AllergenMatch[] {
+export function matchAllergens(perfume: Perfume, chosen: AllergenProfileItem[]): AllergenMatch[] {
+  // Patch-test entries (fragrance mixes, naturals) stand for their constituents.
+  const profile = expandedProfileItems(chosen);
   if (profile.length === 0) return [];
   // A list card reports which of the visitor's chemicals it links (its chips are only the first few).
   if (perfume.flagged !== null) {

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChemicalCheckList } from '../../../lib/chemical-check-list.tsx';
+import { ProfileActionsSlot, ProfileSectionSlot } from '../../../lib/feature-slots.tsx';
 import { Modal } from '../../../lib/modal.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import type { AllergenProfileItem, Chemical } from '../../../types/api.ts';
@@ -59,6 +60,7 @@ export default function AllergenProfileDialog({
           >
             {t('allergenProfile.clear')}
           </button>
+          <ProfileActionsSlot items={selected} />
           <button type="button" className="button button--primary" onClick={onClose}>
             {t('allergenProfile.done')}
           </button>
@@ -91,6 +93,7 @@ export default function AllergenProfileDialog({
           </ul>
         )}
       </section>
+      <ProfileSectionSlot selected={selected} onToggle={onToggle} />
       <label className="field">
         <span className="field__label">{t('filters.searchChemicals')}</span>
         <input

@@ -1,5 +1,6 @@
 import { type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PerfumeActionsSlot } from '../../../lib/feature-slots.tsx';
 import { useRovingFocus } from '../../../lib/roving-focus.ts';
 import { TruncatedText } from '../../../lib/truncated-text.tsx';
 import { trackPerfumeView } from '../../../lib/usage-tracker.ts';
@@ -232,6 +233,7 @@ export function PerfumeCard({
           {t('perfume.chemicalCount', { count: perfume.chemical_count })} ·{' '}
           {t('perfume.noteCount', { count: perfume.notes.length })}
         </p>
+        <PerfumeActionsSlot perfume={{ id: String(perfume.id), name: perfume.name }} />
       </div>
     </article>
   );
