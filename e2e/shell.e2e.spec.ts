@@ -34,11 +34,48 @@ describe('npm start serves the product (embedded default)', () => {
   });
 
   it('answers /api/health with the event log position and projection lag', async () => {
-    const res = await fetch(`${server.url}/api/health`);
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as { status: string; mode: string; event_log: { position: number } };
-    expect(body.mode).toBe('embedded');
-    expect(body.event_log.position).toBeGreaterThanOrEqual(0);
+    interface Health {
+      status: string;
+      mode: string;
+      event_log: { position: number };
+      projections: { name: string; active: boolean; position: number; lag: number; status: string }[];
+    }
+    const health = () => getJson<Health>(`${server.url}/api/health`);
+    const caughtUp = (h: Health) =>
+      h.projections.every((p) => !p.active || (p.lag === 0 && p.position === h.event_log.position));
+
+    const before = await health();
+    expect(before.status).toBe('ok');
+    expect(before.mode).toBe('embedded');
+    // The server answers only once its read models hold what the log held at start.
+    expect(before.event_log.position).toBeGreaterThan(0);
+    expect(before.projections.filter((p) => p.active).map((p) => p.name)).toEqual(
+      expect.arrayContaining(['accounts', 'catalogue', 'contributions', 'usage_rollup']),
+    );
+    for (const p of before.projections.filter((q) => q.active)) {
+      expect(p.status, p.name).not.toBe('failed');
+      // Lag is the events between the projection's checkpoint and the head of the log.
+      expect(p.lag, p.name).toBe(before.event_log.position - p.position);
+    }
+    expect(caughtUp(before)).toBe(true);
+
+    // A write moves the head; every projection reports it applied up to the new head.
+    const tracked = await fetch(`${server.url}/api/analytics/track/page-view`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-session-id': 'e2e-health-lag' },
+      body: JSON.stringify({ page: '/health-check' }),
+    });
+    expect(tracked.status).toBe(202);
+    let after = await health();
+    expect(after.event_log.position).toBeGreaterThan(before.event_log.position);
+    for (let tries = 0; !caughtUp(after) && tries < 100; tries += 1) {
+      for (const p of after.projections.filter((q) => q.active))
+        expect(p.lag, p.name).toBe(after.event_log.position - p.position);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      after = await health();
+    }
+    expect(caughtUp(after)).toBe(true);
+    expect(after.status).toBe('ok');
   });
 
   it('loads the real catalogue on first start and keeps it across a restart', async () => {
