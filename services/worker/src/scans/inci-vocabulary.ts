@@ -126,7 +126,9 @@ export class InciVocabulary {
     if (bestId < 0 || best > max || second - best < MARGIN) return null;
     const keys = this.byNormal.get(this.normals[bestId]!)!;
     if (keys.length !== 1) return null;
-    return { name: this.byKey.get(keys[0]!)!, kind: 'corrected', cost: best };
+    const name = this.byKey.get(keys[0]!)!;
+    if (addsWord(text, name)) return null;
+    return { name, kind: 'corrected', cost: best };
   }
 
   /** Names sharing enough trigrams with the reading to be within `max` edits, most shared first. */
@@ -150,6 +152,28 @@ export class InciVocabulary {
     for (const id of touched) counts[id] = 0;
     return out;
   }
+}
+
+const wordsOf = (text: string) =>
+  text
+    .split(/[\s/()-]+/)
+    .map((w) => ocrNormal(matchKey(w)))
+    .filter((w) => w !== '');
+
+/**
+ * Whether the name has a whole word the reading lacks (`Butyrospermum Parkii` is not `Butyrospermum
+ * Parkii Oil`): every word of three or more letters must be in the reading, or close to one of its
+ * words (`oy` for `oil`, `aolin` for `kaolin`).
+ */
+function addsWord(reading: string, name: string): boolean {
+  const read = wordsOf(reading);
+  const whole = read.join('');
+  return wordsOf(name).some(
+    (word) =>
+      word.length >= 3 &&
+      !whole.includes(word) &&
+      !read.some((r) => ocrCost(r, word, word.length * 0.4) <= Math.max(1, word.length * 0.4)),
+  );
 }
 
 /** Reads the shipped vocabulary (gzip text, one name per line); null when the data build has not made it. */

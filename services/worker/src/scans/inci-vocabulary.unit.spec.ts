@@ -96,6 +96,10 @@ describe('the shipped vocabulary', () => {
     expect(hit?.name.toLowerCase()).toBe(name.toLowerCase());
   });
 
+  it('never corrects by adding a whole word the reading lacks', () => {
+    expect(vocabulary.correct('Butyrospermum Parkii')).toBeNull();
+  });
+
   it('leaves label debris unrecognised', () => {
     for (const junk of ['0j', 'ingre', 'Keep away frorn heat', 'xqzvtrbl wkpf'])
       expect(vocabulary.correct(junk)).toBeNull();

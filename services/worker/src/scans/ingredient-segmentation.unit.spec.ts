@@ -59,6 +59,15 @@ describe('segmentation of run-together entries', () => {
     expect(looksLikeHeading('Glycerin')).toBe(false);
   });
 
+  it('joins a name broken in two at a line break when neither half is a name', () => {
+    expect(read('Ingredients: Aqua, Butyrospermum Parkii.\nButter, Glycerin, Sorbitol')).toEqual([
+      'Aqua [printed]',
+      'Butyrospermum Parkii Butter [printed]',
+      'Glycerin [printed]',
+      'Sorbitol [printed]',
+    ]);
+  });
+
   it('leaves an entry whole when its words are not all names', () => {
     expect(segmentEntry('Hydrolyzed Rice Protein Xqzvtr', vocabulary)).toBeNull();
     expect(read('Ingredients: Aqua, Qwrtzy Blorp Extract')).toEqual([

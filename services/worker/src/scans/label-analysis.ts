@@ -220,6 +220,18 @@ export function matchIngredients(
         i += 1;
         continue;
       }
+      // A name broken in two by a mark OCR read at the line break (`Butyrospermum Parkii. / Butter`):
+      // neither half is a known name, together they are.
+      const both = `${item.text} ${next.text}`;
+      if (vocabulary && !vocabulary.exact(item.text) && vocabulary.exact(both) !== null) {
+        const whole = readWithVocabulary(both, null, matcher, vocabulary, options.wordConfidence);
+        if (whole?.length === 1) {
+          const r = whole[0]!;
+          push(r.text, item.concentration ?? next.concentration, r.match, { reading: r.reading });
+          i += 1;
+          continue;
+        }
+      }
     }
     const read = vocabulary
       ? readWithVocabulary(item.text, found, matcher, vocabulary, options.wordConfidence)
