@@ -1,6 +1,6 @@
 /**
- * The meaning of a `CatalogueQuery`, shared by every adapter and the oracle: which category applies,
- * how text is cut into tokens, and how chemical and note references are resolved.
+ * The meaning of a `CatalogueQuery`'s non-text parts, shared by the adapters: which category
+ * applies, whether there is text at all, and how chemical and note references are resolved.
  */
 import { noteKey } from '@scentinel/domain';
 import type { NoteRecord } from './catalogue.types.ts';
@@ -45,30 +45,6 @@ export function prepareText(text: string | undefined): PreparedText | null {
   const tokens = normalizeText(text).split(' ').filter(Boolean).slice(0, MAX_QUERY_TOKENS);
   if (tokens.length === 0 && cas === null) return null;
   return { normalized: tokens.join(' '), tokens, cas };
-}
-
-/**
- * Text rank of one perfume (lower is better), or -1 when the text does not match it:
- * 0 exact name, 1 name starts with the query, 2 every query token starts a name token,
- * 3 every query token starts a name or brand token, 4 the perfume links a chemical with the
- * queried CAS number.
- */
-export function textRank(
-  prepared: PreparedText,
-  normalizedName: string,
-  normalizedBrand: string,
-  linksCas: boolean,
-): number {
-  if (prepared.tokens.length > 0) {
-    if (normalizedName === prepared.normalized) return 0;
-    if (normalizedName.startsWith(prepared.normalized)) return 1;
-    const nameTokens = normalizedName.split(' ');
-    const inName = (t: string) => nameTokens.some((n) => n.startsWith(t));
-    if (prepared.tokens.every(inName)) return 2;
-    const brandTokens = normalizedBrand.split(' ');
-    if (prepared.tokens.every((t) => inName(t) || brandTokens.some((b) => b.startsWith(t)))) return 3;
-  }
-  return linksCas ? 4 : -1;
 }
 
 /**

@@ -22,7 +22,6 @@ export {
   prepareText,
   resolveChemicalRefs,
   resolveNoteRefs,
-  textRank,
 } from './catalogue-query.ts';
 export {
   type ChemicalReadModel,
@@ -50,7 +49,7 @@ export {
   type EsQuery,
   type EsSearchBody,
   type ResolvedRefs,
-  TIER_BOOSTS,
+  TEXT_BOOSTS,
   toEsSearchBody,
 } from './elasticsearch/es-query.ts';
 export { InProcessSearchIndex, type InProcessSearchIndexOptions } from './in-process-search-index.adapter.ts';

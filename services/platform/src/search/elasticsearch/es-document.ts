@@ -1,7 +1,8 @@
 /**
- * The Elasticsearch perfume document and index definition. Every searchable field is normalised in
- * the application (`normalizeText`, domain `noteKey`) and stored as a `keyword`, so Elasticsearch's
- * `term` / `prefix` queries mean exactly what the in-process index means: no analyzer can drift.
+ * The Elasticsearch perfume document and index definition. Every filtered field is normalised in
+ * the application (`normalizeText`, domain `noteKey`) and stored as a `keyword`, so filters mean
+ * exactly what the in-process index means. Name and brand are also text fields holding the words
+ * text search reads (`searchWords`, `joinedWords`), for Elasticsearch's fuzzy matching and scoring.
  * The stored `document` is the read model's own record; cards are rendered from it at read time
  * with the current chemicals, like the in-process adapter does.
  */
@@ -9,6 +10,7 @@ import { filterChemicalIds, noteKey } from '@scentinel/domain';
 import type { Chemical, PerfumeDocument } from '../catalogue.types.ts';
 import { brandKeyOf } from '../catalogue-query.ts';
 import { classifiable, classify, visibleLinks } from '../perfume-card.ts';
+import { joinedWords, searchWords } from '../search-text.ts';
 import { normalizeText } from '../text-normalize.ts';
 
 export interface EsPerfumeDoc {
@@ -19,6 +21,11 @@ export interface EsPerfumeDoc {
   name_tokens: string[];
   brand_key: string;
   brand_tokens: string[];
+  /** The words text search reads of the name and brand. */
+  name_text: string;
+  brand_text: string;
+  /** Source catalogues listing the perfume (popularity). */
+  sources: number;
   category: 'complete' | 'unspecific';
   hypoallergenic: boolean;
   chemical_ids: string[];
@@ -44,6 +51,9 @@ export function toEsDoc(
     name_tokens: unique(nameKey.split(' ').filter(Boolean)),
     brand_key: brandKey,
     brand_tokens: unique(brandKey.split(' ').filter(Boolean)),
+    name_text: unique([...searchWords(p.name), ...joinedWords(p.name)]).join(' '),
+    brand_text: unique([...searchWords(p.brand), ...joinedWords(p.brand)]).join(' '),
+    sources: p.sources.length,
     category: c.category,
     hypoallergenic: c.hypoallergenic,
     chemical_ids: filterChemicalIds(classifiable(p, links)),
@@ -64,6 +74,9 @@ export const perfumeIndexDefinition = {
   settings: {
     number_of_shards: 1,
     max_result_window: MAX_RESULT_WINDOW,
+    analysis: {
+      analyzer: { words: { type: 'custom', tokenizer: 'whitespace', filter: ['lowercase'] } },
+    },
   },
   mappings: {
     dynamic: 'strict',
@@ -74,6 +87,9 @@ export const perfumeIndexDefinition = {
       name_tokens: { type: 'keyword' },
       brand_key: { type: 'keyword' },
       brand_tokens: { type: 'keyword' },
+      name_text: { type: 'text', analyzer: 'words' },
+      brand_text: { type: 'text', analyzer: 'words' },
+      sources: { type: 'integer' },
       category: { type: 'keyword' },
       hypoallergenic: { type: 'boolean' },
       chemical_ids: { type: 'keyword' },

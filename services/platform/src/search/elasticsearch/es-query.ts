@@ -3,14 +3,17 @@
  * CAS numbers, note ids) are resolved by the caller with the same functions the in-process index
  * uses, so the translation only deals with ids and keys.
  *
- * Text ranking: the match itself is a filter (every token prefixes a name or brand token, or the
- * perfume links a chemical with the queried CAS number); the tiers are constant-score `should`
- * clauses whose boosts (8, 4, 2, 1) sum to a strictly decreasing score per tier because the tiers
- * are nested (exact name ⊂ name prefix ⊂ tokens in name ⊂ tokens in name or brand). Ties sort by
- * catalogue order (`seq`).
+ * Text: the query's words (`queryWords`: number signs, folding, brand aliases) must each match the
+ * name or brand text fields, with Elasticsearch's typo allowance set like the in-process index's
+ * (`fuzziness: AUTO:5,9`, first letter fixed) and the last word as a prefix (`bool_prefix`); or the
+ * perfume contains a chemical the text names. The score adds an exact whole-name match and the
+ * phrase in name order, and grows with popularity (the number of source catalogues). Ties sort by
+ * catalogue order (`seq`). Filters are exact, as in the in-process index.
  */
-import { brandKeyOf, effectiveCategory, type PreparedText, prepareText } from '../catalogue-query.ts';
+import { brandKeyOf, effectiveCategory } from '../catalogue-query.ts';
 import type { CatalogueQuery } from '../search-index.port.ts';
+import { queryWords } from '../search-text.ts';
+import { isCasNumber } from '../text-normalize.ts';
 
 export type EsQuery = Record<string, unknown>;
 
@@ -20,7 +23,7 @@ export interface ResolvedRefs {
   excludeChemicals: string[];
   includeNotes: string[];
   excludeNotes: string[];
-  /** Ids of chemicals with the queried CAS number (when the text is one). */
+  /** Ids of chemicals the text names (a CAS number or a chemical name). */
   casChemicalIds: string[];
 }
 
@@ -33,7 +36,10 @@ export interface EsSearchBody {
   _source: string[];
 }
 
-export const TIER_BOOSTS = { exact: 8, prefix: 4, name: 2, nameOrBrand: 1 } as const;
+/** Score added for the whole name matched exactly, and for the query read as a phrase in the name. */
+export const TEXT_BOOSTS = { exactName: 10, phrase: 3 } as const;
+/** The typo allowance by word length: none up to 4 letters, one up to 8, two above. */
+export const FUZZINESS = 'AUTO:5,9';
 
 const MATCH_NONE: EsQuery = { match_none: {} };
 
@@ -66,19 +72,22 @@ export function toEsSearchBody(q: CatalogueQuery, refs: ResolvedRefs): EsSearchB
   for (const key of refs.includeNotes) filter.push({ term: { note_keys: key } });
   if (refs.excludeNotes.length > 0) mustNot.push({ terms: { note_keys: unique(refs.excludeNotes) } });
 
-  const text = prepareText(q.text);
-  if (text !== null) {
-    filter.push(textMatch(text, refs.casChemicalIds));
-    should.push(...textTiers(text));
+  const words = q.text === undefined ? [] : queryWords(q.text);
+  const hasText = words.length > 0 || (q.text !== undefined && isCasNumber(q.text));
+  const must: EsQuery[] = [];
+  if (hasText) {
+    must.push(textMatch(words, refs.casChemicalIds));
+    should.push(...textBoosts(words));
   }
-
   const bool: EsQuery = {};
+  if (must.length > 0) bool.must = must;
   if (filter.length > 0) bool.filter = filter;
   if (mustNot.length > 0) bool.must_not = mustNot;
   if (should.length > 0) bool.should = should;
+  const query: EsQuery = Object.keys(bool).length === 0 ? { match_all: {} } : { bool };
   return {
-    query: Object.keys(bool).length === 0 ? { match_all: {} } : { bool },
-    sort: text === null ? [{ seq: 'asc' }] : [{ _score: 'desc' }, { seq: 'asc' }],
+    query: hasText ? popular(query) : query,
+    sort: hasText ? [{ _score: 'desc' }, { seq: 'asc' }] : [{ seq: 'asc' }],
     from: q.skip,
     size: q.limit,
     track_total_hits: true,
@@ -86,37 +95,48 @@ export function toEsSearchBody(q: CatalogueQuery, refs: ResolvedRefs): EsSearchB
   };
 }
 
-/** Every token prefixes a name token. */
-function tokensIn(fields: readonly string[], tokens: readonly string[]): EsQuery {
-  return {
-    bool: {
-      filter: tokens.map((t) =>
-        fields.length === 1
-          ? { prefix: { [fields[0]!]: t } }
-          : { bool: { should: fields.map((f) => ({ prefix: { [f]: t } })), minimum_should_match: 1 } },
-      ),
-    },
-  };
-}
-
-function textMatch(text: PreparedText, casChemicalIds: string[]): EsQuery {
+/** Every query word in the name or brand (typos allowed by length, the last word as a prefix), or a named chemical. */
+function textMatch(words: readonly string[], chemicalIds: string[]): EsQuery {
   const options: EsQuery[] = [];
-  if (text.tokens.length > 0) options.push(tokensIn(['name_tokens', 'brand_tokens'], text.tokens));
-  if (text.cas !== null && casChemicalIds.length > 0)
-    options.push({ terms: { chemical_ids: unique(casChemicalIds) } });
+  if (words.length > 0) {
+    options.push({
+      bool: {
+        must: words.map((word, i) => ({
+          multi_match: {
+            query: word,
+            fields: ['name_text^2', 'brand_text'],
+            fuzziness: FUZZINESS,
+            prefix_length: 1,
+            ...(i === words.length - 1 ? { type: 'bool_prefix' } : {}),
+          },
+        })),
+      },
+    });
+  }
+  if (chemicalIds.length > 0)
+    options.push({ constant_score: { filter: { terms: { chemical_ids: unique(chemicalIds) } }, boost: 0 } });
   if (options.length === 0) return MATCH_NONE;
   return { bool: { should: options, minimum_should_match: 1 } };
 }
 
-function textTiers(text: PreparedText): EsQuery[] {
-  if (text.tokens.length === 0) return [];
-  const scored = (filter: EsQuery, boost: number): EsQuery => ({ constant_score: { filter, boost } });
+function textBoosts(words: readonly string[]): EsQuery[] {
+  if (words.length === 0) return [];
+  const phrase = words.join(' ');
   return [
-    scored({ term: { name_key: text.normalized } }, TIER_BOOSTS.exact),
-    scored({ prefix: { name_key: text.normalized } }, TIER_BOOSTS.prefix),
-    scored(tokensIn(['name_tokens'], text.tokens), TIER_BOOSTS.name),
-    scored(tokensIn(['name_tokens', 'brand_tokens'], text.tokens), TIER_BOOSTS.nameOrBrand),
+    { constant_score: { filter: { term: { name_key: phrase } }, boost: TEXT_BOOSTS.exactName } },
+    { match_phrase: { name_text: { query: phrase, boost: TEXT_BOOSTS.phrase } } },
   ];
+}
+
+/** Popular perfumes (listed by more source catalogues) score higher. */
+function popular(query: EsQuery): EsQuery {
+  return {
+    function_score: {
+      query,
+      field_value_factor: { field: 'sources', modifier: 'log1p', missing: 0 },
+      boost_mode: 'sum',
+    },
+  };
 }
 
 function unique(values: string[]): string[] {

@@ -167,21 +167,41 @@ describe('CatalogueQuery → Elasticsearch', () => {
     });
   });
 
-  it('ranks text with nested constant-score tiers and falls back to CAS links', () => {
-    const body = toEsSearchBody({ text: "L'Eau d'Issey 78-70-6", limit: 5, skip: 0 }, noRefs());
-    const bool = (body.query as { bool: Json }).bool;
+  it('matches every query word with a typo allowance by length, the last as a prefix, scored by popularity', () => {
+    const body = toEsSearchBody({ text: 'YSL Black Opum', limit: 5, skip: 10 }, noRefs());
     expect(body.sort).toEqual([{ _score: 'desc' }, { seq: 'asc' }]);
+    expect(body.from).toBe(10);
+    const fs = (body.query as { function_score: Json }).function_score;
+    expect(fs.field_value_factor).toEqual({ field: 'sources', modifier: 'log1p', missing: 0 });
+    const bool = (fs.query as { bool: Json }).bool;
+    const match = (bool.must as Json[])[0] as { bool: { should: Json[]; minimum_should_match: number } };
+    expect(match.bool.minimum_should_match).toBe(1);
+    const words = (match.bool.should[0] as { bool: { must: { multi_match: Json }[] } }).bool.must;
+    // The alias is read as the brand's words; every word must match the name or the brand.
+    expect(words.map((w) => w.multi_match.query)).toEqual(['yves', 'saint', 'laurent', 'black', 'opum']);
+    for (const w of words) {
+      expect(w.multi_match).toMatchObject({
+        fields: ['name_text^2', 'brand_text'],
+        fuzziness: 'AUTO:5,9',
+        prefix_length: 1,
+      });
+    }
+    expect(words.map((w) => w.multi_match.type ?? null)).toEqual([null, null, null, null, 'bool_prefix']);
     expect(bool.should).toEqual([
-      { constant_score: { filter: { term: { name_key: 'l eau d issey 78 70 6' } }, boost: 8 } },
-      { constant_score: { filter: { prefix: { name_key: 'l eau d issey 78 70 6' } }, boost: 4 } },
-      expect.objectContaining({ constant_score: expect.objectContaining({ boost: 2 }) }),
-      expect.objectContaining({ constant_score: expect.objectContaining({ boost: 1 }) }),
+      { constant_score: { filter: { term: { name_key: 'yves saint laurent black opum' } }, boost: 10 } },
+      { match_phrase: { name_text: { query: 'yves saint laurent black opum', boost: 3 } } },
     ]);
+  });
+
+  it('also finds the perfumes containing a chemical the text names, and reads number signs as words', () => {
     const cas = toEsSearchBody(
       { text: '78-70-6', limit: 5, skip: 0 },
       { ...noRefs(), casChemicalIds: ['c1', 'c2'] },
     );
     expect(JSON.stringify(cas.query)).toContain('{"terms":{"chemical_ids":["c1","c2"]}}');
+    const sign = JSON.stringify(toEsSearchBody({ text: 'Chanel N°5', limit: 5, skip: 0 }, noRefs()).query);
+    expect(sign).toContain('"query":"no"');
+    expect(sign).toContain('"query":"5"');
   });
 
   it('an include that names no chemical matches nothing', () => {
@@ -192,7 +212,7 @@ describe('CatalogueQuery → Elasticsearch', () => {
     expect(JSON.stringify(body.query)).toContain('{"match_none":{}}');
   });
 
-  it('maps every field the queries use, as keywords', () => {
+  it('maps every field the queries use: filters as keywords, name and brand also as text', () => {
     const body = toEsSearchBody(
       { text: 'rose', brands: ['x'], include_notes: ['y'], include_chemicals: ['z'], limit: 1, skip: 0 },
       { ...noRefs(), includeChemicals: [['z']], includeNotes: ['y'] },
@@ -208,14 +228,11 @@ describe('CatalogueQuery → Elasticsearch', () => {
       }
     };
     walk(body.query);
-    for (const field of [
-      'name_key',
-      'name_tokens',
-      'brand_tokens',
-      'brand_key',
-      'chemical_ids',
-      'note_keys',
-    ]) {
+    expect(JSON.stringify(body.query)).toContain('"fields":["name_text^2","brand_text"]');
+    expect(perfumeIndexDefinition.mappings.properties.name_text.type).toBe('text');
+    expect(perfumeIndexDefinition.mappings.properties.brand_text.type).toBe('text');
+    expect(perfumeIndexDefinition.mappings.properties.sources.type).toBe('integer');
+    for (const field of ['name_key', 'brand_key', 'chemical_ids', 'note_keys']) {
       expect(used.has(field)).toBe(true);
       expect(perfumeIndexDefinition.mappings.properties[field as 'name_key'].type).toBe('keyword');
     }
