@@ -193,7 +193,8 @@ export class ElasticsearchSearchIndex implements SearchIndex {
       excludeChemicals: resolveChemicalRefs(q.exclude_chemicals, this.chemicals).flat(),
       includeNotes: resolveNoteRefs(q.include_notes, this.taxonomy),
       excludeNotes: resolveNoteRefs(q.exclude_notes, this.taxonomy),
-      casChemicalIds: text?.cas ? this.chemicals.findByCas(text.cas).map((c) => c.id) : [],
+      // The chemicals the text names (CAS number or name): their perfumes match the text too.
+      casChemicalIds: text !== null && q.text !== undefined ? this.chemicals.resolve(q.text) : [],
     };
   }
 
