@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { fixtureRegions, makeChemical } from './catalogue.fixtures.ts';
+import { ChemicalTable } from './chemical-table.ts';
+
+const linalool = makeChemical({ id: 'lin', name: 'Linalool', cas: '78-70-6', allergen: true });
+const rLinalool = makeChemical({
+  id: 'lin-r',
+  name: '(R)-Linalool',
+  cas: '126-91-0',
+  inci: 'Linalool',
+  allergen: true,
+});
+const vanillin = makeChemical({
+  id: 'van',
+  name: 'Vanillin',
+  cas: '121-33-5',
+  allergen: false,
+  prop65: true,
+});
+const lilial = makeChemical({ id: 'lil', name: 'Lilial', cas: '80-54-6', allergen: true, prohibited: true });
+
+function table(): ChemicalTable {
+  const t = new ChemicalTable(fixtureRegions);
+  for (const c of [linalool, rLinalool, vanillin, lilial]) t.upsert(c);
+  return t;
+}
+
+describe('ChemicalTable', () => {
+  it('resolves a reference by id, CAS number (leading zeros ignored) or name, case- and accent-insensitive', () => {
+    const t = table();
+    expect(t.resolve('van')).toEqual(['van']);
+    expect(t.resolve('121-33-5')).toEqual(['van']);
+    expect(t.resolve('0121-33-5')).toEqual(['van']);
+    expect(t.resolve('  VANÍLLIN ')).toEqual(['van']);
+    expect(t.resolve('nothing like it')).toEqual([]);
+    expect(t.resolve('   ')).toEqual([]);
+  });
+
+  it('resolves an EU label allergen to every chemical under the same label name', () => {
+    const t = table();
+    expect(t.resolve('Linalool')).toEqual(['lin', 'lin-r']);
+    expect(t.resolve('126-91-0')).toEqual(['lin', 'lin-r']);
+    // A chemical that is no allergen does not pull in others.
+    expect(t.resolve('Vanillin')).toEqual(['van']);
+  });
+
+  it('forgets the old name and CAS of a replaced record, and everything of a removed one', () => {
+    const t = table();
+    const previous = t.upsert({ ...vanillin, name: 'Vanillin (synthetic)', cas_number: '121-33-6' });
+    expect(previous?.name).toBe('Vanillin');
+    expect(t.resolve('Vanillin')).toEqual([]);
+    expect(t.findByCas('121-33-5')).toEqual([]);
+    expect(t.findByCas('121-33-6').map((c) => c.id)).toEqual(['van']);
+    expect(t.remove('van')?.id).toBe('van');
+    expect(t.remove('van')).toBeNull();
+    expect(t.get('van')).toBeNull();
+    expect(t.size).toBe(3);
+  });
+
+  it('lists by name, searching name, label name and CAS number', () => {
+    const t = table();
+    expect(t.list().map((c) => c.name)).toEqual(['(R)-Linalool', 'Lilial', 'Linalool', 'Vanillin']);
+    expect(t.list('linal').map((c) => c.id)).toEqual(['lin-r', 'lin']);
+    expect(t.list('lin').map((c) => c.id)).toEqual(['lin-r', 'lin', 'van']);
+    expect(t.list('80-54').map((c) => c.id)).toEqual(['lil']);
+  });
+
+  it('lists by status and by region, with per-region counts', () => {
+    const t = table();
+    expect(t.byStatus('prohibited').map((c) => c.id)).toEqual(['lil']);
+    expect(t.byStatus('prop65').map((c) => c.id)).toEqual(['van']);
+    const regions = Object.fromEntries(t.regions().map((r) => [r.code, r.chemical_count]));
+    expect(regions).toEqual({ EU: 3, US: 1, ASIA: 0 });
+    expect(t.region('eu')?.name).toBe('European Union');
+    expect(t.byRegion('EU', 'prohibited').map((e) => e.chemical.id)).toEqual(['lil']);
+  });
+});
