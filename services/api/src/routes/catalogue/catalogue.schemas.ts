@@ -16,7 +16,8 @@ export const Limit = Type.Integer({
 export const Skip = Type.Integer({ minimum: 0, maximum: MAX_SKIP, default: 0, description: 'Items to skip' });
 export const SearchText = Type.String({
   maxLength: 200,
-  description: 'Perfume name, brand or CAS number (prefix and token match, case- and accent-insensitive)',
+  description:
+    'Perfume name, brand, chemical name or CAS number: every word matched (the last as a prefix, typos allowed by word length, case, accents and number signs folded, brand aliases such as YSL), ranked by relevance then popularity',
 });
 export const BrandName = Type.String({
   maxLength: 200,
