@@ -1,0 +1,94 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/browser.ts';
+import { type RunningServer, removeDir, startServer } from './support/server.ts';
+
+/**
+ * The pickers reach the whole catalogue in Chromium: typing "rose" under Fragrance Notes offers
+ * the plain "Rose" note first (not the first alphabetical matches), and bulk assign lists every
+ * perfume of a brand with more than one page of them, page after page.
+ */
+describe('pickers reach everything (browser)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    await page.goto(server.url);
+    await page.getByTestId('perfume-card').first().waitFor();
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+    if (server) removeDir(server.dataDir);
+  });
+
+  it('offers the plain "Rose" note first when typing "rose" under Fragrance Notes, with how many more match', async () => {
+    const downloads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/')) downloads.push(request.url());
+    });
+    await page.getByTestId('open-filters').click();
+    const dialog = page.getByTestId('filters-dialog');
+    await dialog.waitFor();
+    await page.getByTestId('filters-tab-notes').click();
+    await page.getByTestId('filter-search-notes').pressSequentially('rose', { delay: 30 });
+    const list = page.getByTestId('filter-list-notes');
+    await expect
+      .poll(
+        async () => (await list.locator('.pick-list__name').first().textContent({ timeout: 20_000 })) ?? '',
+        {
+          timeout: 20_000,
+        },
+      )
+      .toMatch(/^Rose( ·|$)/);
+    // The cap is kept, and the dialog says how many more match.
+    const answer = await fetch(`${server.url}/api/notes?q=rose&limit=1`);
+    const { total } = (await answer.json()) as { total: number };
+    await expect(page.getByTestId('filter-count-notes').textContent()).resolves.toBe(
+      total > 100
+        ? `100 of ${total.toLocaleString('en')} matches shown: type to narrow them.`
+        : `${total.toLocaleString('en')} matches`,
+    );
+    await dialog.getByRole('button', { name: 'Must contain Rose', exact: true }).click();
+    await expect(page.getByTestId('filters-dialog-count').textContent()).resolves.toContain('1');
+    // Neither list was downloaded whole.
+    expect(downloads.some((url) => /\/api\/(chemicals|notes)(\?|$)/.test(url) && !/limit=/.test(url))).toBe(
+      false,
+    );
+    await page.getByTestId('filters-apply').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByTestId('perfume-card').first().waitFor();
+  });
+
+  it('lists every perfume of a brand in bulk assign, 50 at a time', async () => {
+    // A brand with more than two pages of perfumes (the biggest would take many clicks).
+    const res = await fetch(`${server.url}/api/brands?limit=5000`);
+    const { brands } = (await res.json()) as { brands: { name: string; perfume_count: number }[] };
+    const brand = brands.find((b) => b.perfume_count > 100 && b.perfume_count <= 300);
+    if (!brand) throw new Error('No brand with 101 to 300 perfumes in the catalogue');
+    await page.getByTestId('open-bulk-assign').click();
+    const dialog = page.getByTestId('bulk-assign-dialog');
+    await dialog.waitFor();
+    await page.getByTestId('bulk-brand').selectOption(brand.name);
+    const items = page.getByTestId('bulk-perfumes').locator('li');
+    await expect.poll(() => items.count(), { timeout: 20_000 }).toBe(50);
+    const more = page.getByTestId('bulk-perfumes-more-button');
+    while (await more.isVisible()) {
+      const before = await items.count();
+      await more.click();
+      await expect.poll(() => items.count(), { timeout: 20_000 }).toBeGreaterThan(before);
+    }
+    await expect(items.count()).resolves.toBe(brand.perfume_count);
+    await expect(page.getByTestId('bulk-perfumes-more').textContent()).resolves.toContain(
+      `of ${brand.perfume_count.toLocaleString('en')}`,
+    );
+  });
+});
