@@ -33,6 +33,29 @@ export function parseNoteTaxonomy(text: string): TaxonomyNote[] {
 
 const LEVELS = ['top', 'middle', 'base'] as const;
 
+/**
+ * Misspelt notes found in the sources (by note key), written as the note they mean: left alone,
+ * each would be a note of its own that a picker lists beside the real one.
+ */
+const RESPELLINGS: ReadonlyMap<string, string> = new Map([
+  ['vetyver', 'Vetiver'],
+  ['vetyvert', 'Vetiver'],
+  ['waterlilly', 'Water Lily'],
+  ['casis', 'Cassis'],
+  ['jasmindegrasse', 'Grasse Jasmine'],
+]);
+
+/** A note as written, with a known misspelling corrected. */
+export function respell(note: string): string {
+  return RESPELLINGS.get(noteKey(note)) ?? note;
+}
+
+/** Capitalised first letter ("soft musks" → "Soft musks"), as every taxonomy note is. */
+function capitalised(name: string): string {
+  const first = name.charAt(0);
+  return first === first.toLocaleLowerCase('en') ? first.toLocaleUpperCase('en') + name.slice(1) : name;
+}
+
 export class NoteCatalogue {
   private readonly taxonomy = new Map<string, TaxonomyNote>();
   private readonly spellings = new Map<string, Map<string, number>>();
@@ -50,7 +73,8 @@ export class NoteCatalogue {
   observe(notes: NoteLists): void {
     this.canonical = null;
     for (const level of [...LEVELS, 'unspecified'] as const) {
-      for (const note of notes[level]) {
+      for (const written of notes[level]) {
+        const note = respell(written);
         const key = noteKey(note);
         if (key === '') continue;
         let counts = this.spellings.get(key);
@@ -83,7 +107,7 @@ export class NoteCatalogue {
           Number(/^\p{Lu}/u.test(b[0])) - Number(/^\p{Lu}/u.test(a[0])) ||
           (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0),
       )[0]!;
-      names.set(key, best[0]);
+      names.set(key, capitalised(best[0]));
     }
     this.canonical = names;
     return names;
@@ -91,7 +115,8 @@ export class NoteCatalogue {
 
   /** The canonical spelling of a note (itself when unknown). */
   name(note: string): string {
-    return this.names().get(noteKey(note)) ?? note.trim();
+    const respelt = respell(note);
+    return this.names().get(noteKey(respelt)) ?? respelt.trim();
   }
 
   /** Rewrites notes to canonical spellings, dropping repeats within a level. */
@@ -100,7 +125,7 @@ export class NoteCatalogue {
       const out: string[] = [];
       const seen = new Set<string>();
       for (const note of list) {
-        const key = noteKey(note);
+        const key = noteKey(respell(note));
         if (key === '' || seen.has(key)) continue;
         seen.add(key);
         out.push(this.name(note));
