@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { isRecord } from '../../../lib/is-record.ts';
 import type { Id } from '../../../types/api.ts';
 
 export type AssignChemicalsInput = { perfumeId: Id; chemicalIds: Id[] };
@@ -17,5 +18,29 @@ export function useAssignChemicals() {
   return useMutation({
     mutationFn: assignChemicals,
     onSuccess: () => client.invalidateQueries({ queryKey: ['perfumes'] }),
+  });
+}
+
+/** The ids of a perfume's declared chemicals, from its full record (a list card holds only a few). */
+export function declaredChemicalIds(raw: unknown): Id[] {
+  if (!isRecord(raw) || !Array.isArray(raw.chemicals)) return [];
+  return raw.chemicals.flatMap((c) =>
+    isRecord(c) &&
+    c.kind === 'declared' &&
+    (typeof c.chemical_id === 'string' || typeof c.chemical_id === 'number')
+      ? [c.chemical_id]
+      : [],
+  );
+}
+
+/** What "replace" starts from: every declared chemical of the perfume. */
+export function useDeclaredChemicals(perfumeId: Id) {
+  return useQuery({
+    queryKey: ['perfumes', 'declared', String(perfumeId)] as const,
+    queryFn: async ({ signal }) =>
+      declaredChemicalIds(
+        await api.get<unknown>(`/perfumes/${encodeURIComponent(String(perfumeId))}`, { signal }),
+      ),
+    retry: false,
   });
 }

@@ -8,18 +8,30 @@ import { SavePermissionNotice, useSavePermission } from '../../../lib/save-permi
 import { SelectedChips } from '../../../lib/selected-chips.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import type { Chemical, Id } from '../../../types/api.ts';
-import { useAssignChemicals } from '../api/assign-chemicals.ts';
+import { useAssignChemicals, useDeclaredChemicals } from '../api/assign-chemicals.ts';
 
 export const UNFILTERED_LIMIT = 50;
 export const FILTERED_LIMIT = 100;
 
-/** The first 50 when the query is empty, at most 100 name or CAS substring matches otherwise. */
-export function visibleChemicals(chemicals: Chemical[], query: string): Chemical[] {
+/** Every name or CAS substring match: the exact name or CAS number first, then names starting with it. */
+export function matchingChemicals(chemicals: Chemical[], query: string): Chemical[] {
   const q = query.trim().toLowerCase();
-  if (!q) return chemicals.slice(0, UNFILTERED_LIMIT);
+  if (!q) return chemicals;
+  const rank = (c: Chemical) => {
+    const name = c.name.toLowerCase();
+    if (name === q || (c.cas_number ?? '').toLowerCase() === q) return 0;
+    return name.startsWith(q) ? 1 : 2;
+  };
   return chemicals
     .filter((c) => c.name.toLowerCase().includes(q) || (c.cas_number ?? '').toLowerCase().includes(q))
-    .slice(0, FILTERED_LIMIT);
+    .map((c, i) => ({ c, i, r: rank(c) }))
+    .sort((a, b) => a.r - b.r || a.i - b.i)
+    .map((x) => x.c);
+}
+
+/** The first 50 when the query is empty, at most 100 matches otherwise (best first). */
+export function visibleChemicals(chemicals: Chemical[], query: string): Chemical[] {
+  return matchingChemicals(chemicals, query).slice(0, query.trim() ? FILTERED_LIMIT : UNFILTERED_LIMIT);
 }
 
 type QuickAssignDialogProps = {
@@ -35,9 +47,17 @@ export default function QuickAssignDialog({ perfume, chemicals, onClose }: Quick
   const [query, setQuery] = useState('');
   const debounced = useDebouncedValue(query, 300);
   const [selected, setSelected] = useState<Id[]>(perfume.chemicalIds);
+  // "Replace" must start from every declared chemical, not only those a list card holds.
+  const declared = useDeclaredChemicals(perfume.id);
+  const [seeded, setSeeded] = useState(false);
+  if (!seeded && declared.data) {
+    setSeeded(true);
+    setSelected((current) => [...new Set([...declared.data.map(String), ...current.map(String)])]);
+  }
   const [validation, setValidation] = useState<string | null>(null);
   const mutation = useAssignChemicals();
-  const visible = useMemo(() => visibleChemicals(chemicals.items, debounced), [chemicals.items, debounced]);
+  const matching = useMemo(() => matchingChemicals(chemicals.items, debounced), [chemicals.items, debounced]);
+  const visible = matching.slice(0, debounced.trim() ? FILTERED_LIMIT : UNFILTERED_LIMIT);
   const byId = useMemo(() => new Map(chemicals.items.map((c) => [String(c.id), c])), [chemicals.items]);
   const isSelected = (id: Id) => selected.some((x) => String(x) === String(id));
 
@@ -98,11 +118,22 @@ export default function QuickAssignDialog({ perfume, chemicals, onClose }: Quick
         ) : visible.length === 0 ? (
           <p className="muted">{t('filters.noMatches')}</p>
         ) : (
-          <ChemicalCheckList
-            chemicals={visible}
-            isChecked={isSelected}
-            onToggle={(chemical) => toggle(chemical.id)}
-          />
+          <>
+            <p className="muted" role="status" data-testid="assign-match-count">
+              {matching.length > visible.length
+                ? t('pickers.capped', {
+                    count: matching.length,
+                    shown: visible.length,
+                    total: matching.length,
+                  })
+                : t('pickers.all', { count: matching.length, total: matching.length })}
+            </p>
+            <ChemicalCheckList
+              chemicals={visible}
+              isChecked={isSelected}
+              onToggle={(chemical) => toggle(chemical.id)}
+            />
+          </>
         )}
         {validation ? (
           <p className="form__error" role="alert">
