@@ -1,6 +1,7 @@
 import { accountStreamId } from '@scentinel/domain';
 import { describe, expect, it } from 'vitest';
 import { inMemoryApp } from '../testing/in-memory-deps.ts';
+import { bootstrapAdmin } from './bootstrap-admin.ts';
 import { EMAIL_TAKEN, registerAccount } from './register-account.ts';
 import { reviewAccount } from './review-account.ts';
 import { INVALID_CREDENTIALS_DETAIL, signIn, signOut } from './sessions.ts';
@@ -165,5 +166,28 @@ describe('reviewAccount', () => {
     ).rejects.toMatchObject({
       code: 'forbidden',
     });
+  });
+});
+
+describe('bootstrapAdmin', () => {
+  it('creates the configured admin once, as the system, and it can sign in', async () => {
+    const app = inMemoryApp();
+    const config = { admin: { email: 'root@example.test', password: 'a long admin password' } };
+    const created = await bootstrapAdmin(config, app.deps);
+    expect(created).toMatchObject({ created: true, username: 'admin' });
+    const accountId = created.created ? created.accountId : '';
+    const stored = await app.stream(accountStreamId(accountId));
+    expect(stored.map((e) => e.type)).toEqual(['AccountRegistered']);
+    expect(stored[0]?.metadata).toMatchObject({ actorId: 'bootstrap', actorRole: 'system' });
+    expect(await bootstrapAdmin(config, app.deps)).toEqual({ created: false, reason: 'exists' });
+    expect(await bootstrapAdmin({ admin: undefined }, app.deps)).toEqual({
+      created: false,
+      reason: 'not-configured',
+    });
+    const session = await signIn(app.deps, caller, {
+      email: 'root@example.test',
+      password: 'a long admin password',
+    });
+    expect(session.account.role).toBe('admin');
   });
 });

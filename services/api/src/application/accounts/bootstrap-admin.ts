@@ -11,7 +11,7 @@ import {
 } from '@scentinel/domain';
 import type { AppConfig } from '@scentinel/platform/config';
 import { hashPassword } from '../../auth/password.ts';
-import { clock, commit, metadataFor, toNewEvents } from '../command-handler.ts';
+import { handleCommand } from '../command-handler.ts';
 import type { ApplicationDeps } from '../deps.ts';
 
 interface Logger {
@@ -62,17 +62,9 @@ export async function bootstrapAdmin(
   if (taken.some((t) => usernameKey(t.username) === username))
     username = `admin-${randomBytes(3).toString('hex')}`;
 
-  const now = clock(deps);
   const actor = systemActor('bootstrap');
   const accountId = `acc-${randomUUID()}`;
-  const events = accounts.decide(
-    {
-      type: 'CreateBootstrapAdmin',
-      data: { account_id: accountId, email, username, password_hash: await hashPassword(password) },
-    },
-    accounts.initialState,
-    { now: now.toISOString(), actor, adminExists: false, sameEmailOrUsername: taken },
-  );
+  const passwordHash = await hashPassword(password);
   const claims = [`email:${normalizeEmail(email)}`, `username:${usernameKey(username)}`];
   const held = await deps.claims.claim(accountId, claims, {
     accountExists: async (id) => (await deps.eventLog.streamVersion(accountStreamId(id))) > 0,
@@ -82,13 +74,23 @@ export async function bootstrapAdmin(
     return { created: false, reason: 'exists' };
   }
   try {
-    await commit(deps, [
+    await handleCommand(
+      deps,
+      { actor, requestId: null },
       {
         streamId: accountStreamId(accountId),
-        events: toNewEvents(events, metadataFor(actor, null, now)),
-        expectedVersion: 0,
+        folder: accounts,
+        decide: ({ state }, now) =>
+          accounts.decide(
+            {
+              type: 'CreateBootstrapAdmin',
+              data: { account_id: accountId, email, username, password_hash: passwordHash },
+            },
+            state,
+            { now: now.toISOString(), actor, adminExists: false, sameEmailOrUsername: taken },
+          ),
       },
-    ]);
+    );
   } catch (error) {
     await deps.claims.release(accountId, claims).catch(() => {});
     throw error;
