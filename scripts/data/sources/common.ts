@@ -16,14 +16,35 @@ export function parseYear(value: unknown): number | null {
   return year >= 1700 && year <= 2030 ? year : null;
 }
 
-/** Comma-separated list → trimmed, non-empty items. */
+/**
+ * Comma-separated list → trimmed, non-empty items. A comma inside brackets does not separate
+ * (`Amber (we're sure there is more, but it's kept secret)` is one item), unless a bracket is
+ * never closed.
+ */
 export function splitList(value: unknown, separator: string | RegExp = ','): string[] {
   const text = cleanText(value);
   if (text === null) return [];
-  return text
-    .split(separator)
-    .map((s) => s.trim())
-    .filter((s) => s !== '' && s !== 'NA');
+  const parts = separator === ',' ? splitOutsideBrackets(text) : text.split(separator);
+  return parts.map((s) => s.trim()).filter((s) => s !== '' && s !== 'NA');
+}
+
+/** Splits at commas outside round and square brackets; a plain split when brackets do not balance. */
+export function splitOutsideBrackets(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(' || c === '[') depth++;
+    else if ((c === ')' || c === ']') && depth > 0) depth--;
+    else if (c === ',' && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  if (depth !== 0) return text.split(',');
+  parts.push(text.slice(start));
+  return parts;
 }
 
 /** Longest note text kept: longer "notes" are sentences of a flat list ("11 select (but undisclosed!) notes that..."). */
