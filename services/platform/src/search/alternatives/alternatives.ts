@@ -105,6 +105,8 @@ interface Build {
   idf: Float32Array;
   /** Chemical id → documents linking it (sorted). */
   chemPostings: Map<string, Int32Array>;
+  /** Recently used exclusion masks, by their sorted chemical ids. */
+  masks: Map<string, Uint8Array>;
 }
 
 const GENDER_CODE: Record<PerfumeGender, number> = { masculine: 1, feminine: 2, unisex: 3 };
@@ -162,7 +164,6 @@ export class AlternativesFinder {
   private readonly now: () => number;
   private scores = new Float32Array(0);
   private touched = new Int32Array(0);
-  private excludedMask = new Uint8Array(0);
 
   constructor(
     private readonly source: AlternativesSource,
@@ -279,18 +280,10 @@ export class AlternativesFinder {
     if (this.scores.length < n) {
       this.scores = new Float32Array(n);
       this.touched = new Int32Array(n);
-      this.excludedMask = new Uint8Array(n);
     }
     const scores = this.scores;
     const touched = this.touched;
-    const mask = this.excludedMask;
-    const masked: Int32Array[] = [];
-    for (const id of excludedIds) {
-      const docs = b.chemPostings.get(id);
-      if (!docs) continue;
-      masked.push(docs);
-      for (let i = 0; i < docs.length; i++) mask[docs[i]!] = 1;
-    }
+    const mask = exclusionMask(b, excludedIds);
     // The query vector, scaled as the documents are.
     const raw = rawFeatures(original);
     const qf: number[] = [];
@@ -336,10 +329,33 @@ export class AlternativesFinder {
       const all = this.rank(b, original, excludedIds, Number.MAX_SAFE_INTEGER >> 2);
       return [...all.order].filter((h) => !chosen.has(h.doc));
     };
-    for (const docs of masked) for (let i = 0; i < docs.length; i++) mask[docs[i]!] = 0;
     const candidates = self >= 0 && scoresTouched(touched, count, self) ? count - 1 : count;
     return { build: b, order: thenRest(hits, keep < count ? rest : null), candidates };
   }
+}
+
+/** Exclusion masks kept per build: a person's profile is the same from one request to the next. */
+const MASKS_KEPT = 32;
+
+/** 1 for every document linking an excluded chemical. */
+function exclusionMask(b: Build, excludedIds: ReadonlySet<string>): Uint8Array {
+  const lists = [...excludedIds].filter((id) => b.chemPostings.has(id)).sort();
+  const key = lists.join('\n');
+  const kept = b.masks.get(key);
+  if (kept) {
+    // Most recently used last.
+    b.masks.delete(key);
+    b.masks.set(key, kept);
+    return kept;
+  }
+  const mask = new Uint8Array(b.ids.length);
+  for (const id of lists) {
+    const docs = b.chemPostings.get(id)!;
+    for (let i = 0; i < docs.length; i++) mask[docs[i]!] = 1;
+  }
+  b.masks.set(key, mask);
+  if (b.masks.size > MASKS_KEPT) b.masks.delete(b.masks.keys().next().value!);
+  return mask;
 }
 
 function scoresTouched(touched: Int32Array, count: number, doc: number): boolean {
@@ -528,5 +544,6 @@ function* buildSteps(source: AlternativesSource, at: number): Generator<void, Bu
     featureIds,
     idf,
     chemPostings,
+    masks: new Map(),
   };
 }
