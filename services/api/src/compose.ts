@@ -23,8 +23,8 @@ import {
 } from '@scentinel/projections';
 import type { FastifyBaseLogger } from 'fastify';
 import { bootstrapAdmin } from './application/accounts/bootstrap-admin.ts';
+import { catalogueLookupFromIndex } from './application/catalogue-lookup.ts';
 import type { ApplicationDeps } from './application/deps.ts';
-import { catalogueLookupFromIndex } from './auth/catalogue-lookup.ts';
 import type { AppDeps, HealthReport } from './deps.ts';
 
 /** The repository's `data/` folder: the processed catalogue the product ships. */

@@ -40,10 +40,10 @@ import {
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { app as appPlugin } from '../../app.ts';
 import { bootstrapAdmin } from '../../application/accounts/bootstrap-admin.ts';
+import { catalogueLookupFromIndex } from '../../application/catalogue-lookup.ts';
 import { toNewEvents } from '../../application/command-handler.ts';
 import type { ApplicationDeps } from '../../application/deps.ts';
 import { API_SERVER_OPTIONS } from '../../http/errors.ts';
-import { catalogueLookupFromIndex } from '../catalogue-lookup.ts';
 
 export const ADMIN = { email: 'admin@scentinel.test', password: 'admin-password-123' };
 export const PASSWORD = 'correct horse battery';

@@ -1,5 +1,5 @@
 import type { ChemicalRef } from '@scentinel/domain';
-import type { CatalogueLookup } from '../application/deps.ts';
+import type { CatalogueLookup } from './deps.ts';
 
 /** The part of the catalogue search index (`SearchIndex` in `@scentinel/platform`) the lookups use. */
 export interface CatalogueIndexLike {
