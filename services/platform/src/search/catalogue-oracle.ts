@@ -23,7 +23,14 @@ import type {
 } from './catalogue.types.ts';
 import { relevanceKey } from './relevance.ts';
 import type { CatalogueQuery, CatalogueStats } from './search-index.port.ts';
-import { editDistanceWithin, joinedWords, queryWords, searchWords, typoBudget } from './search-text.ts';
+import {
+  editDistanceWithin,
+  joinedWords,
+  MIN_PREFIX,
+  queryWords,
+  searchWords,
+  typoBudget,
+} from './search-text.ts';
 import { isCasNumber, normalizeCas, normalizeText } from './text-normalize.ts';
 
 export interface OracleResult {
@@ -230,7 +237,7 @@ function textKey(
   let all = words.length > 0;
   const positions: number[] = [];
   for (const [i, word] of words.entries()) {
-    const last = i === words.length - 1;
+    const last = i === words.length - 1 && word.length >= MIN_PREFIX;
     const costs = [...nameVocab, ...brandVocab]
       .map((w) => matchCost(word, w, last))
       .filter((x) => x !== null);
@@ -278,7 +285,7 @@ function textKey(
     brandWhole:
       brandHit &&
       [...new Set(searchWords(p.brand))].every((w) =>
-        words.some((q, i) => matchCost(q, w, i === words.length - 1) !== null),
+        words.some((q, i) => matchCost(q, w, i === words.length - 1 && q.length >= MIN_PREFIX) !== null),
       ),
     inOrder: nameHits < 2 || placed.every((at, i) => i === 0 || at > placed[i - 1]!),
     prefixes,

@@ -67,6 +67,9 @@ export function queryWords(text: string): string[] {
   return out.slice(0, MAX_QUERY_WORDS);
 }
 
+/** The last query word matches as a prefix from this many letters on (a lone letter only as a word). */
+export const MIN_PREFIX = 2;
+
 /** Typos a query word may carry: none up to 4 characters, one up to 8, two above. */
 export function typoBudget(word: string): number {
   return word.length <= 4 ? 0 : word.length <= 8 ? 1 : 2;

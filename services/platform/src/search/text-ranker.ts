@@ -2,7 +2,7 @@
  * Ranks the perfumes matching a text query by relevance (`relevance.ts`).
  *
  * A perfume matches when every query word matches a word of its name or brand: exactly, as a
- * prefix (the last word only: the one being typed), or within the word's typo allowance (`typoBudget`; the first letter must agree, as the
+ * prefix (the last word only, the one being typed, from two letters on), or within the word's typo allowance (`typoBudget`; the first letter must agree, as the
  * dictionary is scanned from it). A query naming a chemical (its CAS number or its name) also
  * matches the perfumes containing it, after the name and brand matches.
  *
@@ -14,7 +14,7 @@
 import * as B from './bitset.ts';
 import type { PostingList } from './posting-list.ts';
 import { type MatchFacts, relevanceKey } from './relevance.ts';
-import { editDistanceWithin, typoBudget } from './search-text.ts';
+import { editDistanceWithin, MIN_PREFIX, typoBudget } from './search-text.ts';
 import type { TokenDictionary } from './token-dictionary.ts';
 
 /** What the ranker reads of the index. */
@@ -93,7 +93,7 @@ export class TextRanker {
   ) {
     const touched = this.touched;
     touched.length = 0;
-    const expansions = words.map((w, i) => this.expand(w, i === words.length - 1));
+    const expansions = words.map((w, i) => this.expand(w, i === words.length - 1 && w.length >= MIN_PREFIX));
     const full = (1 << words.length) - 1;
     // The word with the fewest expansions' documents admits documents; the others only mark them.
     let first = -1;
