@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../lib/modal.tsx';
+import { useCleanBrands } from '../api/get-clean-brands.ts';
 import type { CleanBrandResearch } from '../api/perfume-normalize.ts';
 
 export const MAX_BRANDS = 5;
@@ -17,7 +18,11 @@ type CleanBrandsDialogProps = {
 
 /** Hypoallergenic clean-brands alert. */
 export function CleanBrandsDialog({ research, onClose }: CleanBrandsDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const derived = useCleanBrands();
+  const percent = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en', { style: 'percent' });
+  const derivedBrands = (derived.data?.brands ?? []).slice(0, MAX_BRANDS);
+  const method = derived.data?.method;
   const brands = (research?.brands ?? []).slice(0, MAX_BRANDS);
   const allergens = (research?.educational_info?.allergen_chemicals_excluded ?? []).slice(0, MAX_ALLERGENS);
   const source = research?.article_info?.title;
@@ -45,6 +50,44 @@ export function CleanBrandsDialog({ research, onClose }: CleanBrandsDialogProps)
           <strong>{t('hypo.totalBrands')}</strong> {totalBrands}
         </p>
       ) : null}
+      {derived.isLoading ? (
+        <p role="status">{t('common.loading')}</p>
+      ) : derivedBrands.length > 0 ? (
+        <section aria-labelledby="clean-brands-derived" data-testid="clean-brands-derived">
+          <h3 id="clean-brands-derived" className="section-title">
+            {t('hypo.derivedTitle')}
+          </h3>
+          <ol className="plain-list">
+            {derivedBrands.map((brand) => (
+              <li key={brand.name} data-testid="clean-brand">
+                <strong>{brand.name}</strong>{' '}
+                {t('hypo.derivedShare', {
+                  share: percent.format(brand.share),
+                  count: brand.complete,
+                  free: brand.allergenFree,
+                })}
+                {brand.avoids.length > 0 ? (
+                  <>
+                    {' '}
+                    <span className="muted">
+                      {t('hypo.avoids', { allergens: brand.avoids.slice(0, MAX_ALLERGENS).join(', ') })}
+                    </span>
+                  </>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+          {method ? (
+            <p className="muted" data-testid="clean-brands-method">
+              {t('hypo.derivedHow', {
+                min: method.minAllergenFree,
+                tracked: method.trackedAllergens,
+                common: method.commonChecked,
+              })}
+            </p>
+          ) : null}
+        </section>
+      ) : null}
       {brands.length > 0 ? (
         <section aria-labelledby="clean-brands-top">
           <h3 id="clean-brands-top" className="section-title">
@@ -60,9 +103,9 @@ export function CleanBrandsDialog({ research, onClose }: CleanBrandsDialogProps)
             ))}
           </ol>
         </section>
-      ) : (
+      ) : derivedBrands.length === 0 ? (
         <p>{t('hypo.recommendClean')}</p>
-      )}
+      ) : null}
       {allergens.length > 0 ? (
         <p>
           <strong>{t('hypo.allergensExcluded')}</strong> {allergens.join(', ')}
