@@ -6,7 +6,7 @@
  * again on the fresh state when the command allows it.
  */
 import { randomUUID } from 'node:crypto';
-import { type Actor, CURRENT_SCHEMA_VERSION, fold } from '@scentinel/domain';
+import { type Actor, CURRENT_SCHEMA_VERSION, type Decider, fold } from '@scentinel/domain';
 import type { AppendToStream, EventLog, EventMetadata, NewEvent } from '@scentinel/platform';
 import type { ApplicationDeps } from './deps.ts';
 
@@ -31,11 +31,11 @@ export interface Loaded<TState> {
   version: number;
 }
 
-/** The part of a domain decider that rebuilds state (`evolve` from `initialState`). */
-export interface StateFolder<TState, TEvent> {
-  evolve(state: TState, event: TEvent): TState;
-  initialState: TState;
-}
+/** The part of the domain's `Decider` that rebuilds a stream's state (`evolve` from `initialState`). */
+export type StateFolder<TState, TEvent> = Pick<
+  Decider<unknown, TEvent, TState, unknown>,
+  'evolve' | 'initialState'
+>;
 
 /** A stream's current state, folded from its events in the log. */
 export async function loadStream<TState, TEvent>(
