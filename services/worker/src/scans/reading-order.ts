@@ -78,13 +78,14 @@ function cut(words: OcrWord[], height: number, out: OcrWord[][]): void {
     );
     return;
   }
-  // Columns under a heading that spans them, with no clear break between: cut at the narrower row
-  // gap that lets the part below (or above) fall into columns.
+  // Columns under a heading (a few lines) that spans them, with no clear break between: cut at the
+  // narrower row gap under the heading that lets the part below fall into columns.
   for (const gap of rowGaps(solid, height * 0.3)) {
     const above = words.filter((w) => (w.y0 + w.y1) / 2 < gap);
     const below = words.filter((w) => (w.y0 + w.y1) / 2 >= gap);
     if (above.length === 0 || below.length === 0) continue;
-    if (hasColumns(below, height) || hasColumns(above, height)) {
+    if (rowsOf(above.filter(isSolid), height) > MAX_HEADING_ROWS) break;
+    if (hasColumns(below, height)) {
       cut(above, height, out);
       cut(below, height, out);
       return;
@@ -105,11 +106,22 @@ function rowGaps(words: readonly OcrWord[], min: number): number[] {
   return out;
 }
 
+/** Lines a heading above columns may have (brand, name, size). */
+const MAX_HEADING_ROWS = 4;
+
+/** Rows by position (a skewed line is one row, whatever Tesseract numbered it). */
+function rowsOf(words: readonly OcrWord[], height: number): number {
+  return new Set(words.map((w) => Math.round((w.y0 + w.y1) / 2 / height))).size;
+}
+
+/** Two real columns: a wide gutter with several lines of text on each side of it. */
 function hasColumns(words: readonly OcrWord[], height: number): boolean {
   const solid = words.filter(isSolid);
-  if (solid.length < 4) return false;
+  if (solid.length < 6) return false;
   const gap = widestGap(solid.map((w) => [w.x0, w.x1]));
-  return gap !== null && gap.size >= height * 1.6;
+  if (gap === null || gap.size < height * 1.6) return false;
+  const sides = [solid.filter((w) => w.x1 <= gap.at), solid.filter((w) => w.x0 >= gap.at)];
+  return sides.every((side) => side.length >= 4 && rowsOf(side, height) >= 3);
 }
 
 /** One block's words as lines: Tesseract's line grouping, ordered by position. */

@@ -48,11 +48,13 @@ describe('readingOrderText', () => {
       ),
       ...line(['INGREDIENTS:', 'ALCOHOL,'], 40, 90, 1),
       ...line(['Keep', 'away', 'from', 'heat.'], 700, 90, 2),
-      ...line(['LINALOOL,', 'LIMONENE.'], 40, 118, 3),
+      ...line(['LINALOOL,', 'LIMONENE,'], 40, 118, 3),
       ...line(['Avoid', 'eyes.'], 700, 118, 4),
+      ...line(['CITRAL,', 'GERANIOL.'], 40, 146, 5),
+      ...line(['Made', 'in', 'France.'], 700, 146, 6),
     ];
     expect(readingOrderText(words)).toBe(
-      'EAU DE PARFUM 50 ml 1.6 FL.OZ FRANCE PARIS NEW YORK\n\nINGREDIENTS: ALCOHOL,\nLINALOOL, LIMONENE.\n\nKeep away from heat.\nAvoid eyes.',
+      'EAU DE PARFUM 50 ml 1.6 FL.OZ FRANCE PARIS NEW YORK\n\nINGREDIENTS: ALCOHOL,\nLINALOOL, LIMONENE,\nCITRAL, GERANIOL.\n\nKeep away from heat.\nAvoid eyes.\nMade in France.',
     );
   });
 
