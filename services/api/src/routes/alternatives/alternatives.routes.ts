@@ -10,6 +10,7 @@ import { Problem } from '../../auth/schemas.ts';
 import { HttpError } from '../../http/errors.ts';
 import { rememberingValidatorCompiler } from '../../http/validator.ts';
 import { Nullable, PerfumeCardSchema } from '../catalogue/catalogue.schemas.ts';
+import { compareRoutes } from './compare.routes.ts';
 
 export interface AlternativesRouteDeps {
   catalogue: SearchIndex;
@@ -115,6 +116,7 @@ export const alternativesRoutes: FastifyPluginAsyncTypebox<{ deps: AlternativesR
   { deps },
 ) => {
   app.setValidatorCompiler(rememberingValidatorCompiler);
+  await app.register(compareRoutes, { deps });
   const finder = finderFor(deps.catalogue);
   if (!finder) {
     app.log.warn('the catalogue index cannot list its documents: alternatives are not served');

@@ -73,3 +73,33 @@ describe('GET /api/perfumes/{id}/alternatives', () => {
     expect(Object.keys(op.responses).sort()).toEqual(['200', '400', '404', '422']);
   });
 });
+
+describe('GET /api/perfumes/compare', () => {
+  it('answers two or three perfumes with their cards and regulatory flags', async () => {
+    const { status, body } = await get('/api/perfumes/compare?ids=p1,p3');
+    expect(status).toBe(200);
+    expect(body.perfumes.map((p: { perfume: { id: string } }) => p.perfume.id)).toEqual(['p1', 'p3']);
+    expect(body.perfumes[0].perfume.notes.middle).toEqual(['Rose']);
+    // Limonene (from bergamot and lemon) is restricted in the EU in the fixtures.
+    const flags = body.perfumes[0].regulatory_flags;
+    expect(flags).toContainEqual(
+      expect.objectContaining({
+        chemical_id: 'chem-limonene',
+        restricted_in: expect.arrayContaining(['EU']),
+      }),
+    );
+    expect((await get('/api/perfumes/compare?ids=p1,p3,p2')).body.perfumes).toHaveLength(3);
+  });
+
+  it('refuses one, four or unknown perfumes with a problem', async () => {
+    for (const ids of ['p1', 'p1,p1', 'p1,p2,p3,p4', ',,']) {
+      const bad = await get(`/api/perfumes/compare?ids=${ids}`);
+      expect(bad.status, ids).toBe(400);
+      expect(bad.body.code, ids).toBe('compare_count');
+    }
+    const unknown = await get('/api/perfumes/compare?ids=p1,nope');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ detail: expect.stringContaining('nope'), code: 'perfume_not_found' });
+    expect((await get('/api/perfumes/compare')).status).toBe(400);
+  });
+});
