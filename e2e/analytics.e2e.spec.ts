@@ -45,6 +45,37 @@ describe('usage analytics (browser)', () => {
     ).resolves.toBe(true);
   }
 
+  /**
+   * The admin signed in and the dashboard open, whatever ran before: a test that needs them sets them
+   * up itself (sign-in through the API, five logo clicks).
+   */
+  async function ensureDashboard() {
+    if ((await dashboard().count()) > 0) return;
+    if ((await page.getByTestId('current-user').count()) === 0) {
+      const response = await fetch(`${server.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+      });
+      expect(response.status).toBe(200);
+      const session = JSON.stringify(await response.json());
+      await page.evaluate(`localStorage.setItem('scentinel.session', ${JSON.stringify(session)})`);
+      await page.goto(server.url);
+      await page.getByTestId('current-user').waitFor({ timeout: 60_000 });
+    }
+    await openDashboard();
+  }
+
+  /** A search recorded for today straight through the tracking API (not through an earlier test). */
+  async function recordSearch(query: string) {
+    const response = await fetch(`${server.url}/api/analytics/track/search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-session-id': `e2e-session-${query}` },
+      body: JSON.stringify({ query, results_count: 3, category: 'perfume' }),
+    });
+    expect(response.ok).toBe(true);
+  }
+
   async function closeDashboard() {
     await page.keyboard.press('Escape');
     await dashboard().waitFor({ state: 'detached' });
@@ -240,6 +271,8 @@ describe('usage analytics (browser)', () => {
   });
 
   it('has no serious or critical axe violations on the open dashboard', async () => {
+    await ensureDashboard();
+    await page.getByTestId('stat-searches').waitFor({ timeout: 30_000 });
     const result = await new AxeBuilder({ page })
       .withTags(WCAG_TAGS)
       .include('[data-testid="analytics-dashboard"]')
@@ -251,6 +284,8 @@ describe('usage analytics (browser)', () => {
   });
 
   it('reloads the data for another period', async () => {
+    await recordSearch('vetiver');
+    await ensureDashboard();
     const [dashboardCall, dailyCall] = await Promise.all([
       page.waitForResponse((r) => r.url().includes('/api/analytics/admin/dashboard?period=today')),
       page.waitForResponse((r) => r.url().includes('/api/analytics/admin/metrics/daily?days=1')),
@@ -262,10 +297,21 @@ describe('usage analytics (browser)', () => {
     await expect
       .poll(async () => (await page.getByTestId('analytics-range').textContent()) ?? '')
       .toBe(`${today} – ${today} (UTC)`);
-    expect(await cardValue('stat-searches')).not.toBe('0');
+    // The usage rollup folds the recorded search in asynchronously: refresh until it shows.
+    await expect
+      .poll(
+        async () => {
+          const value = await cardValue('stat-searches');
+          if (value === '0') await page.getByTestId('analytics-refresh').click();
+          return value;
+        },
+        { timeout: 30_000, interval: 1000 },
+      )
+      .not.toBe('0');
   });
 
   it('exports the period as a JSON file named with the period and the date', async () => {
+    await ensureDashboard();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByTestId('analytics-export').click(),
@@ -298,15 +344,23 @@ describe('usage analytics (browser)', () => {
     await toggle.uncheck();
     await expect(page.evaluate("localStorage.getItem('scentinel.analyticsEnabled')")).resolves.toBe('false');
     const before = tracked.length;
+    // The tracker says when it skips an event: wait for that instead of pausing.
+    const skipped = (path: string) =>
+      page.waitForEvent('console', {
+        predicate: (message) => message.text() === `Usage tracking is off: ${path} not sent`,
+        timeout: 20_000,
+      });
+    const searchSkipped = skipped('search');
     await page.getByTestId('search-input').fill('oud');
     await page.getByTestId('search-input').press('Enter');
     await page.getByTestId('perfume-grid').getByTestId('perfume-card').first().waitFor();
-    await page.waitForTimeout(1_500);
+    await searchSkipped;
     expect(tracked.length).toBe(before);
-    // The choice outlives a reload, and switching back on resumes tracking.
+    // The choice outlives a reload (no home page view either), and switching back on resumes tracking.
+    const viewSkipped = skipped('page-view');
     await page.reload();
     await expect(page.getByTestId('tracking-toggle').isChecked()).resolves.toBe(false);
-    await page.waitForTimeout(1_500); // no home page view either
+    await viewSkipped;
     expect(tracked.length).toBe(before);
     await page.getByTestId('tracking-toggle').check();
     await page.getByTestId('search-input').fill('amber');

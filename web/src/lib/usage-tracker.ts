@@ -64,7 +64,11 @@ export function trackingHeaders(): Record<string, string> {
 
 /** Resolves once the call is done or has failed; never rejects. */
 async function send(path: string, body: Record<string, unknown>): Promise<void> {
-  if (!isTrackingEnabled()) return;
+  if (!isTrackingEnabled()) {
+    // Said once per skipped event, so a check that nothing was sent can wait for this instead of a pause.
+    console.debug(`Usage tracking is off: ${path} not sent`);
+    return;
+  }
   try {
     const response = await fetch(buildUrl(`/analytics/track/${path}`), {
       method: 'POST',

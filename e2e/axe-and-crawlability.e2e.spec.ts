@@ -1,8 +1,9 @@
 /**
- * The main page's quality checks that can run offline on every `npm test`: axe (WCAG A/AA) on the
- * loaded main page and on each tab of the Advanced Filters dialog, and the crawlability basics
- * Lighthouse's SEO category looks at. The Lighthouse scores themselves are measured ad hoc (it is
- * not a dependency) and recorded in docs/performance.md.
+ * What this file checks, and nothing more: axe (WCAG A/AA) finds no serious or critical violation on
+ * the loaded main page, on each tab of the Advanced Filters dialog and with the search suggestions
+ * open; the filter tabs work from the keyboard; the brand dropdown is built on demand; and the page
+ * carries the crawlability basics (lang, title, meta description, robots.txt). It does not run
+ * Lighthouse: those scores are measured by hand and recorded in docs/performance.md.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
