@@ -8,6 +8,7 @@
  * `onResponse` / `verifyBody` / `expectBody` options, which these loads do not use. The bytes are
  * still received, parsed and counted.
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
 import { processCpuSeconds } from './proc-cpu.ts';
@@ -24,6 +25,8 @@ export interface LoadSpec {
   serverPid?: number;
   /** A new query each request: `pathPrefix` + 0, 1, 2, … (modulo `pages`). */
   cycle?: { pathPrefix: string; pages: number };
+  /** A replayed log: a JSON-lines file of `{ path, body }` requests, sent in order (wrapping around). */
+  logFile?: string;
 }
 
 export interface LoadResult {
@@ -48,6 +51,12 @@ if (!spec.decodeBodies) {
 }
 let next = 0;
 const cycle = spec.cycle;
+const replay = spec.logFile
+  ? readFileSync(spec.logFile, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { path: string; body: string })
+  : null;
 const options = {
   url: spec.url,
   method: 'POST' as const,
@@ -62,6 +71,18 @@ const options = {
               ...request,
               path: `${cycle.pathPrefix}${next++ % cycle.pages}`,
             }),
+          },
+        ],
+      }
+    : {}),
+  ...(replay
+    ? {
+        requests: [
+          {
+            setupRequest: (request: autocannon.Request) => {
+              const entry = replay[next++ % replay.length]!;
+              return { ...request, path: entry.path, body: entry.body };
+            },
           },
         ],
       }

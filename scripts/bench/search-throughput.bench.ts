@@ -1,0 +1,261 @@
+/**
+ * Throughput of answers nobody asked before: a replayed search log (`lib/query-log.ts`: Zipf over
+ * popular brands, notes, chemicals and perfumes, text with some typos, later pages; every request
+ * distinct, so the app's answer cache never answers) sent to `POST /api/perfumes/filter` of
+ * (a) a Fastify hello-world parsing the same requests, (b) the real app (embedded, the shipped
+ * catalogue) and (c) the same endpoint on Postgres with GIN / trigram indexes (Fastify + pg,
+ * `lib/pg-search.server.ts`, the same perfumes and the same lean list cards), each load by
+ * autocannon in its own process with the same connections and duration, in one run.
+ * Target: the app serves >= 5x the Postgres peer's requests per second at a p99 <= 20 ms.
+ *
+ *   npx tsx scripts/bench/search-throughput.bench.ts   (BENCH_HTTP_SECONDS=10, BENCH_HTTP_CONNECTIONS=10)
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { cleanCataloguePerfume, cleanImportedChemical } from '@scentinel/domain';
+import { createPgClient, dropSchema, type SqlClient, uniqueSchemaName } from '@scentinel/platform';
+import {
+  type Chemical,
+  catalogueFixtures,
+  listCard,
+  type PerfumeDocument,
+  toEsDoc,
+  toPerfumeCard,
+} from '@scentinel/platform/search';
+import { benchApp, log, ROOT, startScriptServer, stopBenchApp } from './lib/app-server.ts';
+import type { LoadResult, LoadSpec } from './lib/load-runner.ts';
+import { PG_INDEXES, PG_SCHEMA } from './lib/pg-catalogue.ts';
+import { queryLog } from './lib/query-log.ts';
+import { formatRatio, printTable, verdict } from './lib/report.ts';
+
+const TARGET = { ratio: 5, p99Ms: 20 };
+const LOG_SIZE = 60_000;
+const LOAD_RUNNER = path.join(ROOT, 'scripts/bench/lib/load-runner.ts');
+const DEFAULT_URL = 'postgres://root@127.0.0.1:5432/test';
+
+function positiveIntEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new Error(`${name} must be a positive integer, got '${raw}'`);
+  return value;
+}
+
+function catalogue(): { docs: PerfumeDocument[]; known: Map<string, Chemical> } {
+  const known = new Map<string, Chemical>();
+  const raw = JSON.parse(readFileSync(path.join(ROOT, 'data/chemicals/chemicals.json'), 'utf8')) as unknown[];
+  for (const r of raw) {
+    try {
+      const c = cleanImportedChemical(r);
+      known.set(c.id, c);
+    } catch {
+      // Refused by the domain: left out, as the importer leaves it out.
+    }
+  }
+  const text = gunzipSync(readFileSync(path.join(ROOT, 'data/catalogue/perfumes.jsonl.gz'))).toString('utf8');
+  const docs = text
+    .split('\n')
+    .filter(Boolean)
+    .flatMap((line) => {
+      try {
+        return [catalogueFixtures.catalogued(cleanCataloguePerfume(JSON.parse(line)))];
+      } catch {
+        return [];
+      }
+    });
+  return { docs, known };
+}
+
+/** The Postgres peer's table: search columns and the lean list card the app answers with. */
+async function loadPostgres(sql: SqlClient, docs: PerfumeDocument[], known: Map<string, Chemical>) {
+  await sql.exec(PG_SCHEMA);
+  for (let start = 0; start < docs.length; start += 2000) {
+    const rows = docs.slice(start, start + 2000).map((d, i) => {
+      const es = toEsDoc(d, known, start + i);
+      return {
+        doc: start + i,
+        id: es.id,
+        name_key: es.name_key,
+        brand_key: es.brand_key,
+        category: es.category,
+        hypoallergenic: es.hypoallergenic,
+        chemical_ids: es.chemical_ids,
+        note_keys: es.note_keys,
+        card: listCard(toPerfumeCard(d, known)),
+      };
+    });
+    await sql.query(
+      `INSERT INTO perfumes (doc, id, name_key, brand_key, category, hypoallergenic, chemical_ids, note_keys, card)
+       SELECT r.doc, r.id, r.name_key, r.brand_key, r.category, r.hypoallergenic,
+              ARRAY(SELECT jsonb_array_elements_text(r.chemical_ids)),
+              ARRAY(SELECT jsonb_array_elements_text(r.note_keys)), r.card
+       FROM jsonb_to_recordset($1::jsonb) AS r(doc int, id text, name_key text, brand_key text, category text,
+            hypoallergenic boolean, chemical_ids jsonb, note_keys jsonb, card jsonb)`,
+      [JSON.stringify(rows)],
+    );
+  }
+  await sql.exec(PG_INDEXES);
+}
+
+async function load(
+  name: string,
+  url: string,
+  logFile: string,
+  pid: number | undefined,
+  seconds: number,
+  connections: number,
+): Promise<LoadResult> {
+  const spec: LoadSpec = {
+    url,
+    body: '{}',
+    headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip, deflate, br' },
+    connections,
+    warmupSeconds: 2,
+    seconds,
+    decodeBodies: false,
+    logFile,
+    ...(pid ? { serverPid: pid } : {}),
+  };
+  const out = await new Promise<string>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', LOAD_RUNNER, JSON.stringify(spec)], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (d) => {
+      stdout += String(d);
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve(stdout) : reject(new Error(`${name}: the load runner exited with ${code}`)),
+    );
+  });
+  const r = JSON.parse(out.trim().split('\n').at(-1) ?? '') as LoadResult;
+  if (r.non2xx > 0 || r.errors > 0) {
+    throw new Error(
+      `${name}: ${r.non2xx} non-2xx answers and ${r.errors} connection errors out of ${r.total}`,
+    );
+  }
+  return r;
+}
+
+export async function run(): Promise<void> {
+  const seconds = positiveIntEnv('BENCH_HTTP_SECONDS', 10);
+  const connections = positiveIntEnv('BENCH_HTTP_CONNECTIONS', 10);
+  const { docs, known } = catalogue();
+  const requests = queryLog(
+    docs.map((d) => d.perfume),
+    LOG_SIZE,
+  );
+  const kinds = new Map<string, number>();
+  for (const r of requests) kinds.set(r.kind, (kinds.get(r.kind) ?? 0) + 1);
+  log(
+    `query log: ${requests.length} distinct requests (${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}), ` +
+      `${connections} connections, 2 s warm-up + ${seconds} s per target`,
+  );
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'scentinel-search-throughput-'));
+  const logFile = path.join(tmp, 'log.jsonl');
+  writeFileSync(
+    logFile,
+    `${requests.map((r) => JSON.stringify({ path: r.path, body: r.body })).join('\n')}\n`,
+  );
+
+  const schema = uniqueSchemaName('bench_throughput');
+  const sql = await createPgClient(process.env.DATABASE_URL ?? DEFAULT_URL, { schema, max: 1 });
+  try {
+    const t0 = performance.now();
+    await loadPostgres(sql, docs, known);
+    log(`Postgres peer loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s (schema ${schema})`);
+    docs.length = 0;
+    const app = await benchApp();
+    const hello = await startScriptServer(path.join(ROOT, 'scripts/bench/lib/hello-world.server.ts'));
+    const pgServer = await startScriptServer(path.join(ROOT, 'scripts/bench/lib/pg-search.server.ts'), {
+      PG_SEARCH_SCHEMA: schema,
+    });
+    try {
+      // Every target gets its own part of the log, so the app never sees a request twice.
+      const part = (k: number) => {
+        const file = path.join(tmp, `log-${k}.jsonl`);
+        const slice = requests.slice((k * requests.length) / 3, ((k + 1) * requests.length) / 3);
+        writeFileSync(
+          file,
+          `${slice.map((r) => JSON.stringify({ path: r.path, body: r.body })).join('\n')}\n`,
+        );
+        return file;
+      };
+      const helloR = await load(
+        'hello-world',
+        `${hello.url}/api/perfumes/filter`,
+        part(0),
+        hello.pid,
+        seconds,
+        connections,
+      );
+      const appR = await load(
+        'app',
+        `${app.url}/api/perfumes/filter`,
+        part(1),
+        app.pid,
+        seconds,
+        connections,
+      );
+      const pgR = await load(
+        'postgres',
+        `${pgServer.url}/api/perfumes/filter`,
+        part(2),
+        pgServer.pid,
+        seconds,
+        connections,
+      );
+      const row = (name: string, r: LoadResult) => ({
+        target: name,
+        'req/s': Math.round(r.reqPerSec),
+        'p50 ms': r.p50,
+        'p99 ms': r.p99,
+        'vs hello': formatRatio(r.reqPerSec, helloR.reqPerSec),
+        'vs postgres': formatRatio(r.reqPerSec, pgR.reqPerSec),
+        'server ms CPU/req':
+          r.serverCpuSeconds === null ? 'n/a' : ((r.serverCpuSeconds * 1000) / r.total).toFixed(2),
+        requests: r.total,
+      });
+      printTable('POST /api/perfumes/filter, a replayed log of distinct searches (nothing cached)', [
+        row('Fastify hello-world', helloR),
+        row('app (in-process index)', appR),
+        row('Postgres GIN/trigram (Fastify + pg)', pgR),
+      ]);
+      const ratio = appR.reqPerSec / pgR.reqPerSec;
+      printTable('Targets', [
+        {
+          target: `app req/s >= ${TARGET.ratio}x Postgres`,
+          value: `${ratio.toFixed(2)}x`,
+          met: verdict(ratio >= TARGET.ratio),
+        },
+        {
+          target: `app p99 <= ${TARGET.p99Ms} ms`,
+          value: `${appR.p99} ms`,
+          met: verdict(appR.p99 <= TARGET.p99Ms),
+        },
+      ]);
+    } finally {
+      await hello.stop();
+      await pgServer.stop();
+    }
+  } finally {
+    await dropSchema(sql);
+    await sql.close();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  try {
+    await run();
+  } finally {
+    await stopBenchApp();
+  }
+}
