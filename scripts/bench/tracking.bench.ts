@@ -35,6 +35,10 @@ interface Variant {
 
 interface Measured {
   perSecond: number;
+  /** Server CPU time per accepted call (µs), and the share of the run the server and autocannon were busy. */
+  serverUsPerCall: number;
+  serverBusy: number;
+  clientBusy: number;
   p50: number;
   p99: number;
   burstAccepted: number;
@@ -114,7 +118,17 @@ async function measure(databaseUrl: string, variant: Variant): Promise<Measured>
       'SELECT count(*)::int AS n FROM events WHERE stream_id = ANY($1::text[])',
       [sessions.map((s) => `usage:${s}`)],
     );
-    return { perSecond: r.reqPerSec, p50: r.p50, p99: r.p99, burstAccepted, burstStored: rows[0]!.n };
+    const serverCpu = r.serverCpuSeconds ?? Number.NaN;
+    return {
+      perSecond: r.reqPerSec,
+      serverUsPerCall: (serverCpu * 1e6) / r.total,
+      serverBusy: serverCpu / r.wallSeconds,
+      clientBusy: r.clientCpuSeconds / r.wallSeconds,
+      p50: r.p50,
+      p99: r.p99,
+      burstAccepted,
+      burstStored: rows[0]!.n,
+    };
   } finally {
     await server.stop();
     await dropSchema(sql).catch(() => {});
@@ -136,6 +150,9 @@ export async function run(): Promise<void> {
     'calls/s': Math.round(m.perSecond),
     'p50 ms': m.p50,
     'p99 ms': m.p99,
+    'server µs/call': Math.round(m.serverUsPerCall),
+    'server busy': `${Math.round(m.serverBusy * 100)}%`,
+    'autocannon busy': `${Math.round(m.clientBusy * 100)}%`,
     'burst accepted': m.burstAccepted,
     'burst stored': m.burstStored,
     'accepted = stored': verdict(m.burstAccepted === m.burstStored),
