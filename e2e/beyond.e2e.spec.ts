@@ -114,6 +114,31 @@ describe('beyond the catalogue: alternatives, patch tests, sharing, offline', ()
     await page.keyboard.press('Escape');
   });
 
+  it('compares two perfumes side by side from their cards', async () => {
+    const cards = page.getByTestId('perfume-card');
+    await cards.nth(0).getByTestId('compare-toggle').click();
+    await cards.nth(1).getByTestId('compare-toggle').click();
+    await expect(cards.nth(0).getByTestId('compare-toggle').getAttribute('aria-pressed')).resolves.toBe(
+      'true',
+    );
+    const tray = page.getByTestId('compare-tray');
+    await tray.getByTestId('compare-open').click();
+    const dialog = page.getByTestId('compare-dialog');
+    await dialog.locator('table').waitFor({ timeout: 20_000 });
+    // Two perfume columns, and the rows for allergens by evidence and regulatory flags.
+    expect(await dialog.locator('thead th').count()).toBe(2);
+    await dialog.getByTestId('compare-declared').waitFor();
+    await dialog.getByTestId('compare-inferred').waitFor();
+    await dialog.getByTestId('compare-flags').waitFor();
+    await shot(page, 'compare-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'compare-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.keyboard.press('Escape');
+    await tray.getByRole('button', { name: /clear/i }).click();
+    await expect(tray.count()).resolves.toBe(0);
+  });
+
   it('shares the profile as a link and QR code that open the product with it preset and Safe for me on', async () => {
     await page.getByTestId('open-allergen-profile').click();
     const dialog = page.getByTestId('allergen-profile-dialog');

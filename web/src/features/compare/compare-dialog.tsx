@@ -1,0 +1,128 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, errorDetail } from '../../lib/api-client.ts';
+import { Modal } from '../../lib/modal.tsx';
+
+type Basis = 'declared' | 'likely' | 'possible';
+type Compared = {
+  perfume: {
+    id: string;
+    name: string;
+    brand: string;
+    notes: Record<'top' | 'middle' | 'base' | 'unspecified', string[]>;
+    allergens: { chemical_id: string; name: string; basis: Basis; probability: number | null }[];
+    coverage: { specific_notes: number; resolved_notes: number; unknown_notes: string[] } | null;
+    label: { source_name: string; source_date: string } | null;
+    chemical_count: number;
+  };
+  regulatory_flags: {
+    chemical_id: string;
+    name: string;
+    prohibited_in: string[];
+    restricted_in: string[];
+    prop65_listed: boolean;
+  }[];
+};
+
+const POSITIONS = ['top', 'middle', 'base', 'unspecified'] as const;
+
+/** Two or three perfumes side by side: notes by position, allergens by evidence, flags, coverage. */
+export default function CompareDialog({ ids, onClose }: { ids: string[]; onClose: () => void }) {
+  const { t } = useTranslation();
+  const answer = useQuery({
+    queryKey: ['compare', ids],
+    queryFn: ({ signal }) =>
+      api.get<{ perfumes: Compared[] }>('/perfumes/compare', { query: { ids: ids.join(',') }, signal }),
+  });
+  const perfumes = answer.data?.perfumes ?? [];
+  const list = (items: string[]) => (items.length > 0 ? items.join(', ') : '—');
+  const row = (label: string, cell: (c: Compared) => ReactNode, testId?: string) => (
+    <tr data-testid={testId}>
+      <th scope="row">{label}</th>
+      {perfumes.map((c) => (
+        <td key={c.perfume.id}>{cell(c)}</td>
+      ))}
+    </tr>
+  );
+  return (
+    <Modal title={t('compare.title')} onClose={onClose} size="full" testId="compare-dialog">
+      {answer.isPending ? (
+        <p role="status">{t('common.loading')}</p>
+      ) : answer.isError ? (
+        <p className="notice notice--danger" role="alert">
+          {errorDetail(answer.error)}
+        </p>
+      ) : (
+        <div className="compare-table-wrap">
+          <table className="compare-table">
+            <thead>
+              <tr>
+                <td />
+                {perfumes.map((c) => (
+                  <th key={c.perfume.id} scope="col">
+                    {c.perfume.name}
+                    <br />
+                    <span className="muted">{c.perfume.brand}</span>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {POSITIONS.map((pos) => row(t(`compare.notes.${pos}`), (c) => list(c.perfume.notes[pos])))}
+              {row(
+                t('compare.declared'),
+                (c) => list(c.perfume.allergens.filter((a) => a.basis === 'declared').map((a) => a.name)),
+                'compare-declared',
+              )}
+              {row(
+                t('compare.inferred'),
+                (c) =>
+                  list(
+                    c.perfume.allergens
+                      .filter((a) => a.basis !== 'declared')
+                      .map((a) => `${a.name} (${t(`alternatives.basis.${a.basis}`)})`),
+                  ),
+                'compare-inferred',
+              )}
+              {row(
+                t('compare.flags'),
+                (c) =>
+                  list(
+                    c.regulatory_flags.map((f) =>
+                      [
+                        f.name,
+                        f.prohibited_in.length > 0
+                          ? t('compare.prohibitedIn', { list: f.prohibited_in.join(', ') })
+                          : '',
+                        f.restricted_in.length > 0
+                          ? t('compare.restrictedIn', { list: f.restricted_in.join(', ') })
+                          : '',
+                        f.prop65_listed ? t('compare.prop65') : '',
+                      ]
+                        .filter(Boolean)
+                        .join(' – '),
+                    ),
+                  ),
+                'compare-flags',
+              )}
+              {row(t('compare.coverage'), (c) =>
+                c.perfume.label
+                  ? t('compare.fromLabel', {
+                      source: c.perfume.label.source_name,
+                      date: c.perfume.label.source_date,
+                    })
+                  : c.perfume.coverage
+                    ? t('compare.notesResolved', {
+                        resolved: c.perfume.coverage.resolved_notes,
+                        count: c.perfume.coverage.specific_notes,
+                      })
+                    : t('compare.unknownCoverage'),
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Modal>
+  );
+}
