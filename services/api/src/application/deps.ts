@@ -1,8 +1,9 @@
 /**
- * What the account, admin, curation and contribution routes need, built by the composition root
- * and passed in as `AppDeps.accounts`. The read models live in `@scentinel/projections`
- * (`AccountsReadModel`, `AccountClaims`, `ContributionsReadModel`), the catalogue lookups in the
- * catalogue search index (see `application/catalogue-lookup.ts`).
+ * What the application layer's commands need (and the account, admin, curation and contribution
+ * routes with them), built by the composition root and passed in as `AppDeps.accounts`. The read
+ * models live in `@scentinel/projections` (`AccountsReadModel`, `AccountClaims`,
+ * `ContributionsReadModel`), the catalogue lookups in the catalogue search index (see
+ * `application/catalogue-lookup.ts`).
  */
 import type {
   AccountRole,
