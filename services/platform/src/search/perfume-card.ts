@@ -104,13 +104,23 @@ export function perfumeAllergens(
   }
   if (perfume.label) return out;
   // The notes whose known constituents include the allergen (any isomer of the same label name).
+  // Label keys are worked out once per chemical: a card asks for them once per estimate and link.
+  const keys = new Map<string, string | null>();
+  const labelKeyOf = (id: string): string | null => {
+    let key = keys.get(id);
+    if (key === undefined) {
+      key = allergenLabelKey(known.get(id));
+      keys.set(id, key);
+    }
+    return key;
+  };
   const notesOf = (id: string): string[] => {
-    const key = allergenLabelKey(known.get(id));
+    const key = labelKeyOf(id);
     return [
       ...new Set(
         links.flatMap((link) =>
           'kind' in link ||
-          (link.chemical_id !== id && (key === null || allergenLabelKey(known.get(link.chemical_id)) !== key))
+          (link.chemical_id !== id && (key === null || labelKeyOf(link.chemical_id) !== key))
             ? []
             : [link.from_note],
         ),
@@ -119,7 +129,7 @@ export function perfumeAllergens(
   };
   if (perfume.allergen_estimates !== undefined) {
     for (const e of perfume.allergen_estimates) {
-      if (seen.has(e.chemical_id) || declaredSameAllergen(e.chemical_id, out, known)) continue;
+      if (seen.has(e.chemical_id) || declaredSameAllergen(e.chemical_id, out, labelKeyOf)) continue;
       add(e.chemical_id, e.chemical_id, {
         basis: e.basis,
         source: null,
@@ -154,10 +164,10 @@ export function labelName(c: Chemical): string {
 function declaredSameAllergen(
   id: string,
   declared: readonly PerfumeAllergen[],
-  known: ReadonlyMap<string, Chemical>,
+  labelKeyOf: (id: string) => string | null,
 ): boolean {
-  const key = allergenLabelKey(known.get(id));
-  return key !== null && declared.some((d) => allergenLabelKey(known.get(d.chemical_id)) === key);
+  const key = labelKeyOf(id);
+  return key !== null && declared.some((d) => labelKeyOf(d.chemical_id) === key);
 }
 
 /** One visible link as a card shows it, with the chemical's current record when known. */
