@@ -26,7 +26,8 @@ import {
   toEsDoc,
   toPerfumeCard,
 } from '@scentinel/platform/search';
-import { benchApp, log, ROOT, startScriptServer, stopBenchApp } from './lib/app-server.ts';
+import { startServer } from '../../e2e/support/server.ts';
+import { log, ROOT, startScriptServer, stopBenchApp } from './lib/app-server.ts';
 import type { LoadResult, LoadSpec } from './lib/load-runner.ts';
 import { PG_INDEXES, PG_SCHEMA } from './lib/pg-catalogue.ts';
 import { queryLog } from './lib/query-log.ts';
@@ -44,6 +45,35 @@ function positiveIntEnv(name: string, fallback: number): number {
   if (!Number.isInteger(value) || value <= 0)
     throw new Error(`${name} must be a positive integer, got '${raw}'`);
   return value;
+}
+
+/**
+ * The app on a fresh data directory (the first start imports the shipped catalogue), ready once
+ * every projection has applied the whole log. The web client is not built: only the API is loaded.
+ */
+async function startApp(): Promise<{ url: string; pid: number | undefined; stop(): Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'scentinel-throughput-app-'));
+  const started = performance.now();
+  log('starting the app (the first start imports the catalogue)...');
+  const server = await startServer({ dataDir, timeoutMs: 600_000 });
+  const stop = async () => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 600_000;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${server.url}/api/health`).catch(() => null);
+    const health = res?.ok
+      ? ((await res.json()) as { projections: { active: boolean; lag: number }[] })
+      : null;
+    if (health?.projections.filter((p) => p.active).every((p) => p.lag === 0)) {
+      log(`app ready after ${((performance.now() - started) / 1000).toFixed(0)} s`);
+      return { url: server.url, pid: server.pid, stop };
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  await stop();
+  throw new Error('the app did not catch up with its log in 600 s');
 }
 
 function catalogue(): { docs: PerfumeDocument[]; known: Map<string, Chemical> } {
@@ -168,11 +198,14 @@ export async function run(): Promise<void> {
   const schema = uniqueSchemaName('bench_throughput');
   const sql = await createPgClient(process.env.DATABASE_URL ?? DEFAULT_URL, { schema, max: 1 });
   try {
+    // The app imports its catalogue while the Postgres peer loads.
+    const appStarting = startApp();
+    appStarting.catch(() => {});
     const t0 = performance.now();
     await loadPostgres(sql, docs, known);
     log(`Postgres peer loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s (schema ${schema})`);
     docs.length = 0;
-    const app = await benchApp();
+    const app = await appStarting;
     const hello = await startScriptServer(path.join(ROOT, 'scripts/bench/lib/hello-world.server.ts'));
     const pgServer = await startScriptServer(path.join(ROOT, 'scripts/bench/lib/pg-search.server.ts'), {
       PG_SEARCH_SCHEMA: schema,
@@ -244,6 +277,7 @@ export async function run(): Promise<void> {
     } finally {
       await hello.stop();
       await pgServer.stop();
+      await app.stop();
     }
   } finally {
     await dropSchema(sql);
