@@ -159,6 +159,7 @@ describe('beyond the catalogue: alternatives, patch tests, sharing, offline', ()
     await p2.goto(link);
     await p2.getByTestId('perfume-card').first().waitFor();
     await expect(p2.getByTestId('safe-for-me').isChecked()).resolves.toBe(true);
+    await expect(p2.getByTestId('shared-profile-notice').textContent()).resolves.toMatch(/3 entries/);
     expect(p2.url()).not.toContain('allergy_profile');
     const stored = await p2.evaluate(() => localStorage.getItem('scentinel.allergenProfile'));
     expect(stored).toContain('patch:fm2');

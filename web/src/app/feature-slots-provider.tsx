@@ -4,6 +4,7 @@ import { SafeAlternativeButton } from '../features/alternatives/safe-alternative
 import { CompareToggle } from '../features/compare/compare-toggle.tsx';
 import { CompareTray } from '../features/compare/compare-tray.tsx';
 import { ShareProfileButton } from '../features/share-profile/share-profile-button.tsx';
+import { SharedProfileNotice } from '../features/share-profile/shared-profile-notice.tsx';
 import { type FeatureSlots, FeatureSlotsContext } from '../lib/feature-slots.tsx';
 
 function PerfumeActions({ perfume }: { perfume: { id: string; name: string } }) {
@@ -27,6 +28,7 @@ export function FeatureSlotsProvider({ children }: { children: ReactNode }) {
     <FeatureSlotsContext.Provider value={SLOTS}>
       {children}
       <CompareTray />
+      <SharedProfileNotice />
     </FeatureSlotsContext.Provider>
   );
 }

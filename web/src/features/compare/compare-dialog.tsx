@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorDetail } from '../../lib/api-client.ts';
 import { Modal } from '../../lib/modal.tsx';
@@ -30,12 +29,23 @@ const POSITIONS = ['top', 'middle', 'base', 'unspecified'] as const;
 /** Two or three perfumes side by side: notes by position, allergens by evidence, flags, coverage. */
 export default function CompareDialog({ ids, onClose }: { ids: string[]; onClose: () => void }) {
   const { t } = useTranslation();
-  const answer = useQuery({
-    queryKey: ['compare', ids],
-    queryFn: ({ signal }) =>
-      api.get<{ perfumes: Compared[] }>('/perfumes/compare', { query: { ids: ids.join(',') }, signal }),
-  });
-  const perfumes = answer.data?.perfumes ?? [];
+  // Plain state, not react-query: the comparison bar lives beside the app, outside its query client.
+  const [answer, setAnswer] = useState<{ perfumes?: Compared[]; error?: unknown }>({});
+  const key = ids.join(',');
+  useEffect(() => {
+    const controller = new AbortController();
+    setAnswer({});
+    api
+      .get<{ perfumes: Compared[] }>('/perfumes/compare', { query: { ids: key }, signal: controller.signal })
+      .then(
+        (data) => setAnswer({ perfumes: data.perfumes }),
+        (error: unknown) => {
+          if (!controller.signal.aborted) setAnswer({ error });
+        },
+      );
+    return () => controller.abort();
+  }, [key]);
+  const perfumes = answer.perfumes ?? [];
   const list = (items: string[]) => (items.length > 0 ? items.join(', ') : '—');
   const row = (label: string, cell: (c: Compared) => ReactNode, testId?: string) => (
     <tr data-testid={testId}>
@@ -47,12 +57,12 @@ export default function CompareDialog({ ids, onClose }: { ids: string[]; onClose
   );
   return (
     <Modal title={t('compare.title')} onClose={onClose} size="full" testId="compare-dialog">
-      {answer.isPending ? (
-        <p role="status">{t('common.loading')}</p>
-      ) : answer.isError ? (
+      {answer.error !== undefined ? (
         <p className="notice notice--danger" role="alert">
           {errorDetail(answer.error)}
         </p>
+      ) : answer.perfumes === undefined ? (
+        <p role="status">{t('common.loading')}</p>
       ) : (
         <div className="compare-table-wrap">
           <table className="compare-table">

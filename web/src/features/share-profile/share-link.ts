@@ -6,6 +6,12 @@ import type { AllergenProfileItem } from '../../types/api.ts';
 export const SHARE_PARAM = 'allergy_profile';
 const MAX_ITEMS = 60;
 
+/** How many allergens a shared link preset on this start (0: none). */
+let appliedFromLink = 0;
+export function sharedProfileApplied(): number {
+  return appliedFromLink;
+}
+
 /** `id~name` pairs joined by `|` (ids and names are URI-encoded by URLSearchParams). */
 export function encodeProfile(items: readonly AllergenProfileItem[]): string {
   return items
@@ -50,5 +56,6 @@ export function applySharedProfile(): boolean {
   if (items.length === 0) return false;
   writeStorage(STORAGE_KEYS.allergenProfile, JSON.stringify(items));
   writeStorage(STORAGE_KEYS.safeForMe, 'true');
+  appliedFromLink = items.length;
   return readStorage(STORAGE_KEYS.safeForMe) === 'true';
 }
