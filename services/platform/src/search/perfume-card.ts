@@ -286,7 +286,7 @@ export interface PerfumeListCard {
   notes: PerfumeCard['notes'];
   /** The chips drawn before the card is opened (see `LIST_CARD_CHEMICALS`), declared first. */
   chemicals: ListCardChemical[];
-  /** The first declared or likely allergens, at most `LIST_CARD_ALLERGENS`. */
+  /** The first declared or likely allergens (at most `LIST_CARD_ALLERGENS`), and any a filter asked for. */
   allergens: ListCardAllergen[];
   /** How many allergens the full card lists, by basis. */
   allergen_counts: { declared: number; likely: number; possible: number };
@@ -330,9 +330,13 @@ export function listCard(
 ): PerfumeListCard {
   const counts = { declared: 0, likely: 0, possible: 0 };
   const allergens: ListCardAllergen[] = [];
+  let strong = 0;
   for (const a of card.allergens) {
     counts[a.basis]++;
-    if (a.basis !== 'possible' && allergens.length < LIST_CARD_ALLERGENS) {
+    // The allergens a filter asked for are named whatever their basis (the card shows why it matched).
+    const wanted = first?.has(a.chemical_id) === true;
+    if (wanted || (a.basis !== 'possible' && strong < LIST_CARD_ALLERGENS)) {
+      if (!wanted) strong++;
       allergens.push({ name: a.name, basis: a.basis, probability: a.probability });
     }
   }

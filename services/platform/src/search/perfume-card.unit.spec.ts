@@ -129,4 +129,21 @@ describe('listCard', () => {
       'c1',
     ]);
   });
+
+  it('names an allergen a filter asked for even when only possible', () => {
+    const lean = listCard(
+      card(
+        [chip(1, true)],
+        [
+          allergen('a', 'likely', 0.9),
+          allergen('b', 'likely', 0.8),
+          allergen('c', 'likely', 0.7),
+          allergen('d', 'possible', 0.1),
+        ],
+      ),
+      undefined,
+      new Set(['d']),
+    );
+    expect(lean.allergens.map((a) => a.name)).toEqual(['A', 'B', 'D']);
+  });
 });
