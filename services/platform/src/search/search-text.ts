@@ -55,7 +55,9 @@ export function queryWords(text: string): string[] {
     let replaced = false;
     // Longest alias first (three words down to one).
     for (let n = Math.min(3, words.length - i); n >= 1 && !replaced; n--) {
-      const alias = BRAND_ALIASES[words.slice(i, i + n).join(' ')];
+      const key = words.slice(i, i + n).join(' ');
+      // Own keys only: a query word like "constructor" is not an alias.
+      const alias = Object.hasOwn(BRAND_ALIASES, key) ? BRAND_ALIASES[key] : undefined;
       if (alias !== undefined) {
         out.push(...alias.split(' '));
         i += n;

@@ -48,6 +48,8 @@ describe('search text', () => {
     expect(queryWords('D&G Light Blue')).toEqual(['dolce', 'gabbana', 'light', 'blue']);
     expect(queryWords('thierry mugler alien')).toEqual(['mugler', 'alien']);
     expect(queryWords('le male jpg')).toEqual(['le', 'male', 'jean', 'paul', 'gaultier']);
+    // Names of the object prototype are words, not aliases.
+    expect(queryWords('constructor toString __proto__')).toEqual(['constructor', 'tostring', 'proto']);
   });
 
   it('keeps at most twelve query words', () => {
