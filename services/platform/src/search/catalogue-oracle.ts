@@ -67,6 +67,12 @@ export class CatalogueOracle {
     return doc ? structuredClone(doc) : null;
   }
 
+  resolvePerfumeId(id: string): string | null {
+    if (this.docs.has(id)) return id;
+    for (const doc of this.docs.values()) if (doc.perfume.merged_ids?.includes(id)) return doc.perfume.id;
+    return null;
+  }
+
   upsertChemical(chemical: Chemical): void {
     this.chemicals.set(chemical.id, chemical);
     this.classified.clear();

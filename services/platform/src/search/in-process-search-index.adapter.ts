@@ -74,6 +74,10 @@ export class InProcessSearchIndex implements SearchIndex {
   private docCount = 0;
   private aliveCount = 0;
   private readonly docById = new Map<string, number>();
+  /** Retired spelling duplicate's id → the record that lists it in `merged_ids`. */
+  private readonly mergedInto = new Map<string, string>();
+  /** Record id → the ids it lists in `merged_ids` (to forget them when it changes or goes). */
+  private readonly mergedIdsOf = new Map<string, readonly string[]>();
 
   private readonly strings = new StringPool();
   private readonly postings = new CataloguePostings(this.strings);
@@ -127,9 +131,24 @@ export class InProcessSearchIndex implements SearchIndex {
     return doc === undefined ? null : this.columns.documentOf(doc);
   }
 
+  resolvePerfumeId(id: string): string | null {
+    if (this.docById.has(id)) return id;
+    return this.mergedInto.get(id) ?? null;
+  }
+
+  private setMergedIds(id: string, mergedIds: readonly string[]): void {
+    for (const old of this.mergedIdsOf.get(id) ?? []) {
+      if (this.mergedInto.get(old) === id) this.mergedInto.delete(old);
+    }
+    if (mergedIds.length === 0) this.mergedIdsOf.delete(id);
+    else this.mergedIdsOf.set(id, [...mergedIds]);
+    for (const merged of mergedIds) this.mergedInto.set(merged, id);
+  }
+
   upsertPerfume(doc: PerfumeDocument, _position = 0): void {
     this.writes++;
     const p = doc.perfume;
+    this.setMergedIds(p.id, p.merged_ids ?? []);
     let d = this.docById.get(p.id);
     if (d === undefined) {
       d = this.docCount++;
@@ -151,6 +170,7 @@ export class InProcessSearchIndex implements SearchIndex {
     this.writes++;
     const d = this.docById.get(id);
     if (d === undefined) return;
+    this.setMergedIds(id, []);
     this.unindex(d);
     this.docById.delete(id);
     this.columns.clear(d);

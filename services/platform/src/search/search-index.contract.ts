@@ -287,5 +287,45 @@ export function searchIndexContract(
         }),
       options.timeoutMs,
     );
+
+    it(
+      "resolves a retired spelling duplicate's id to the record that lists it in merged_ids",
+      () =>
+        fresh(async (target) => {
+          const docs = generateCatalogue(11, Math.min(20, options.maxCatalogue));
+          const oracle = await load(target, docs, fixtureChemicals(), true, reference);
+          const survivor = docs[0]!;
+          const withMerged: PerfumeDocument = {
+            ...survivor,
+            perfume: { ...survivor.perfume, merged_ids: ['retired-1', 'retired-2'] },
+          };
+          const both = async (write: (index: SearchIndex | CatalogueOracle) => unknown) => {
+            await write(target.index);
+            await write(oracle);
+            await target.settle?.();
+          };
+          const expectResolved = async (id: string, expected: string | null) => {
+            expect(oracle.resolvePerfumeId(id)).toBe(expected);
+            expect(await target.index.resolvePerfumeId(id)).toBe(expected);
+          };
+          await both((index) => index.upsertPerfume(withMerged, 10_000));
+          await expectResolved('retired-1', survivor.perfume.id);
+          await expectResolved(survivor.perfume.id, survivor.perfume.id);
+          await expectResolved('never-existed', null);
+          // The record lists fewer merged ids after a data update: the dropped one no longer resolves.
+          await both((index) =>
+            index.upsertPerfume(
+              { ...withMerged, perfume: { ...withMerged.perfume, merged_ids: ['retired-2'] } },
+              10_001,
+            ),
+          );
+          await expectResolved('retired-1', null);
+          await expectResolved('retired-2', survivor.perfume.id);
+          await both((index) => index.removePerfume(survivor.perfume.id));
+          await expectResolved('retired-2', null);
+          await expectResolved(survivor.perfume.id, null);
+        }),
+      options.timeoutMs,
+    );
   });
 }

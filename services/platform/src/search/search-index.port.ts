@@ -88,6 +88,11 @@ export interface SearchIndex {
   removePerfume(id: string): MaybePromise<void>;
   /** The stored document (to apply partial events with the domain's `evolve`), or null. */
   getPerfume(id: string): MaybePromise<PerfumeDocument | null>;
+  /**
+   * The id of the record a perfume id names: itself when the index holds it, else the record that
+   * lists it among its `merged_ids` (a retired spelling duplicate), else null.
+   */
+  resolvePerfumeId(id: string): MaybePromise<string | null>;
 
   /** Inserts or replaces a chemical; perfumes linking it get their category and allergens recomputed. */
   upsertChemical(chemical: Chemical): MaybePromise<void>;

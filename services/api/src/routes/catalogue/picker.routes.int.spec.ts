@@ -28,7 +28,7 @@ function roseCatalogue(): PerfumeDocument[] {
     docs.push(catalogued({ ...perfume, chemicals: inferLinks(perfume.notes) }));
   }
   const rare = makePerfume({ id: 'rare', name: 'Plain', brand: 'Small Rose House', notes: notes(['Rose']) });
-  docs.push(catalogued({ ...rare, chemicals: inferLinks(rare.notes) }));
+  docs.push(catalogued({ ...rare, chemicals: inferLinks(rare.notes), merged_ids: ['plain-old-spelling'] }));
   return docs;
 }
 
@@ -133,5 +133,19 @@ describe('bad picker input', () => {
     expect(body).toMatchObject({ code: 'validation' });
     expect(typeof body.detail).toBe('string');
     expect(body.detail.length).toBeGreaterThan(0);
+  });
+});
+
+describe('GET /api/perfumes/{id}', () => {
+  it("answers a retired spelling duplicate's id with the record it was merged into", async () => {
+    const own = await get('/api/perfumes/rare');
+    expect(own.status).toBe(200);
+    const merged = await get('/api/perfumes/plain-old-spelling');
+    expect(merged.status).toBe(200);
+    expect(merged.body.id).toBe('rare');
+    expect(merged.body).toEqual(own.body);
+    const unknown = await get('/api/perfumes/no-such-perfume');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.detail).toBe('Perfume not found: no-such-perfume');
   });
 });

@@ -135,7 +135,7 @@ export const pickerRoutes: FastifyPluginAsyncTypebox<PickerRouteOptions> = async
         tags: TAGS,
         summary: 'One perfume, in full',
         description:
-          'Every chemical with its source, note and concentrations, every allergen with its evidence, the label and provenance: what a list card leaves out.',
+          'Every chemical with its source, note and concentrations, every allergen with its evidence, the label and provenance: what a list card leaves out. The id of a record retired as a spelling duplicate answers with the record it was merged into (whose `id` and `merged_ids` say so).',
         params: Type.Object(
           { id: Type.String({ minLength: 1, maxLength: 300 }) },
           { additionalProperties: false },
@@ -144,7 +144,9 @@ export const pickerRoutes: FastifyPluginAsyncTypebox<PickerRouteOptions> = async
       },
     },
     async (request) => {
-      const doc = await index.getPerfume(request.params.id);
+      // A retired spelling duplicate's id answers with the record it was merged into.
+      const id = await index.resolvePerfumeId(request.params.id);
+      const doc = id === null ? null : await index.getPerfume(id);
       if (!doc) throw new HttpError(404, `Perfume not found: ${request.params.id}`);
       return toPerfumeCard(doc, index.chemicals.known());
     },

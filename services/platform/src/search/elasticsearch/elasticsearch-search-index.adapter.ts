@@ -107,6 +107,17 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     return res?.found && res._source ? res._source.document : null;
   }
 
+  async resolvePerfumeId(id: string): Promise<string | null> {
+    if ((await this.getPerfume(id)) !== null) return id;
+    const res = await this.client.search<EsPerfumeDoc>({
+      index: this.index,
+      size: 1,
+      _source: ['id'],
+      query: { term: { merged_ids: id } },
+    });
+    return res.hits.hits[0]?._source?.id ?? null;
+  }
+
   async upsertChemical(chemical: Chemical): Promise<void> {
     const previous = this.chemicals.upsert(chemical);
     if (previous === null || previous.allergen_flag !== chemical.allergen_flag)

@@ -30,6 +30,8 @@ export interface EsPerfumeDoc {
   hypoallergenic: boolean;
   chemical_ids: string[];
   note_keys: string[];
+  /** Ids of retired spelling duplicates of this record (they resolve to it). */
+  merged_ids: string[];
   document: PerfumeDocument;
 }
 
@@ -58,6 +60,7 @@ export function toEsDoc(
     hypoallergenic: c.hypoallergenic,
     chemical_ids: filterChemicalIds(classifiable(p, links)),
     note_keys: unique(notes.map(noteKey)),
+    merged_ids: p.merged_ids ?? [],
     document: doc,
   };
 }
@@ -94,6 +97,7 @@ export const perfumeIndexDefinition = {
       hypoallergenic: { type: 'boolean' },
       chemical_ids: { type: 'keyword' },
       note_keys: { type: 'keyword' },
+      merged_ids: { type: 'keyword' },
       document: { type: 'object', enabled: false },
     },
   },
