@@ -120,6 +120,13 @@ describe('accounts, approval, contribution and curation (browser)', () => {
     const panel = dialog('admin-panel');
     await panel.getByTestId('admin-tab-contributions').click();
     const card = panel.getByTestId('admin-contribution').filter({ hasText: NEW_CHEMICAL });
+    // Concentrations read as words: "not given" for the row without one, never "— – — %".
+    const rows = card.locator('tbody tr');
+    await expect(rows.filter({ hasText: 'Linalool' }).textContent()).resolves.toContain(
+      'Concentration not given',
+    );
+    await expect(rows.filter({ hasText: NEW_CHEMICAL }).textContent()).resolves.toContain('at most 1.5 %');
+    await expect(rows.allTextContents()).resolves.not.toContainEqual(expect.stringContaining('— – —'));
     await card.getByTestId('admin-contribution-approve').click();
     await expect(panel.getByTestId('admin-message').textContent()).resolves.toBe(
       `Contribution for ${perfume.name} approved`,
@@ -131,6 +138,9 @@ describe('accounts, approval, contribution and curation (browser)', () => {
     const perfumeCard = page.locator(`[data-testid="perfume-card"][data-perfume-id="${perfume.id}"]`).first();
     await perfumeCard.waitFor();
     await perfumeCard.getByTestId('badge-complete').waitFor();
+    // A long chip list shows its allergens first: open it whole.
+    const more = perfumeCard.locator('.chem-list button[aria-expanded="false"]');
+    if ((await more.count()) > 0) await more.click();
     const declared = perfumeCard.locator('[data-testid="chemical-chip"][data-kind="declared"]');
     await declared.filter({ hasText: NEW_CHEMICAL }).waitFor();
     await declared.filter({ hasText: 'Linalool' }).first().waitFor();
