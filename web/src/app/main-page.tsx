@@ -20,6 +20,7 @@ import {
 import { PerfumeGrid } from '../features/perfumes/components/perfume-grid.tsx';
 import { SearchBar } from '../features/perfumes/components/search-bar.tsx';
 import { useAllergenProfile } from '../lib/allergen-profile.ts';
+import { expandProfileIds } from '../lib/allergen-profile-ids.ts';
 import { type ChemicalClickSource, trackChemicalClick, trackPageView } from '../lib/usage-tracker.ts';
 import type { Chemical } from '../types/api.ts';
 import type { MainView } from './app-url.ts';
@@ -67,7 +68,8 @@ export function MainPage({ view }: { view: MainView }) {
       filters: effectiveFilters,
       includeUnspecific: state.appliedIncludeUnspecific,
       // Each card then says which of the visitor's allergens it links.
-      flagChemicals: profile.items.map((item) => String(item.id)),
+      // Patch-test entries (fragrance mixes, naturals) are asked for as their constituents.
+      flagChemicals: expandProfileIds(profile.items.map((item) => item.id)).map(String),
     }),
     [search, brand, category, effectiveFilters, state.appliedIncludeUnspecific, safeStrict, profile.items],
   );
