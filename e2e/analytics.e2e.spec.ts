@@ -51,6 +51,11 @@ describe('usage analytics (browser)', () => {
    */
   async function ensureDashboard() {
     if ((await dashboard().count()) > 0) return;
+    // Run alone, the page has not opened the product yet.
+    if (!page.url().startsWith(server.url)) {
+      await page.goto(server.url);
+      await page.getByTestId('perfume-card').first().waitFor({ timeout: 60_000 });
+    }
     if ((await page.getByTestId('current-user').count()) === 0) {
       const response = await fetch(`${server.url}/api/auth/login`, {
         method: 'POST',
