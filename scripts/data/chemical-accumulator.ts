@@ -1,0 +1,101 @@
+/**
+ * What the chemical build gathers per substance while it reads the sources (names with their
+ * preference rank, identifiers, list entries), before `assemble` turns it into a record.
+ */
+import type { SourceName } from './chemical-sources.ts';
+import type { AnnexEntry } from './sources/eu-annexes.ts';
+import type { IarcEntry } from './sources/iarc.ts';
+import type { IdentifierCell } from './sources/identifiers.ts';
+import type { IfraAmendmentEntry, IfraStandardEntry } from './sources/ifra.ts';
+import type { Prop65Entry } from './sources/prop65.ts';
+import type { SccsEntry } from './sources/sccs.ts';
+
+/** `AMYL CINNAMAL` → `Amyl Cinnamal`; mixed-case names are kept. */
+export function displayCase(name: string): string {
+  if (/[a-z]/.test(name)) return name;
+  return name.toLowerCase().replace(/(^|[\s(])([a-z])/g, (_, p: string, c: string) => p + c.toUpperCase());
+}
+
+/** Drops footnote marks (`(*)`) and extra spaces from a substance name. */
+export function cleanName(name: string): string {
+  return name
+    .replace(/\(\*+\)|\*+$/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Synonym cells of IFRA and CosIng hold headings such as `78-70-6 (Linalool):`; those are not names. */
+export function isNameLike(text: string): boolean {
+  return text !== '' && !/^\d{2,7}-\d{2}-\d/.test(text) && !/:$/.test(text) && /\p{L}/u.test(text);
+}
+
+interface Named {
+  name: string;
+  rank: number;
+}
+
+/** Display-name preference (lower is better); see data/SOURCES.md. */
+export const NAME_RANK: Record<string, number> = {
+  ifraStandard: 1,
+  ifraTransparency: 2,
+  naturals: 3,
+  annexInci: 4,
+  prop65: 5,
+  ifraGlossary: 6,
+  goodScents: 7,
+  sccs: 8,
+  iarc: 9,
+  annexName: 10,
+  cosing: 11,
+  // DB_EU_Allergens is hand-made and has typos ("Evernia Prunastri Review"): a late resort.
+  euAllergens: 12,
+  userMaterials: 13,
+  curated: 14,
+};
+
+/** Everything the sources say about one substance (one chemical id), gathered before assembly. */
+export class Accumulator {
+  readonly names: Named[] = [];
+  readonly synonyms = new Set<string>();
+  readonly ec: Array<{ ec: string; rank: number }> = [];
+  readonly inci: Array<{ name: string; rank: number }> = [];
+  readonly annexII: AnnexEntry[] = [];
+  readonly annexIII: AnnexEntry[] = [];
+  readonly allergenFrom: Array<{ source: SourceName; details: string | null }> = [];
+  /** CAS numbers the hand-made allergen list names in the same row as this one (isomers, grades). */
+  readonly allergenSiblings = new Set<string>();
+  readonly prop65: Array<{ entry: Prop65Entry; source: SourceName }> = [];
+  readonly iarc: IarcEntry[] = [];
+  readonly ifraStandards: IfraStandardEntry[] = [];
+  readonly ifraAmendment: IfraAmendmentEntry[] = [];
+  sccs: SccsEntry | null = null;
+  ncs = false;
+  smiles: string | null = null;
+  glossaryOdour: string[] | null = null;
+  goodScentsOdour: string[] | null = null;
+  readonly inSources = new Set<SourceName>();
+  constructor(
+    readonly id: string,
+    readonly cas: string | null,
+  ) {}
+  addName(name: string, rank: number): void {
+    const clean = displayCase(cleanName(name));
+    if (clean === '') return;
+    this.names.push({ name: clean, rank });
+    this.synonyms.add(clean);
+  }
+}
+
+/** EC number paired with a CAS in a row: the only one, or the same position when counts match. */
+export function pairedEc(ids: IdentifierCell, cas: string): string | null {
+  if (ids.ec.length === 0) return null;
+  if (ids.cas.length === 1) return ids.ec.length === 1 ? ids.ec[0]! : null;
+  return ids.cas.length === ids.ec.length ? (ids.ec[ids.cas.indexOf(cas)] ?? null) : null;
+}
+
+/** The item with the lowest rank (the first one on ties), null when there is none. */
+export function bestBy<T extends { rank: number }>(items: readonly T[]): T | null {
+  let best: T | null = null;
+  for (const item of items) if (best === null || item.rank < best.rank) best = item;
+  return best;
+}

@@ -1,0 +1,457 @@
+/** Turns one substance's gathered source data into its chemical record. */
+import { type Accumulator, bestBy, cleanName, isNameLike } from './chemical-accumulator.ts';
+import type {
+  Chemical,
+  EuAllergen,
+  EuProhibition,
+  Prop65Endpoint,
+  RegionalRegulation,
+  SccsData,
+  SourceStamp,
+} from './chemical-record.ts';
+import {
+  ALLERGEN_LISTS,
+  ANNEX_II_APPLICATION,
+  amendmentType,
+  annexIIScope,
+  annexRegulation,
+  CLASSIC_26,
+  oneLine,
+  ordinal,
+  potencyFromEc3,
+  prop65Key,
+  rankIarc,
+  restrictionText,
+  riskLevel,
+} from './chemical-rules.ts';
+import { CHEMICAL_SOURCES, type SourceName, src, VERIFYING } from './chemical-sources.ts';
+import { chemicalType } from './chemical-type.ts';
+import {
+  type AnnexEntry,
+  annexIIWording,
+  isAllergenLabelling,
+  isDeletedEntry,
+} from './sources/eu-annexes.ts';
+import type { Prop65Entry } from './sources/prop65.ts';
+
+export interface AssembleContext {
+  /** Prop 65 rows with a removal note, by CAS, date listed and toxicity. */
+  removals: ReadonlyMap<string, Prop65Entry>;
+  /** IFRA amendment number → year of publication (from the 51st Amendment overview). */
+  amendmentYears: ReadonlyMap<string, string>;
+  labellingByCas: ReadonlyMap<string, AnnexEntry[]>;
+}
+
+export function assemble(acc: Accumulator, context: AssembleContext): Chemical {
+  const { removals, amendmentYears, labellingByCas } = context;
+  const sources: Array<{ field: string } & SourceStamp> = [];
+  const nameRankSource: Record<number, SourceName> = {
+    1: acc.ifraStandards.length > 0 ? 'ifraStandards' : 'ifraAmendment',
+    2: 'ifraTransparency',
+    3: 'naturals',
+    4: 'annexIII',
+    5: 'prop65',
+    6: 'ifraGlossary',
+    7: 'goodScents',
+    8: 'sccs',
+    9: 'iarc',
+    10: acc.annexII.length > 0 ? 'annexII' : 'annexIII',
+    11: 'cosing',
+    12: 'euAllergens',
+    13: 'userMaterials',
+    14: 'curated',
+  };
+  const chosen = bestBy(acc.names);
+  const name = chosen?.name ?? acc.cas ?? acc.id;
+  if (chosen) sources.push({ field: 'name', ...src(nameRankSource[chosen.rank]!) });
+  if (acc.cas) {
+    const casSource = VERIFYING.find((s) => acc.inSources.has(s)) ?? [...acc.inSources].sort()[0];
+    if (casSource) sources.push({ field: 'cas_number', ...src(casSource) });
+  }
+  const ec = bestBy(acc.ec)?.ec ?? null;
+  const inci = bestBy(acc.inci)?.name ?? null;
+  if (inci)
+    sources.push({ field: 'inci_name', ...src(bestBy(acc.inci)!.rank === 1 ? 'cosing' : 'annexIII') });
+  const lower = name.toLowerCase();
+  const synonyms = [...new Set([...acc.synonyms].map(cleanName))]
+    .filter((s) => isNameLike(s) && s.toLowerCase() !== lower)
+    .sort((a, b) =>
+      a.toLowerCase() < b.toLowerCase()
+        ? -1
+        : a.toLowerCase() > b.toLowerCase()
+          ? 1
+          : a < b
+            ? -1
+            : a > b
+              ? 1
+              : 0,
+    );
+  const dedupedSynonyms = synonyms.filter(
+    (s, i) => i === 0 || s.toLowerCase() !== synonyms[i - 1]!.toLowerCase(),
+  );
+  const type = chemicalType({ name, ncs: acc.ncs, smiles: acc.smiles });
+  const natural = type === 'essential_oil' || type === 'natural';
+
+  // EU Annex II / III: CosIng (2025) first, ECHA (2024) only for substances CosIng does not list.
+  // Entries CosIng keeps as "Moved or deleted" prohibit nothing.
+  const liveII = acc.annexII.filter((e) => !isDeletedEntry(e));
+  const annexII = liveII.filter((e) => e.file === CHEMICAL_SOURCES.annexII.file);
+  const annexIIUsed = annexII.length > 0 ? annexII : liveII.slice(0, 1);
+  const annexIII = acc.annexIII.filter((e) => e.file === CHEMICAL_SOURCES.annexIII.file);
+  const annexIIIAll =
+    annexIII.length > 0 ? annexIII : acc.annexIII.filter((e) => e.file === CHEMICAL_SOURCES.echaIII.file);
+  const sourceOfAnnex = (e: AnnexEntry): SourceName =>
+    e.file === CHEMICAL_SOURCES.annexII.file
+      ? 'annexII'
+      : e.file === CHEMICAL_SOURCES.annexIII.file
+        ? 'annexIII'
+        : e.annex === 'II'
+          ? 'echaII'
+          : 'echaIII';
+
+  const prohibited = annexIIUsed.length > 0;
+  let euProhibition: EuProhibition | null = null;
+  if (prohibited) {
+    const main = annexIIUsed[0]!;
+    const wording = annexIIWording(main.name);
+    const scope = annexIIScope(main, natural, annexIIIAll.length > 0);
+    const application = main.regulation ? ANNEX_II_APPLICATION[main.regulation] : undefined;
+    euProhibition = {
+      entry: main.ref,
+      scope,
+      exception: wording.exception,
+      part: scope === 'plant_part' ? wording.banned : null,
+      applies_when: wording.appliesWhen,
+      applies_from: application?.from ?? null,
+      applies_to_all_from: application?.all ?? null,
+      regulation: annexRegulation(main),
+      ...src(sourceOfAnnex(main)),
+    };
+  }
+  // A substance prohibited as such is no longer on the labelling list, whatever an Annex III
+  // export or the hand-made allergen list still says; the old listing is kept as history.
+  const bannedOutright = euProhibition !== null && euProhibition.scope === 'substance';
+  // A CAS the Annex III entries do not name but the allergen list puts in one row with a CAS they
+  // do (d- and l-linalool beside linalool) takes that entry: the entry's chemical name covers it.
+  const ownLabelling = annexIIIAll.filter(isAllergenLabelling);
+  const siblingLabelling =
+    ownLabelling.length > 0
+      ? []
+      : [...acc.allergenSiblings]
+          .sort()
+          .flatMap((c) => labellingByCas.get(c) ?? [])
+          .slice(0, 1);
+  const labelling = bannedOutright ? [] : [...ownLabelling, ...siblingLabelling];
+  const annexIIIUsed = bannedOutright ? annexIIIAll.filter((e) => !isAllergenLabelling(e)) : annexIIIAll;
+  const restricted = annexIIIUsed.length > 0;
+
+  let euAllergen: EuAllergen | null = null;
+  if (labelling.length > 0) {
+    const entry = labelling[0]!;
+    const viaSibling = ownLabelling.length === 0;
+    const classic = viaSibling
+      ? entry.ids.cas.some((c) => CLASSIC_26[c] !== undefined)
+      : acc.cas !== null && CLASSIC_26[acc.cas] !== undefined;
+    const list = classic ? 'classic_26' : 'eu_2023_1545';
+    euAllergen = { list, entry: entry.ref, ...ALLERGEN_LISTS[list], ...src(sourceOfAnnex(entry)) };
+  }
+  const allergen = euAllergen !== null;
+
+  const regional: RegionalRegulation[] = [];
+  const history: RegionalRegulation[] = [];
+  const current = { current: true, until: null } as const;
+  for (const e of annexIIUsed) {
+    regional.push({
+      region: 'EU',
+      status: 'prohibited',
+      regulation: annexRegulation(e),
+      details: oneLine(e.name),
+      ...current,
+      ...src(sourceOfAnnex(e)),
+    });
+  }
+  const restrictionLines: string[] = [];
+  for (const e of annexIIIUsed) {
+    const text = restrictionText(e);
+    restrictionLines.push(text);
+    regional.push({
+      region: 'EU',
+      status: 'restricted',
+      regulation: annexRegulation(e),
+      details: text,
+      ...current,
+      ...src(sourceOfAnnex(e)),
+    });
+  }
+  if (euAllergen) {
+    const entry = labelling[0]!;
+    const when =
+      euAllergen.list === 'classic_26'
+        ? 'one of the 26 fragrance allergens named on labels since 11 March 2005'
+        : 'added by Regulation (EU) 2023/1545: named on new products from 31 July 2026, on every product from 31 July 2028';
+    regional.push({
+      region: 'EU',
+      status: 'allergen',
+      regulation: `Regulation (EC) No 1223/2009, Annex III entry ${entry.ref}: fragrance allergen to be named in the ingredient list (${when})`,
+      details: oneLine(entry.other ?? entry.warnings),
+      ...current,
+      ...src(sourceOfAnnex(entry)),
+    });
+  } else if (bannedOutright && (acc.allergenFrom.length > 0 || ownLabelling.length > 0)) {
+    const main = annexIIUsed[0]!;
+    history.push({
+      region: 'EU',
+      status: 'allergen',
+      regulation:
+        'Regulation (EC) No 1223/2009, Annex III: fragrance allergen to be named in the ingredient list (no longer applies)',
+      details: `No longer on the labelling list: prohibited in Annex II, entry ${main.ref}${
+        main.regulation && !/2009\/1223/.test(main.regulation) ? ` (Regulation ${main.regulation})` : ''
+      }${euProhibition?.applies_to_all_from ? `, for every product from ${euProhibition.applies_to_all_from}` : ''}.`,
+      current: false,
+      until: euProhibition?.applies_to_all_from ?? null,
+      ...src(sourceOfAnnex(main)),
+    });
+  }
+
+  // California Proposition 65: only current listings count; a row whose listing was removed (the
+  // chemical delisted or one endpoint removed) is history. A removal note in either file applies
+  // to the same row (CAS, date listed, toxicity) in the other.
+  const prop65Main = acc.prop65.filter((p) => p.source === 'prop65');
+  const prop65Used = prop65Main.length > 0 ? prop65Main : acc.prop65;
+  let prop65: Chemical['safety_information']['prop65'] = null;
+  if (prop65Used.length > 0 && acc.cas !== null) {
+    const cas = acc.cas;
+    const removalOf = (e: Prop65Entry) => (e.removedOn ? e : (removals.get(prop65Key(e, cas)) ?? null));
+    const live = prop65Used.filter((p) => removalOf(p.entry) === null);
+    const gone = prop65Used.filter((p) => removalOf(p.entry) !== null);
+    const toxicity = [...new Set(live.flatMap((p) => p.entry.toxicity))].sort();
+    const removedEndpoints: Prop65Endpoint[] = gone
+      .flatMap((p) =>
+        p.entry.toxicity.map((t) => ({
+          toxicity: t,
+          date_listed: p.entry.dateListed,
+          date_removed: removalOf(p.entry)!.removedOn!,
+        })),
+      )
+      .sort((a, b) => (a.toxicity < b.toxicity ? -1 : a.toxicity > b.toxicity ? 1 : 0));
+    const datesOf = (rows: typeof prop65Used) =>
+      rows
+        .map((p) => p.entry.dateListed)
+        .filter((d): d is string => d !== null)
+        .sort();
+    const listed = live.length > 0;
+    const firstListed = (listed ? datesOf(live) : datesOf(prop65Used))[0] ?? null;
+    const dateDelisted = listed
+      ? null
+      : (removedEndpoints
+          .map((r) => r.date_removed)
+          .sort()
+          .at(-1) ?? null);
+    const nsrl = (listed ? live : prop65Used).map((p) => p.entry.nsrlOrMadl).find((n) => n !== null) ?? null;
+    const stamp = src(prop65Used[0]!.source);
+    prop65 = {
+      status: listed ? 'listed' : 'delisted',
+      toxicity_types: toxicity,
+      date_listed: firstListed,
+      date_delisted: dateDelisted,
+      nsrl_or_madl: listed ? nsrl : null,
+      removed_endpoints: removedEndpoints,
+      ...stamp,
+    };
+    const regulation =
+      'California Proposition 65 (Safe Drinking Water and Toxic Enforcement Act of 1986), State of California only';
+    if (listed) {
+      regional.push({
+        region: 'US',
+        status: 'prop65_listed',
+        regulation,
+        details: `Listed for ${toxicity.join(', ') || 'unspecified toxicity'}${firstListed ? ` since ${firstListed}` : ''}${nsrl ? `; NSRL/MADL ${nsrl} µg/day` : ''}`,
+        ...current,
+        ...stamp,
+      });
+    }
+    for (const r of removedEndpoints) {
+      history.push({
+        region: 'US',
+        status: 'prop65_listed',
+        regulation,
+        details: `${listed ? 'Endpoint removed' : 'Delisted'}: ${r.toxicity}${r.date_listed ? ` (listed ${r.date_listed})` : ''}, removed ${r.date_removed}`,
+        current: false,
+        until: r.date_removed,
+        ...stamp,
+      });
+    }
+    sources.push({ field: 'prop65', ...stamp });
+  }
+  const regionsWith = (status: RegionalRegulation['status']) =>
+    [...new Set(regional.filter((r) => r.status === status).map((r) => r.region))].sort();
+
+  let iarc: Chemical['safety_information']['iarc'] = null;
+  if (acc.iarc.length > 0) {
+    const worst = [...acc.iarc].sort((a, b) => rankIarc(a.group) - rankIarc(b.group))[0]!;
+    // A volume still "In prep." has no publication year: the evaluation year dates it then.
+    const asYear = (v: string | null) => (v !== null && /^\d{4}$/.test(v) ? v : null);
+    const year = asYear(worst.volumeYear) ?? asYear(worst.evaluationYear);
+    iarc = {
+      group: worst.group,
+      agent: worst.agent,
+      volume: worst.volume,
+      volume_year: worst.volumeYear,
+      evaluation_year: worst.evaluationYear,
+      source: CHEMICAL_SOURCES.iarc.file,
+      source_name: worst.volume
+        ? `IARC Monographs, volume ${worst.volume}${year ? ` (${asYear(worst.volumeYear) ? '' : 'evaluated '}${year})` : ''}`
+        : CHEMICAL_SOURCES.iarc.name,
+      source_date: year,
+    };
+    sources.push({
+      field: 'iarc',
+      source: iarc.source,
+      source_name: iarc.source_name,
+      source_date: iarc.source_date,
+    });
+  }
+
+  let ifra: Chemical['safety_information']['ifra'] = null;
+  const standard = acc.ifraStandards.find((s) => s.ids.cas[0] === acc.cas) ?? acc.ifraStandards[0] ?? null;
+  const amendment = acc.ifraAmendment.find((s) => s.ids.cas[0] === acc.cas) ?? acc.ifraAmendment[0] ?? null;
+  if (standard || amendment) {
+    const amendmentNo = amendment?.amendment ?? standard?.amendment ?? null;
+    const publication = standard?.publicationDate ?? amendment?.lastPublication ?? null;
+    // Standards only in the standards list are dated by their amendment (its year as the 51st
+    // Amendment overview gives it) or their publication date.
+    const listDate =
+      standard?.publicationDate ??
+      (standard?.amendment ? (amendmentYears.get(standard.amendment) ?? null) : null);
+    const stamp: SourceStamp = amendment
+      ? src('ifraAmendment')
+      : {
+          source: CHEMICAL_SOURCES.ifraStandards.file,
+          source_name: standard?.amendment
+            ? `IFRA Standards, ${ordinal(standard.amendment)} Amendment${listDate ? ` (${listDate.slice(0, 4)})` : ''}`
+            : CHEMICAL_SOURCES.ifraStandards.name,
+          source_date: listDate,
+        };
+    ifra = {
+      standard_type: standard?.type ?? amendmentType(amendment!.type),
+      standard_name: standard?.title ?? amendment!.name,
+      amendment: amendmentNo,
+      publication_date: publication,
+      intrinsic_property: amendment?.intrinsicProperty ?? null,
+      implementation_new_creations: amendment?.implementationNew ?? null,
+      implementation_existing_creations: amendment?.implementationExisting ?? null,
+      limits: amendment?.limits ?? {},
+      ...stamp,
+    };
+    sources.push({ field: 'ifra', ...stamp });
+  }
+
+  let sccsData: SccsData | null = null;
+  if (acc.sccs) {
+    const e = acc.sccs;
+    const potency = potencyFromEc3(e.ec3);
+    // A ban on one part of a plant does not make the whole material a banned substance.
+    const banned = prohibited && euProhibition?.scope !== 'plant_part';
+    sccsData = {
+      risk_level: riskLevel(banned, potency, e),
+      sccs_recommendation: null,
+      classification: banned
+        ? 'banned_substance'
+        : e.category === 'established_in_humans'
+          ? 'established_allergen'
+          : 'other',
+      sensitization_potency: potency,
+      ec3_value: e.ec3,
+      safe_concentration_ppm: null,
+      patch_test_prevalence: null,
+      clinical_relevance: null,
+      population_stats: { eczema_patient_sensitization: null, general_population_allergy: null },
+      cross_reactivity: [],
+      sccs_category: e.categoryText,
+      human_evidence: e.humanEvidence,
+      ec3_note: e.ec3Note,
+      structure_alert: e.structureAlert,
+      opinion: 'SCCS/1459/11',
+      ...src('sccs'),
+    };
+    sources.push({ field: 'sccs_data', ...src('sccs') });
+  }
+
+  const odour = acc.glossaryOdour ?? acc.goodScentsOdour;
+  if (acc.glossaryOdour) sources.push({ field: 'odour', ...src('ifraGlossary') });
+  else if (acc.goodScentsOdour) sources.push({ field: 'odour', ...src('goodScents') });
+  if (ec) {
+    const rank = bestBy(acc.ec)!.rank;
+    sources.push({
+      field: 'ec_number',
+      ...src(
+        rank === 1
+          ? acc.annexII.length > 0
+            ? 'annexII'
+            : 'annexIII'
+          : rank === 2
+            ? acc.annexII.length > 0
+              ? 'echaII'
+              : 'echaIII'
+            : rank === 3
+              ? 'cosing'
+              : 'euAllergens',
+      ),
+    });
+  }
+  if (euAllergen) {
+    sources.push({
+      field: 'allergen_flag',
+      source: euAllergen.source,
+      source_name: euAllergen.source_name,
+      source_date: euAllergen.source_date,
+    });
+    // The tie of this CAS to the entry comes from the hand-made list.
+    if (ownLabelling.length === 0) sources.push({ field: 'allergen_flag', ...src('euAllergens') });
+  }
+  if (prohibited) sources.push({ field: 'prohibited', ...src(sourceOfAnnex(annexIIUsed[0]!)) });
+  if (restricted) sources.push({ field: 'restricted', ...src(sourceOfAnnex(annexIIIUsed[0]!)) });
+
+  const status: Chemical['regulatory_status'] = prohibited ? 'prohibited' : restricted ? 'restricted' : null;
+  const restrictions = restrictionLines.length > 0 ? restrictionLines.join('\n') : null;
+  return {
+    id: acc.id,
+    name,
+    type,
+    cas_number: acc.cas,
+    ec_number: ec,
+    inci_name: inci,
+    synonyms: dedupedSynonyms,
+    description: null,
+    allergen_flag: allergen,
+    prohibited,
+    restricted,
+    restrictions,
+    regulatory_status: status,
+    verified: acc.cas !== null && VERIFYING.some((s) => acc.inSources.has(s)),
+    odour,
+    safety_information: {
+      is_allergen: allergen,
+      is_prohibited: prohibited,
+      is_restricted: restricted,
+      regulatory_status: status,
+      restrictions,
+      regional_regulations: regional,
+      regulatory_history: history,
+      eu_prohibition: euProhibition,
+      eu_allergen: euAllergen,
+      regional_summary: {
+        total_regions: new Set(regional.map((r) => r.region)).size,
+        prohibited_in: regionsWith('prohibited'),
+        restricted_in: regionsWith('restricted'),
+        prop65_listed: prop65 !== null && prop65.status === 'listed',
+        allergen_regions: regionsWith('allergen'),
+      },
+      sccs_data: sccsData,
+      iarc,
+      ifra,
+      prop65,
+      sources,
+    },
+  };
+}
