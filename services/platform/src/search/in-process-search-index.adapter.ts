@@ -64,6 +64,8 @@ export interface InProcessSearchIndexOptions {
 /** Per-chemical flags (domain rule on a one-link perfume): a link to it is chemical data / an allergen. */
 const COUNTS_AS_DATA = 1;
 const ALLERGEN = 2;
+/** Cards kept rendered (a few MB: the pages people list over and over stay warm). */
+const CARD_CACHE_SIZE = 4096;
 
 export class InProcessSearchIndex implements SearchIndex {
   readonly chemicals: ChemicalTable;
@@ -74,6 +76,11 @@ export class InProcessSearchIndex implements SearchIndex {
   private docCount = 0;
   private aliveCount = 0;
   private readonly docById = new Map<string, number>();
+  /**
+   * Rendered cards of recently listed perfumes (least recently used dropped first): a card depends
+   * only on its document and the chemicals, so it is forgotten when either changes.
+   */
+  private readonly cards = new Map<number, PerfumeCard>();
   /** Retired spelling duplicate's id → the record that lists it in `merged_ids`. */
   private readonly mergedInto = new Map<string, string>();
   /** Record id → the ids it lists in `merged_ids` (to forget them when it changes or goes). */
@@ -147,6 +154,8 @@ export class InProcessSearchIndex implements SearchIndex {
 
   upsertPerfume(doc: PerfumeDocument, _position = 0): void {
     this.writes++;
+    const previous = this.docById.get(doc.perfume.id);
+    if (previous !== undefined) this.cards.delete(previous);
     const p = doc.perfume;
     this.setMergedIds(p.id, p.merged_ids ?? []);
     let d = this.docById.get(p.id);
@@ -170,6 +179,7 @@ export class InProcessSearchIndex implements SearchIndex {
     this.writes++;
     const d = this.docById.get(id);
     if (d === undefined) return;
+    this.cards.delete(d);
     this.setMergedIds(id, []);
     this.unindex(d);
     this.docById.delete(id);
@@ -183,12 +193,14 @@ export class InProcessSearchIndex implements SearchIndex {
 
   upsertChemical(chemical: Chemical): void {
     this.writes++;
+    this.cards.clear();
     this.chemicals.upsert(chemical);
     this.chemicalChanged(chemical.id);
   }
 
   removeChemical(id: string): void {
     this.writes++;
+    this.cards.clear();
     if (this.chemicals.remove(id) !== null) this.chemicalChanged(id);
   }
 
@@ -331,6 +343,20 @@ export class InProcessSearchIndex implements SearchIndex {
    * bits; others go through the document and `toPerfumeCard`. The oracle tests compare both ways.
    */
   private cardOf(d: number): PerfumeCard {
+    const cached = this.cards.get(d);
+    if (cached !== undefined) {
+      // Most recently used last.
+      this.cards.delete(d);
+      this.cards.set(d, cached);
+      return cached;
+    }
+    const card = this.renderCard(d);
+    this.cards.set(d, card);
+    if (this.cards.size > CARD_CACHE_SIZE) this.cards.delete(this.cards.keys().next().value!);
+    return card;
+  }
+
+  private renderCard(d: number): PerfumeCard {
     if (this.columns.extras.has(d) || this.columns.safety.has(d))
       return toPerfumeCard(this.columns.documentOf(d), this.chemicals.known());
     const doc = this.columns.documentOf(d);
