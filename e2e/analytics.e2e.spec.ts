@@ -367,6 +367,7 @@ describe('usage analytics (browser)', () => {
     await expect(page.getByTestId('tracking-toggle').isChecked()).resolves.toBe(false);
     await viewSkipped;
     expect(tracked.length).toBe(before);
+    await page.getByTestId('perfume-card').first().waitFor({ timeout: 60_000 });
     await page.getByTestId('tracking-toggle').check();
     await page.getByTestId('search-input').fill('amber');
     await page.getByTestId('search-input').press('Enter');
