@@ -78,13 +78,16 @@ describe('main page in Chromium', () => {
     await expect(input.getAttribute('aria-expanded')).resolves.toBe('true');
     await expect(page.getByTestId('search-suggestions').textContent()).resolves.toMatch(/match/);
     await shot('search-suggestions');
-    const picked = ((await options.first().locator('.suggestions__name').textContent()) ?? '').trim();
+    // Brands the text spells come before perfumes: arrow down to the first perfume.
+    const kinds = await options.evaluateAll((els) => els.map((el) => el.getAttribute('data-kind')));
+    const at = kinds.indexOf('perfume');
+    expect(at).toBeGreaterThanOrEqual(0);
+    const option = options.nth(at);
+    const picked = ((await option.locator('.suggestions__name').textContent()) ?? '').trim();
     expect(picked.toLowerCase()).toContain('aventu');
-    await input.press('ArrowDown');
-    await expect(options.first().getAttribute('aria-selected')).resolves.toBe('true');
-    await expect(input.getAttribute('aria-activedescendant')).resolves.toBe(
-      await options.first().getAttribute('id'),
-    );
+    for (let i = 0; i <= at; i++) await input.press('ArrowDown');
+    await expect(option.getAttribute('aria-selected')).resolves.toBe('true');
+    await expect(input.getAttribute('aria-activedescendant')).resolves.toBe(await option.getAttribute('id'));
     await input.press('Enter');
     await page.getByTestId('search-suggestions').waitFor({ state: 'detached' });
     await expect(input.inputValue()).resolves.toBe(picked);
@@ -94,6 +97,36 @@ describe('main page in Chromium', () => {
         timeout: 20_000,
       })
       .toBe(picked);
+  });
+
+  it('suggests the brand a few letters spell before its perfumes, and chemicals by name', async () => {
+    const input = page.getByTestId('search-input');
+    await input.fill('');
+    await input.pressSequentially('chan', { delay: 40 });
+    const options = page.getByTestId('search-suggestion');
+    await expect
+      .poll(async () => (await options.first().textContent({ timeout: 20_000 })) ?? '', { timeout: 20_000 })
+      .toMatch(/^Chanel/);
+    await expect(options.first().getAttribute('data-kind')).resolves.toBe('brand');
+    await input.press('ArrowDown');
+    await input.press('Enter');
+    await expect
+      .poll(() => page.getByTestId('brand-select').inputValue(), { timeout: 20_000 })
+      .toBe('Chanel');
+    await expect
+      .poll(async () => (await page.locator('.perfume-card__brand').first().textContent())?.trim(), {
+        timeout: 20_000,
+      })
+      .toBe('Chanel');
+
+    await page.getByTestId('brand-select').selectOption('');
+    await input.fill('');
+    await input.pressSequentially('linalo', { delay: 40 });
+    const chemical = page.locator('[data-testid="search-suggestion"][data-kind="chemical"]');
+    await expect
+      .poll(async () => (await chemical.first().textContent({ timeout: 20_000 })) ?? '', { timeout: 20_000 })
+      .toMatch(/Linalool.*CAS 78-70-6/);
+    await input.press('Escape');
   });
 
   it('opens the CAS modal with linalool for 78-70-6', async () => {

@@ -162,6 +162,7 @@ export function MainPage({ view }: { view: MainView }) {
         onSubmit={state.runSearch}
         brand={brand}
         onBrandChange={state.setBrand}
+        onBrandPick={state.pickBrand}
         onScan={() => setDialog({ kind: 'scanner' })}
       />
       <DataCompletenessPanel category={category} onCategoryChange={state.setCategory} mode={mode} />

@@ -77,6 +77,11 @@ export function useSearchState(view: MainView) {
     filterCount,
     active: Boolean(search || view.brand || view.category || filterCount > 0 || statusSearch),
     setBrand: (brand: string) => go({ brand, perfume: null }),
+    /** A brand chosen among the suggestions: its perfumes, with the typed text cleared. */
+    pickBrand: (brand: string) => {
+      setSearchInput('');
+      go({ brand, q: '', perfume: null });
+    },
     setCategory: (category: DataCategory) => go({ category, perfume: null }),
     setFilters: (filters: PerfumeFilters) => go({ filters, perfume: null }),
     setIncludeUnspecific: (includeUnspecific: boolean) => go({ includeUnspecific }, { replace: true }),

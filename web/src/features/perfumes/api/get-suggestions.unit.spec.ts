@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { SUGGEST_MIN_CHARS, suggestionText } from './get-suggestions.ts';
+import {
+  normalizeBrandSuggestions,
+  normalizeChemicalSuggestions,
+  SUGGEST_MIN_CHARS,
+  startsToSpell,
+  suggestionText,
+} from './get-suggestions.ts';
 
 describe('suggestionText', () => {
   it('suggests for plain text of two or more characters, trimmed', () => {
@@ -14,5 +20,41 @@ describe('suggestionText', () => {
     expect(suggestionText('78-70-6')).toBeNull();
     expect(suggestionText('prohibited')).toBeNull();
     expect(suggestionText('Prop 65')).toBeNull();
+  });
+});
+
+describe('brand and chemical suggestions', () => {
+  it('offers a name only when the text starts to spell it or one of its words', () => {
+    expect(startsToSpell('Chanel', 'chan')).toBe(true);
+    expect(startsToSpell('Maison Francis Kurkdjian', 'franc')).toBe(true);
+    expect(startsToSpell('Hermès', 'herme')).toBe(true);
+    expect(startsToSpell('Merchant of Venice', 'chan')).toBe(false);
+    expect(startsToSpell('Chanel', '')).toBe(false);
+  });
+
+  it('reads the picker answers, keeps only names the text spells, at most two of each', () => {
+    const brands = normalizeBrandSuggestions(
+      {
+        brands: [
+          { name: 'Chanel', perfume_count: 182 },
+          { name: 'Merchant of Venice', perfume_count: 40 },
+          { name: 'Chantecaille', perfume_count: 12 },
+          { name: 'Chantal Thomass', perfume_count: 9 },
+        ],
+      },
+      'chan',
+    );
+    expect(brands).toEqual([
+      { name: 'Chanel', perfumeCount: 182 },
+      { name: 'Chantecaille', perfumeCount: 12 },
+    ]);
+    expect(
+      normalizeChemicalSuggestions(
+        { chemicals: [{ id: 'chem-78-70-6', name: 'Linalool', cas_number: '78-70-6' }, { name: 'no id' }] },
+        'linal',
+      ),
+    ).toEqual([{ id: 'chem-78-70-6', name: 'Linalool', cas: '78-70-6' }]);
+    expect(normalizeBrandSuggestions(null, 'chan')).toEqual([]);
+    expect(normalizeChemicalSuggestions({ chemicals: 'nope' }, 'x')).toEqual([]);
   });
 });

@@ -1,8 +1,14 @@
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrands } from '../api/get-brands.ts';
-import { useSuggestions } from '../api/get-suggestions.ts';
+import { type BrandSuggestion, type ChemicalSuggestion, useSuggestions } from '../api/get-suggestions.ts';
 import type { Perfume } from '../api/perfume-normalize.ts';
+
+/** One row under the search box: a brand, a perfume or a chemical. */
+type Option =
+  | { kind: 'brand'; key: string; brand: BrandSuggestion }
+  | { kind: 'perfume'; key: string; perfume: Perfume }
+  | { kind: 'chemical'; key: string; chemical: ChemicalSuggestion };
 
 type SearchBarProps = {
   value: string;
@@ -10,10 +16,20 @@ type SearchBarProps = {
   onSubmit: (value: string) => void;
   brand: string;
   onBrandChange: (brand: string) => void;
+  /** A brand chosen among the suggestions (its perfumes are listed, the typed text cleared). */
+  onBrandPick: (brand: string) => void;
   onScan: () => void;
 };
 
-export function SearchBar({ value, onChange, onSubmit, brand, onBrandChange, onScan }: SearchBarProps) {
+export function SearchBar({
+  value,
+  onChange,
+  onSubmit,
+  brand,
+  onBrandChange,
+  onBrandPick,
+  onScan,
+}: SearchBarProps) {
   const { t, i18n } = useTranslation();
   const brands = useBrands();
   // ~4,000 <option>s cost a few hundred ms of style and layout on a phone, so the full list is only
@@ -30,7 +46,18 @@ export function SearchBar({ value, onChange, onSubmit, brand, onBrandChange, onS
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const suggestions = useSuggestions(open ? value : '');
-  const options = open ? (suggestions.data?.perfumes ?? []) : [];
+  const data = open ? suggestions.data : undefined;
+  // A brand the text starts to spell comes first ("chan" → Chanel), then perfumes by relevance,
+  // then chemicals the text starts to spell (choosing one looks it up by CAS number).
+  const options: Option[] = data
+    ? [
+        ...data.brands.map((brand): Option => ({ kind: 'brand', key: `b:${brand.name}`, brand })),
+        ...data.perfumes.map((perfume): Option => ({ kind: 'perfume', key: `p:${perfume.id}`, perfume })),
+        ...data.chemicals.map(
+          (chemical): Option => ({ kind: 'chemical', key: `c:${chemical.id}`, chemical }),
+        ),
+      ]
+    : [];
   const expanded = options.length > 0;
   const optionId = (i: number) => `${listId}-option-${i}`;
 
@@ -38,11 +65,18 @@ export function SearchBar({ value, onChange, onSubmit, brand, onBrandChange, onS
     setOpen(false);
     setActive(-1);
   };
-  const choose = (perfume: Perfume) => {
+  const choose = (option: Option) => {
     close();
-    onChange(perfume.name);
-    onSubmit(perfume.name);
+    if (option.kind === 'brand') {
+      onBrandPick(option.brand.name);
+      return;
+    }
+    const text =
+      option.kind === 'perfume' ? option.perfume.name : (option.chemical.cas ?? option.chemical.name);
+    onChange(text);
+    onSubmit(text);
   };
+  const format = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     close();
@@ -103,9 +137,9 @@ export function SearchBar({ value, onChange, onSubmit, brand, onBrandChange, onS
                 aria-label={t('search.suggestions')}
                 className="suggestions__list"
               >
-                {options.map((perfume, i) => (
+                {options.map((option, i) => (
                   <div
-                    key={String(perfume.id)}
+                    key={option.key}
                     id={optionId(i)}
                     role="option"
                     aria-selected={i === active}
@@ -113,14 +147,40 @@ export function SearchBar({ value, onChange, onSubmit, brand, onBrandChange, onS
                     className={`suggestions__option${i === active ? ' suggestions__option--active' : ''}`}
                     // Keep the focus in the box, so the click is not lost to its blur.
                     onMouseDown={(event) => event.preventDefault()}
-                    onClick={() => choose(perfume)}
+                    onClick={() => choose(option)}
                     onKeyDown={(event) => {
-                      if (event.key === 'Enter' || event.key === ' ') choose(perfume);
+                      if (event.key === 'Enter' || event.key === ' ') choose(option);
                     }}
                     data-testid="search-suggestion"
+                    data-kind={option.kind}
                   >
-                    <span className="suggestions__name">{perfume.name}</span>
-                    {perfume.brand ? <span className="suggestions__brand">{perfume.brand}</span> : null}
+                    {option.kind === 'perfume' ? (
+                      <>
+                        <span className="suggestions__name">{option.perfume.name}</span>
+                        {option.perfume.brand ? (
+                          <span className="suggestions__brand">{option.perfume.brand}</span>
+                        ) : null}
+                      </>
+                    ) : option.kind === 'brand' ? (
+                      <>
+                        <span className="suggestions__name">{option.brand.name}</span>
+                        <span className="suggestions__brand">
+                          {t('search.suggestBrand', {
+                            count: option.brand.perfumeCount,
+                            total: format.format(option.brand.perfumeCount),
+                          })}
+                        </span>
+                      </>
+                    ) : (
+                      <>
+                        <span className="suggestions__name">{option.chemical.name}</span>
+                        <span className="suggestions__brand">
+                          {option.chemical.cas
+                            ? t('search.suggestChemicalCas', { cas: option.chemical.cas })
+                            : t('search.suggestChemical')}
+                        </span>
+                      </>
+                    )}
                   </div>
                 ))}
               </div>
@@ -128,9 +188,7 @@ export function SearchBar({ value, onChange, onSubmit, brand, onBrandChange, onS
                 <p className="suggestions__total">
                   {t('search.suggestionsTotal', {
                     count: suggestions.data.total,
-                    total: new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en').format(
-                      suggestions.data.total,
-                    ),
+                    total: format.format(suggestions.data.total),
                   })}
                 </p>
               ) : null}
