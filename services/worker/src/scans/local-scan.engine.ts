@@ -12,7 +12,7 @@ import type { ScanEngine, ScanEngineInput } from './scan-engine.port.ts';
  * Tesseract reads best with text lines of about this many pixels: images are scaled so their
  * measured line height lands there (bigger is slower, smaller loses letters).
  */
-const TARGET_LINE_HEIGHT = Number(process.env.SCAN_LINE_PX ?? 30);
+const TARGET_LINE_HEIGHT = 30;
 /** When no line height could be measured: enlarge small images to this width, shrink huge ones. */
 const MIN_OCR_WIDTH = 1400;
 const TARGET_OCR_WIDTH = 1800;
