@@ -19,26 +19,30 @@
  * the synthetic part runs only when time is left; `SEARCH_BENCH=synthetic` runs it alone.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
-import { gunzipSync } from 'node:zlib';
-import { cleanCataloguePerfume, cleanImportedChemical } from '@scentinel/domain';
-import { createPgClient, dropSchema, type StoredEvent, uniqueSchemaName } from '@scentinel/platform';
+import { createPgClient, dropSchema, uniqueSchemaName } from '@scentinel/platform';
 import {
-  type CataloguePerfume,
   type CatalogueQuery,
   type Chemical,
   catalogueFixtures,
-  InProcessSearchIndex,
+  type InProcessSearchIndex,
   loadCatalogueReferenceData,
   type PerfumeDocument,
   prepareText,
 } from '@scentinel/platform/search';
-import { createCatalogueProjection } from '@scentinel/projections';
+import {
+  buildIndex,
+  fileSource,
+  floorRow,
+  heapMb,
+  lookupFloor,
+  type Reference,
+  realChemicals,
+  standIn,
+} from './lib/catalogue-build.ts';
 import { loadPostgres, toSql } from './lib/pg-catalogue.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -48,245 +52,10 @@ const REAL_PERFUMES = path.join(ROOT, 'data', 'catalogue', 'perfumes.jsonl.gz');
 const REAL_CHEMICALS = path.join(ROOT, 'data', 'chemicals', 'chemicals.json');
 const SYNTHETIC = path.join(ROOT, '.data', 'synthetic-500000.jsonl.gz');
 const BUDGET_MS = 480_000;
-const BATCH = 1000;
-
-type Reference = Awaited<ReturnType<typeof loadCatalogueReferenceData>>;
-
-/** Where perfume records come from: each call yields fresh records (nothing is kept between calls). */
-interface Source {
-  label: string;
-  chemicals: Chemical[];
-  perfumes(): Iterable<CataloguePerfume>;
-}
 
 interface Sample {
   kind: string;
   q: CatalogueQuery;
-}
-
-// ---------------------------------------------------------------- data
-
-function gc(): void {
-  setFlagsFromString('--expose-gc');
-  (runInNewContext('gc') as () => void)();
-}
-
-function heapMb(): number {
-  gc();
-  gc();
-  return process.memoryUsage().heapUsed / 1_048_576;
-}
-
-/** Records the domain refuses are left out, as the importer would leave them out. */
-function clean<T>(list: Iterable<unknown>, fn: (raw: unknown) => T, what: string): T[] {
-  const out: T[] = [];
-  let refused = 0;
-  for (const raw of list) {
-    try {
-      out.push(fn(raw));
-    } catch {
-      refused++;
-    }
-  }
-  if (refused > 0) console.log(`${what}: ${refused} records refused by the domain's validation, left out`);
-  return out;
-}
-
-/** Parsed lines of a gzipped JSON-lines file (decoded line by line: the file may exceed a JS string). */
-function* jsonLines(file: string): Iterable<unknown> {
-  const bytes = gunzipSync(readFileSync(file));
-  let at = 0;
-  while (at < bytes.length) {
-    let end = bytes.indexOf(10, at);
-    if (end < 0) end = bytes.length;
-    const line = bytes.toString('utf8', at, end);
-    at = end + 1;
-    if (line.trim() !== '') yield JSON.parse(line);
-  }
-}
-
-function fileSource(label: string, perfumesFile: string, chemicals: Chemical[]): Source {
-  let warned = false;
-  return {
-    label,
-    chemicals,
-    *perfumes() {
-      let refused = 0;
-      for (const raw of jsonLines(perfumesFile)) {
-        try {
-          yield cleanCataloguePerfume(raw);
-        } catch {
-          refused++;
-        }
-      }
-      if (refused > 0 && !warned) {
-        warned = true;
-        console.log(
-          `${path.basename(perfumesFile)}: ${refused} records refused by the domain's validation, left out`,
-        );
-      }
-    },
-  };
-}
-
-function realChemicals(): Chemical[] {
-  if (!existsSync(REAL_CHEMICALS)) return catalogueFixtures.fixtureChemicals();
-  return clean(
-    JSON.parse(readFileSync(REAL_CHEMICALS, 'utf8')) as unknown[],
-    cleanImportedChemical,
-    'chemicals.json',
-  );
-}
-
-function standIn(count: number): Source {
-  return {
-    label: `fixture-generated stand-in (${count}; data/catalogue not built)`,
-    chemicals: catalogueFixtures.fixtureChemicals(),
-    *perfumes() {
-      for (const d of catalogueFixtures.generateCatalogue(20_251_122, count)) yield d.perfume;
-    },
-  };
-}
-
-const META = { actorId: null, actorRole: null, requestId: null, occurredAt: '2025-01-01T00:00:00.000Z' };
-
-function storedEvent(position: number, streamId: string, type: string, data: unknown): StoredEvent {
-  return {
-    id: `e${position}`,
-    streamId,
-    version: 1,
-    position,
-    type,
-    schemaVersion: 1,
-    data,
-    metadata: META,
-    recordedAt: META.occurredAt,
-  };
-}
-
-/** The catalogue as the log holds it (ChemicalAdded, then PerfumeCatalogued), in batches. */
-function* eventBatches(source: Source): Iterable<StoredEvent[]> {
-  let position = 0;
-  let batch: StoredEvent[] = [];
-  for (const chemical of source.chemicals) {
-    batch.push(
-      storedEvent(++position, `chemical:${chemical.id}`, 'ChemicalAdded', {
-        chemical: structuredClone(chemical),
-        source: 'catalogue_import',
-        contribution_id: null,
-      }),
-    );
-  }
-  for (const perfume of source.perfumes()) {
-    batch.push(storedEvent(++position, `perfume:${perfume.id}`, 'PerfumeCatalogued', { perfume }));
-    if (batch.length >= BATCH) {
-      yield batch;
-      batch = [];
-    }
-  }
-  if (batch.length > 0) yield batch;
-}
-
-/**
- * Builds an index through the catalogue projection and measures it. Decoding the events is not
- * timed (the event log bench covers it); the heap is measured before and after with nothing but the
- * index alive, so the growth is what the index keeps.
- */
-async function buildIndex(source: Source, reference: Reference) {
-  const before = heapMb();
-  const index = new InProcessSearchIndex(reference);
-  const projection = createCatalogueProjection(index);
-  let ms = 0;
-  let cpuMs = 0;
-  let events = 0;
-  const timed = async (fn: () => unknown) => {
-    const c0 = process.cpuUsage();
-    const t0 = performance.now();
-    await fn();
-    ms += performance.now() - t0;
-    const c = process.cpuUsage(c0);
-    cpuMs += (c.user + c.system) / 1000;
-  };
-  for (const batch of eventBatches(source)) {
-    await timed(() => projection.applyAll(batch));
-    events += batch.length;
-  }
-  await timed(() => index.warm());
-  const after = heapMb();
-  return { index, events, seconds: ms / 1000, cpuSeconds: cpuMs / 1000, heapDeltaMb: after - before };
-}
-
-/**
- * The build's floor, timed over the same events: only the string-keyed `Map` lookups and integer
- * appends a perfume needs (interning brand, perfumer, concentration, accords, notes, link chemical
- * ids and notes, sources; name tokens to lists), none of the index's own work. It shows how much
- * of the build any index of this shape in one Node thread cannot avoid.
- */
-function lookupFloor(source: Source): { events: number; seconds: number } {
-  const strings = new Map<string, number>();
-  const chemicals = new Map<string, number>();
-  const tokens = new Map<string, number[]>();
-  const ids = new Map<string, number>();
-  // The ints are only written (the cost being timed), so one buffer is reused from its start.
-  const out = new Int32Array(1 << 20);
-  let o = 0;
-  const intern = (value: string) => {
-    let id = strings.get(value);
-    if (id === undefined) {
-      id = strings.size;
-      strings.set(value, id);
-    }
-    return id;
-  };
-  let ms = 0;
-  let events = 0;
-  let doc = 0;
-  for (const batch of eventBatches(source)) {
-    const t0 = performance.now();
-    for (const event of batch) {
-      if (event.type !== 'PerfumeCatalogued') continue;
-      const p = (event.data as { perfume: CataloguePerfume }).perfume;
-      if (o > out.length >> 1) o = 0;
-      ids.set(p.id, doc);
-      out[o++] = intern(p.brand);
-      out[o++] = p.perfumer == null ? -1 : intern(p.perfumer);
-      out[o++] = p.concentration == null ? -1 : intern(p.concentration);
-      for (const accord of p.accords) out[o++] = intern(accord);
-      for (const notes of [p.notes.top, p.notes.middle, p.notes.base, p.notes.unspecified]) {
-        for (const note of notes) out[o++] = intern(note);
-      }
-      for (const link of p.chemicals) {
-        let c = chemicals.get(link.chemical_id);
-        if (c === undefined) {
-          c = chemicals.size;
-          chemicals.set(link.chemical_id, c);
-        }
-        out[o++] = c;
-        out[o++] = intern(link.from_note);
-      }
-      for (const s of p.sources) out[o++] = intern(s);
-      for (const token of p.name.toLowerCase().split(' ')) {
-        const list = tokens.get(token);
-        if (list) list.push(doc);
-        else tokens.set(token, [doc]);
-      }
-      doc++;
-    }
-    ms += performance.now() - t0;
-    events += batch.length;
-  }
-  return { events, seconds: ms / 1000 };
-}
-
-function floorRow(label: string, floor: { events: number; seconds: number }, buildSeconds: number) {
-  return {
-    measure: `build floor: lookups only (${label})`,
-    value:
-      `${Math.round(floor.events / floor.seconds).toLocaleString('en')} events/s;` +
-      ` the index build takes ${(buildSeconds / floor.seconds).toFixed(2)}x its time`,
-    target: '(peer)',
-    ok: '',
-  };
 }
 
 // ---------------------------------------------------------------- query mix
@@ -434,7 +203,9 @@ async function realCatalogueRun(): Promise<Reference> {
   const reference = real
     ? await loadCatalogueReferenceData(path.join(ROOT, 'data'))
     : { notes: catalogueFixtures.fixtureNotes, regions: catalogueFixtures.fixtureRegions };
-  const source = real ? fileSource('real catalogue', REAL_PERFUMES, realChemicals()) : standIn(70_000);
+  const source = real
+    ? fileSource('real catalogue', REAL_PERFUMES, realChemicals(REAL_CHEMICALS))
+    : standIn(70_000);
 
   const { index, events, seconds, cpuSeconds, heapDeltaMb } = await buildIndex(source, reference);
   console.log(
@@ -545,7 +316,7 @@ async function syntheticRun(reference: Reference, started: number): Promise<void
     console.log('Synthetic 500k run skipped: not enough of the time budget left.');
     return;
   }
-  const source = fileSource('synthetic 500k', SYNTHETIC, realChemicals());
+  const source = fileSource('synthetic 500k', SYNTHETIC, realChemicals(REAL_CHEMICALS));
   const { index, events, seconds, cpuSeconds, heapDeltaMb } = await buildIndex(source, reference);
   console.log(`\nCatalogue search bench: ${source.label}, ${(await index.stats()).total_perfumes} perfumes`);
   const samples = queryMix([...index.documents(100)], source.chemicals, 220);
