@@ -6,7 +6,6 @@
 import {
   type AccountState,
   accounts,
-  type CataloguePerfume,
   type ChemicalState,
   type ContributionState,
   chemicalStreamId,
@@ -23,6 +22,7 @@ import {
   usernameKey,
 } from '@scentinel/domain';
 import { InMemoryEventLog, type StoredEvent } from '@scentinel/platform';
+import { catalogueFixtures } from '@scentinel/platform/search';
 import { metadataFor, toNewEvents } from '../command-handler.ts';
 import type { AccountView, ApplicationDeps, ContributionView } from '../deps.ts';
 
@@ -195,22 +195,7 @@ export function inMemoryApp(now = new Date('2026-01-10T12:00:00.000Z')): InMemor
     deps,
     given,
     async seedPerfume(id, name) {
-      const perfume = {
-        id,
-        name,
-        brand: 'Maison Test',
-        year_released: null,
-        gender: null,
-        perfumer: null,
-        concentration: null,
-        description: null,
-        image_url: null,
-        accords: [],
-        notes: { top: [], middle: [], base: [], unspecified: [] },
-        chemicals: [],
-        field_sources: {},
-        sources: [],
-      } as unknown as CataloguePerfume;
+      const perfume = catalogueFixtures.makePerfume({ id, name, brand: 'Maison Test' });
       await given(
         perfumeStreamId(id),
         perfumes.decide({ type: 'CataloguePerfume', data: { perfume } }, perfumes.initialState, system),
