@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { isRecord } from '../../../lib/is-record.ts';
 import { classifySearch } from '../../../lib/search-mode.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { normalizePerfumePage, type Perfume } from './perfume-normalize.ts';
@@ -49,10 +50,8 @@ export function startsToSpell(name: string, text: string): boolean {
 }
 
 function records(raw: unknown, key: string): Record<string, unknown>[] {
-  const list = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>)[key] : null;
-  return Array.isArray(list)
-    ? list.filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null)
-    : [];
+  const list = isRecord(raw) ? raw[key] : null;
+  return Array.isArray(list) ? list.filter(isRecord) : [];
 }
 
 export function normalizeBrandSuggestions(raw: unknown, text: string): BrandSuggestion[] {
