@@ -1,8 +1,9 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, SCREENSHOT_DIR } from './support/browser.ts';
-import { type RunningServer, removeDir, startServer } from './support/server.ts';
+import { type AppPage, openAppPage } from './support/app-page.ts';
+import { SCREENSHOT_DIR } from './support/browser.ts';
+import type { RunningServer } from './support/server.ts';
 
 interface Alternatives {
   perfume: { id: string; allergens: { chemical_id: string }[] };
@@ -15,26 +16,19 @@ interface Alternatives {
 
 /** Safe alternatives, patch-test profiles, the shareable profile and offline use, end to end. */
 describe('beyond the catalogue: alternatives, patch tests, sharing, offline', () => {
+  let app: AppPage;
   let server: RunningServer;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   const shot = (p: Page, name: string) => p.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    await page.goto(server.url);
-    await page.getByTestId('perfume-card').first().waitFor();
+    app = await openAppPage();
+    ({ server, browser, page } = app);
   });
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    if (server) removeDir(server.dataDir);
+    await app?.close();
   });
 
   it('answers the alternatives API on the real catalogue: similar, complete, free of what is excluded', async () => {

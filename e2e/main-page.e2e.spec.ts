@@ -1,14 +1,15 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, SCREENSHOT_DIR } from './support/browser.ts';
-import { type RunningServer, removeDir, startServer } from './support/server.ts';
+import { type AppPage, openAppPage } from './support/app-page.ts';
+import { SCREENSHOT_DIR } from './support/browser.ts';
+import type { RunningServer } from './support/server.ts';
 
 /** The main page's flows (issue: catalogue search and browse) on the real catalogue. */
 describe('main page in Chromium', () => {
+  let app: AppPage;
   let server: RunningServer;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
 
   const shot = (name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
@@ -29,19 +30,12 @@ describe('main page in Chromium', () => {
   };
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    await page.goto(server.url);
-    await page.getByTestId('perfume-card').first().waitFor();
+    app = await openAppPage();
+    ({ server, browser, page } = app);
   });
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    if (server) removeDir(server.dataDir);
+    await app?.close();
   });
 
   it('shows the real catalogue total and a page of 50 cards', async () => {

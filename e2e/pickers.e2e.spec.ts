@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.ts';
-import { type RunningServer, removeDir, startServer } from './support/server.ts';
+import { type AppPage, openAppPage } from './support/app-page.ts';
+import type { RunningServer } from './support/server.ts';
 
 /**
  * The pickers reach the whole catalogue in Chromium: typing "rose" under Fragrance Notes offers
@@ -9,25 +9,17 @@ import { type RunningServer, removeDir, startServer } from './support/server.ts'
  * perfume of a brand with more than one page of them, page after page.
  */
 describe('pickers reach everything (browser)', () => {
+  let app: AppPage;
   let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    await page.goto(server.url);
-    await page.getByTestId('perfume-card').first().waitFor();
+    app = await openAppPage();
+    ({ server, page } = app);
   });
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    if (server) removeDir(server.dataDir);
+    await app?.close();
   });
 
   it('offers the plain "Rose" note first when typing "rose" under Fragrance Notes, with how many more match', async () => {

@@ -1,33 +1,24 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, SCREENSHOT_DIR } from './support/browser.ts';
-import { type RunningServer, removeDir, startServer } from './support/server.ts';
+import { type AppPage, openAppPage } from './support/app-page.ts';
+import { SCREENSHOT_DIR } from './support/browser.ts';
 
 /**
  * Search relevance on the real catalogue, as a person types it: misspellings, brand after name,
  * number-sign spellings. The perfume meant must be the first card.
  */
 describe('search relevance in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  let app: AppPage;
   let page: Page;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    await page.goto(server.url);
-    await page.getByTestId('perfume-card').first().waitFor();
+    app = await openAppPage();
+    ({ page } = app);
   });
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    if (server) removeDir(server.dataDir);
+    await app?.close();
   });
 
   /** Types the query, searches, and returns the first card's perfume id once the grid shows `wanted`'s answer. */
