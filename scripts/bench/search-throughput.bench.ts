@@ -17,19 +17,18 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { cleanCataloguePerfume, cleanImportedChemical } from '@scentinel/domain';
-import { createPgClient, dropSchema, type SqlClient, uniqueSchemaName } from '@scentinel/platform';
+import { createPgClient, dropSchema, uniqueSchemaName } from '@scentinel/platform';
 import {
   type Chemical,
   catalogueFixtures,
   listCard,
   type PerfumeDocument,
-  toEsDoc,
   toPerfumeCard,
 } from '@scentinel/platform/search';
 import { startServer } from '../../e2e/support/server.ts';
 import { log, ROOT, startScriptServer, stopBenchApp } from './lib/app-server.ts';
 import type { LoadResult, LoadSpec } from './lib/load-runner.ts';
-import { PG_INDEXES, PG_SCHEMA } from './lib/pg-catalogue.ts';
+import { loadPostgres } from './lib/pg-catalogue.ts';
 import { queryLog } from './lib/query-log.ts';
 import { formatRatio, printTable, verdict } from './lib/report.ts';
 
@@ -99,37 +98,6 @@ function catalogue(): { docs: PerfumeDocument[]; known: Map<string, Chemical> } 
       }
     });
   return { docs, known };
-}
-
-/** The Postgres peer's table: search columns and the lean list card the app answers with. */
-async function loadPostgres(sql: SqlClient, docs: PerfumeDocument[], known: Map<string, Chemical>) {
-  await sql.exec(PG_SCHEMA);
-  for (let start = 0; start < docs.length; start += 2000) {
-    const rows = docs.slice(start, start + 2000).map((d, i) => {
-      const es = toEsDoc(d, known, start + i);
-      return {
-        doc: start + i,
-        id: es.id,
-        name_key: es.name_key,
-        brand_key: es.brand_key,
-        category: es.category,
-        hypoallergenic: es.hypoallergenic,
-        chemical_ids: es.chemical_ids,
-        note_keys: es.note_keys,
-        card: listCard(toPerfumeCard(d, known)),
-      };
-    });
-    await sql.query(
-      `INSERT INTO perfumes (doc, id, name_key, brand_key, category, hypoallergenic, chemical_ids, note_keys, card)
-       SELECT r.doc, r.id, r.name_key, r.brand_key, r.category, r.hypoallergenic,
-              ARRAY(SELECT jsonb_array_elements_text(r.chemical_ids)),
-              ARRAY(SELECT jsonb_array_elements_text(r.note_keys)), r.card
-       FROM jsonb_to_recordset($1::jsonb) AS r(doc int, id text, name_key text, brand_key text, category text,
-            hypoallergenic boolean, chemical_ids jsonb, note_keys jsonb, card jsonb)`,
-      [JSON.stringify(rows)],
-    );
-  }
-  await sql.exec(PG_INDEXES);
 }
 
 async function load(
@@ -202,7 +170,8 @@ export async function run(): Promise<void> {
     const appStarting = startApp();
     appStarting.catch(() => {});
     const t0 = performance.now();
-    await loadPostgres(sql, docs, known);
+    // Rows answer with the lean list card the app answers with.
+    await loadPostgres(sql, docs, known, (d) => listCard(toPerfumeCard(d, known)));
     log(`Postgres peer loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s (schema ${schema})`);
     docs.length = 0;
     const app = await appStarting;

@@ -239,7 +239,7 @@ async function compareWithPostgres(
   const compared = samples.filter((s) => prepareText(s.q.text) === null).length;
   try {
     const t0 = performance.now();
-    await loadPostgres(sql, index);
+    await loadPostgres(sql, index.documents(), index.chemicals.known());
     console.log(
       `Postgres peer loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s (schema ${sql.schema})`,
     );

@@ -6,9 +6,11 @@
 import type { SqlClient } from '@scentinel/platform';
 import {
   type CatalogueQuery,
+  type Chemical,
   effectiveCategory,
   type InProcessSearchIndex,
   type NoteRecord,
+  type PerfumeDocument,
   prepareText,
   resolveChemicalRefs,
   resolveNoteRefs,
@@ -38,12 +40,19 @@ CREATE INDEX perfumes_chemicals ON perfumes USING gin (chemical_ids);
 CREATE INDEX perfumes_notes ON perfumes USING gin (note_keys);
 ANALYZE perfumes`;
 
-/** Loads the index's documents (streamed, in catalogue order) into the Postgres peer. */
-export async function loadPostgres(sql: SqlClient, index: InProcessSearchIndex) {
+/**
+ * Loads documents (streamed, in catalogue order) into the Postgres peer; `card` is what a row
+ * answers with (the full card by default; the throughput bench stores the lean list card).
+ */
+export async function loadPostgres(
+  sql: SqlClient,
+  documents: Iterable<PerfumeDocument>,
+  known: ReadonlyMap<string, Chemical>,
+  card: (doc: PerfumeDocument) => unknown = (doc) => toPerfumeCard(doc, known),
+) {
   await sql.exec(PG_SCHEMA);
-  const known = index.chemicals.known();
   let start = 0;
-  for (const docs of chunks(index.documents(), 2000)) {
+  for (const docs of chunks(documents, 2000)) {
     const rows = docs.map((d, i) => {
       const es = toEsDoc(d, known, start + i);
       return {
@@ -55,7 +64,7 @@ export async function loadPostgres(sql: SqlClient, index: InProcessSearchIndex) 
         hypoallergenic: es.hypoallergenic,
         chemical_ids: es.chemical_ids,
         note_keys: es.note_keys,
-        card: toPerfumeCard(d, known),
+        card: card(d),
       };
     });
     await sql.query(
