@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { createWorker, OEM } from 'tesseract.js';
+import { type AllergenTruth, allergenTruth } from '../../services/worker/fixtures/allergen-truth.ts';
 import { CONDITIONS, type Condition, degradedSet } from '../../services/worker/fixtures/degraded-set.ts';
 import {
   BrandIndex,
@@ -38,7 +39,7 @@ interface Truth {
     product_type: string | null;
     size_ml: number | null;
   };
-  ingredients: { name: string; is_allergen: boolean }[];
+  ingredients: { name: string; is_allergen: boolean; is_prohibited?: boolean }[];
   barcodes: string[];
   damage?: string[];
 }
@@ -46,6 +47,23 @@ interface Truth {
 interface Predicted {
   name: string;
   is_allergen: boolean;
+  is_prohibited?: boolean;
+}
+
+/**
+ * The truth's allergen and prohibited flags as the shipped chemical database defines them (what
+ * the scanner reports from), not as the JSON was written: a regulatory change in the data cannot
+ * leave the bench scoring against a stale list.
+ */
+function withDatabaseFlags(truth: Truth, flags: AllergenTruth): Truth {
+  return {
+    ...truth,
+    ingredients: truth.ingredients.map((i) => ({
+      ...i,
+      is_allergen: flags.isAllergen(i.name),
+      is_prohibited: flags.isProhibited(i.name),
+    })),
+  };
 }
 
 /** The keys an ingredient can be known by: whole text, text outside brackets, each bracketed or slashed part. */
@@ -70,6 +88,8 @@ interface Score {
   allergenTp: number;
   allergenFn: number;
   allergenFp: number;
+  prohibitedTp: number;
+  prohibitedFn: number;
 }
 
 /** One-to-one greedy pairing of predicted and true ingredients that share a key. */
@@ -78,7 +98,16 @@ function score(
   predicted: Predicted[],
 ): Score & { missed: string[]; extra: string[] } {
   const used = new Set<number>();
-  const s = { tp: 0, fp: 0, fn: 0, allergenTp: 0, allergenFn: 0, allergenFp: 0 };
+  const s = {
+    tp: 0,
+    fp: 0,
+    fn: 0,
+    allergenTp: 0,
+    allergenFn: 0,
+    allergenFp: 0,
+    prohibitedTp: 0,
+    prohibitedFn: 0,
+  };
   const missed: string[] = [];
   const predKeys = predicted.map((p) => keysOf(p.name));
   for (const t of truth) {
@@ -88,6 +117,7 @@ function score(
       s.fn += 1;
       missed.push(t.name);
       if (t.is_allergen) s.allergenFn += 1;
+      if (t.is_prohibited) s.prohibitedFn += 1;
       continue;
     }
     used.add(j);
@@ -96,6 +126,10 @@ function score(
       if (predicted[j]!.is_allergen) s.allergenTp += 1;
       else s.allergenFn += 1;
     } else if (predicted[j]!.is_allergen) s.allergenFp += 1;
+    if (t.is_prohibited) {
+      if (predicted[j]!.is_prohibited) s.prohibitedTp += 1;
+      else s.prohibitedFn += 1;
+    }
   }
   const extra = predicted.filter((_, i) => !used.has(i)).map((p) => p.name);
   s.fp = extra.length;
@@ -117,7 +151,9 @@ function summarize(scores: Score[], times: number[], cpu: number[]) {
   // No allergen in the truth: nothing to recall (printed as a dash).
   const allergens = sum('allergenTp') + sum('allergenFn');
   const allergenRecall = allergens === 0 ? Number.NaN : sum('allergenTp') / allergens;
+  const prohibited = sum('prohibitedTp') + sum('prohibitedFn');
   return {
+    prohibitedRecall: prohibited === 0 ? Number.NaN : sum('prohibitedTp') / prohibited,
     precision,
     recall,
     f1,
@@ -203,6 +239,8 @@ export async function run(
     },
   );
   const matcher = new ChemicalMatcher(records);
+  const flags = allergenTruth(records);
+  const prohibitedIds = new Set(records.filter((r) => r.prohibited).map((r) => r.id));
   const vocabulary = await loadInciVocabulary();
   const exactAllergens = new Map<string, boolean>();
   for (const r of records) {
@@ -238,7 +276,9 @@ export async function run(
   };
   let images = 0;
   try {
-    for await (const { id, condition, image, truth } of benchImages(perCondition, conditions)) {
+    for await (const bench of benchImages(perCondition, conditions)) {
+      const { id, condition, image } = bench;
+      const truth = withDatabaseFlags(bench.truth, flags);
       images += 1;
       const group = byCondition.get(condition) ?? { ours: [], theirs: [] };
       byCondition.set(condition, group);
@@ -247,7 +287,13 @@ export async function run(
       const result = await engine.analyze({ image, analysisType: 'ingredients' });
       ourTimes.push(performance.now() - t0);
       ourCpu.push(cpuSince(c0));
-      const s = score(truth.ingredients, result.ingredients);
+      const s = score(
+        truth.ingredients,
+        result.ingredients.map((i) => ({
+          ...i,
+          is_prohibited: i.chemical_id !== null && prohibitedIds.has(i.chemical_id),
+        })),
+      );
       ours.push(s);
       group.ours.push(s);
       if (options.verbose) {
@@ -312,6 +358,7 @@ export async function run(
     ['all images recall', f(pipeline.recall), f(plain.recall), ''],
     ['all images F1', f(pipeline.f1), f(plain.f1), ''],
     ['all images allergen recall', f(pipeline.allergenRecall), f(plain.allergenRecall), ''],
+    ['all images prohibited recall', f(pipeline.prohibitedRecall), '', ''],
     [
       'allergen false flags',
       String(pipeline.allergenFalsePositives),

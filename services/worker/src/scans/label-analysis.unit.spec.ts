@@ -51,7 +51,7 @@ describe('analyzeLabel', () => {
       ['Linalool', true, 'chem-78-70-6'],
       ['Limonene', true, 'chem-5989-27-5'],
       ['Hydroxycitronellal', true, 'chem-107-75-5'],
-      ['Butylphenyl Methylpropional', true, 'chem-80-54-6'],
+      ['Butylphenyl Methylpropional', false, 'chem-80-54-6'],
       ['Ethylhexyl Methoxycinnamate', false, 'chem-5466-77-3'],
       ['BHT', false, null],
     ]);

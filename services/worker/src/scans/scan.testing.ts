@@ -78,7 +78,7 @@ export const FIXTURE_CHEMICALS: ChemicalRecord[] = [
     name: 'Lilial',
     inci_name: 'BUTYLPHENYL METHYLPROPIONAL',
     cas_number: '80-54-6',
-    allergen_flag: true,
+    // Prohibited (Annex II) since 2022, so no longer on the allergen labelling list.
     prohibited: true,
   }),
   chem({
