@@ -35,6 +35,8 @@ import {
   assembleCard,
   cardChemical,
   classify,
+  listCard,
+  type PerfumeListCard,
   perfumeAllergens,
   toPerfumeCard,
   visibleLinks,
@@ -42,6 +44,7 @@ import {
 import type { PostingList } from './posting-list.ts';
 import type {
   BrandCount,
+  CatalogueListResult,
   CatalogueQuery,
   CatalogueResult,
   CatalogueStats,
@@ -66,6 +69,11 @@ const COUNTS_AS_DATA = 1;
 const ALLERGEN = 2;
 /** Cards kept rendered (a few MB: the pages people list over and over stay warm). */
 const CARD_CACHE_SIZE = 4096;
+/**
+ * List cards kept (a few hundred bytes each, ~10 MB): the popular perfumes' cards, which most
+ * pages of most searches list, are made once.
+ */
+const LIST_CARD_CACHE_SIZE = 32_768;
 
 export class InProcessSearchIndex implements SearchIndex {
   readonly chemicals: ChemicalTable;
@@ -81,6 +89,8 @@ export class InProcessSearchIndex implements SearchIndex {
    * only on its document and the chemicals, so it is forgotten when either changes.
    */
   private readonly cards = new Map<number, PerfumeCard>();
+  /** List cards (`listCard` of the card, no flags or chemicals asked first), kept the same way. */
+  private readonly listCards = new Map<number, PerfumeListCard>();
   /** Retired spelling duplicate's id → the record that lists it in `merged_ids`. */
   private readonly mergedInto = new Map<string, string>();
   /** Record id → the ids it lists in `merged_ids` (to forget them when it changes or goes). */
@@ -155,7 +165,7 @@ export class InProcessSearchIndex implements SearchIndex {
   upsertPerfume(doc: PerfumeDocument, _position = 0): void {
     this.writes++;
     const previous = this.docById.get(doc.perfume.id);
-    if (previous !== undefined) this.cards.delete(previous);
+    if (previous !== undefined) this.forgetCard(previous);
     const p = doc.perfume;
     this.setMergedIds(p.id, p.merged_ids ?? []);
     let d = this.docById.get(p.id);
@@ -179,7 +189,7 @@ export class InProcessSearchIndex implements SearchIndex {
     this.writes++;
     const d = this.docById.get(id);
     if (d === undefined) return;
-    this.cards.delete(d);
+    this.forgetCard(d);
     this.setMergedIds(id, []);
     this.unindex(d);
     this.docById.delete(id);
@@ -193,14 +203,14 @@ export class InProcessSearchIndex implements SearchIndex {
 
   upsertChemical(chemical: Chemical): void {
     this.writes++;
-    this.cards.clear();
+    this.forgetCards();
     this.chemicals.upsert(chemical);
     this.chemicalChanged(chemical.id);
   }
 
   removeChemical(id: string): void {
     this.writes++;
-    this.cards.clear();
+    this.forgetCards();
     if (this.chemicals.remove(id) !== null) this.chemicalChanged(id);
   }
 
@@ -225,6 +235,39 @@ export class InProcessSearchIndex implements SearchIndex {
   }
 
   searchSync(query: CatalogueQuery): CatalogueResult {
+    const { docs, total } = this.pageOf(query);
+    return {
+      items: docs.map((d) => this.cardOf(d)),
+      total,
+      has_more: query.skip + docs.length < total,
+    };
+  }
+
+  async searchList(
+    query: CatalogueQuery,
+    flag?: ReadonlySet<string>,
+    first?: ReadonlySet<string>,
+  ): Promise<CatalogueListResult> {
+    return this.searchListSync(query, flag, first);
+  }
+
+  /** `searchSync` with list cards; the plain ones (nothing flagged or asked first) come from a cache. */
+  searchListSync(
+    query: CatalogueQuery,
+    flag?: ReadonlySet<string>,
+    first?: ReadonlySet<string>,
+  ): CatalogueListResult {
+    const { docs, total } = this.pageOf(query);
+    const plain = flag === undefined && (first === undefined || first.size === 0);
+    return {
+      items: docs.map((d) => (plain ? this.listCardOf(d) : listCard(this.cardOf(d), flag, first))),
+      total,
+      has_more: query.skip + docs.length < total,
+    };
+  }
+
+  /** The documents of the page `query` asks for, and how many match. */
+  private pageOf(query: CatalogueQuery): { docs: number[]; total: number } {
     this.refresh();
     const filter = this.filterSet(query, this.filterBits);
     const text = query.text ?? '';
@@ -237,11 +280,7 @@ export class InProcessSearchIndex implements SearchIndex {
     } else {
       total = this.ranker.rank(words, text, filter, query.skip, query.limit, docs);
     }
-    return {
-      items: docs.map((d) => this.cardOf(d)),
-      total,
-      has_more: query.skip + docs.length < total,
-    };
+    return { docs, total };
   }
 
   async stats(): Promise<CatalogueStats> {
@@ -354,6 +393,31 @@ export class InProcessSearchIndex implements SearchIndex {
     this.cards.set(d, card);
     if (this.cards.size > CARD_CACHE_SIZE) this.cards.delete(this.cards.keys().next().value!);
     return card;
+  }
+
+  /** The plain list card of `d`, kept like cards are (a kept full card is reused to make it). */
+  private listCardOf(d: number): PerfumeListCard {
+    const kept = this.listCards.get(d);
+    if (kept !== undefined) {
+      this.listCards.delete(d);
+      this.listCards.set(d, kept);
+      return kept;
+    }
+    const card = listCard(this.cards.get(d) ?? this.renderCard(d));
+    this.listCards.set(d, card);
+    if (this.listCards.size > LIST_CARD_CACHE_SIZE)
+      this.listCards.delete(this.listCards.keys().next().value!);
+    return card;
+  }
+
+  private forgetCard(d: number): void {
+    this.cards.delete(d);
+    this.listCards.delete(d);
+  }
+
+  private forgetCards(): void {
+    this.cards.clear();
+    this.listCards.clear();
   }
 
   private renderCard(d: number): PerfumeCard {

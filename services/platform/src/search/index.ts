@@ -65,6 +65,7 @@ export { type CatalogueReferenceData, loadCatalogueReferenceData } from './refer
 export {
   type BrandCount,
   type CatalogueCategory,
+  type CatalogueListResult,
   type CatalogueQuery,
   type CatalogueResult,
   type CatalogueStats,
@@ -73,5 +74,6 @@ export {
   type MaybePromise,
   type NoteCount,
   type SearchIndex,
+  searchListPage,
 } from './search-index.port.ts';
 export { CAS_PATTERN, isCasNumber, normalizeCas, normalizeText, tokenize } from './text-normalize.ts';

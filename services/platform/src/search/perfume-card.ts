@@ -88,7 +88,7 @@ export function perfumeAllergens(
     const chemical = known.get(id);
     out.push({
       chemical_id: id,
-      name: chemical ? labelName(chemical) : fallbackName,
+      name: chemical ? labelNameOf(chemical) : fallbackName,
       cas_number: chemical?.cas_number ?? null,
       ...evidence,
     });
@@ -103,31 +103,33 @@ export function perfumeAllergens(
     });
   }
   if (perfume.label) return out;
-  // The notes whose known constituents include the allergen (any isomer of the same label name).
-  // Label keys are worked out once per chemical: a card asks for them once per estimate and link.
-  const keys = new Map<string, string | null>();
-  const labelKeyOf = (id: string): string | null => {
-    let key = keys.get(id);
-    if (key === undefined) {
-      key = allergenLabelKey(known.get(id));
-      keys.set(id, key);
-    }
-    return key;
-  };
-  const notesOf = (id: string): string[] => {
-    const key = labelKeyOf(id);
-    return [
-      ...new Set(
-        links.flatMap((link) =>
-          'kind' in link ||
-          (link.chemical_id !== id && (key === null || labelKeyOf(link.chemical_id) !== key))
-            ? []
-            : [link.from_note],
-        ),
-      ),
-    ];
-  };
+  const labelKeyOf = (id: string): string | null => labelKeyOfChemical(known.get(id));
   if (perfume.allergen_estimates !== undefined) {
+    // The notes whose known constituents include the allergen (any isomer of the same label name),
+    // gathered in one pass over the links: by chemical id and by label key, in link order.
+    let notesById: Map<string, Set<string>> | undefined;
+    let notesByKey: Map<string, Set<string>> | undefined;
+    const gather = () => {
+      notesById = new Map();
+      notesByKey = new Map();
+      const push = (map: Map<string, Set<string>>, key: string, note: string) => {
+        const set = map.get(key);
+        if (set === undefined) map.set(key, new Set([note]));
+        else set.add(note);
+      };
+      for (const link of links) {
+        if ('kind' in link) continue;
+        push(notesById, link.chemical_id, link.from_note);
+        const key = labelKeyOf(link.chemical_id);
+        if (key !== null) push(notesByKey, key, link.from_note);
+      }
+    };
+    const notesOf = (id: string): string[] => {
+      if (notesById === undefined) gather();
+      const key = labelKeyOf(id);
+      const notes = key === null ? notesById!.get(id) : notesByKey!.get(key);
+      return notes === undefined ? [] : [...notes];
+    };
     for (const e of perfume.allergen_estimates) {
       if (seen.has(e.chemical_id) || declaredSameAllergen(e.chemical_id, out, labelKeyOf)) continue;
       add(e.chemical_id, e.chemical_id, {
@@ -149,6 +151,33 @@ export function perfumeAllergens(
     });
   }
   return out;
+}
+
+/**
+ * Label keys and label names per chemical record, worked out once: a page of cards asks for the
+ * same few dozen allergens thousands of times. Records are replaced, never changed in place, when
+ * a chemical is edited, so a record's entry stays right for as long as the record is used.
+ */
+const labelKeys = new WeakMap<Chemical, string | null>();
+const labelNames = new WeakMap<Chemical, string>();
+
+function labelKeyOfChemical(c: Chemical | undefined): string | null {
+  if (c === undefined) return null;
+  let key = labelKeys.get(c);
+  if (key === undefined) {
+    key = allergenLabelKey(c);
+    labelKeys.set(c, key);
+  }
+  return key;
+}
+
+function labelNameOf(c: Chemical): string {
+  let name = labelNames.get(c);
+  if (name === undefined) {
+    name = labelName(c);
+    labelNames.set(c, name);
+  }
+  return name;
 }
 
 /**

@@ -16,7 +16,7 @@ import {
 } from './catalogue.fixtures.ts';
 import type { Chemical, NoteRecord, PerfumeDocument, RegionRecord } from './catalogue.types.ts';
 import { CatalogueOracle } from './catalogue-oracle.ts';
-import { toPerfumeCard } from './perfume-card.ts';
+import { listCard, toPerfumeCard } from './perfume-card.ts';
 import { type CatalogueQuery, catalogueCategories, type SearchIndex } from './search-index.port.ts';
 
 /** Log positions for the writes, increasing as a log's do (an adapter may order by first position). */
@@ -190,7 +190,18 @@ export async function expectSameAnswer(
     has_more: want.has_more,
   });
   const known = oracle.chemicals;
-  expect(got.items).toEqual(want.items.map((item) => toPerfumeCard(item.document, known)));
+  const cards = want.items.map((item) => toPerfumeCard(item.document, known));
+  expect(got.items).toEqual(cards);
+  if (index.searchList) {
+    // List cards (kept by some adapters) are what `listCard` makes of the oracle's cards, plain or
+    // with the query's included chemicals first.
+    const first = new Set(q.include_chemicals ?? []);
+    for (const asked of [undefined, first]) {
+      const list = await index.searchList(q, undefined, asked);
+      expect(list.items).toEqual(cards.map((card) => listCard(card, undefined, asked)));
+      expect(list.total).toBe(want.total);
+    }
+  }
 }
 
 /**

@@ -7,6 +7,7 @@
 
 import type { Chemical, NoteRecord, PerfumeCard, PerfumeDocument } from './catalogue.types.ts';
 import type { ChemicalReadModel } from './chemical-table.ts';
+import { listCard, type PerfumeListCard } from './perfume-card.ts';
 
 export const catalogueCategories = ['all', 'complete', 'unspecific', 'hypoallergenic'] as const;
 export type CatalogueCategory = (typeof catalogueCategories)[number];
@@ -43,6 +44,13 @@ export interface CatalogueQuery {
 
 export interface CatalogueResult {
   items: PerfumeCard[];
+  total: number;
+  has_more: boolean;
+}
+
+/** A page of `search` with each card in its list form (`listCard`). */
+export interface CatalogueListResult {
+  items: PerfumeListCard[];
   total: number;
   has_more: boolean;
 }
@@ -99,6 +107,15 @@ export interface SearchIndex {
   removeChemical(id: string): MaybePromise<void>;
 
   search(query: CatalogueQuery): Promise<CatalogueResult>;
+  /**
+   * `search` with each card as `listCard(card, flag, first)` makes it, for adapters that can make
+   * or keep list cards without the full card (optional: `searchListPage` falls back to `search`).
+   */
+  searchList?(
+    query: CatalogueQuery,
+    flag?: ReadonlySet<string>,
+    first?: ReadonlySet<string>,
+  ): Promise<CatalogueListResult>;
   stats(): Promise<CatalogueStats>;
   /** Brands with their perfume counts, by name. */
   brands(): Promise<BrandCount[]>;
@@ -106,4 +123,16 @@ export interface SearchIndex {
   notes(): Promise<NoteCount[]>;
   /** How many perfumes link a chemical, and a few of them. */
   chemicalUsage(chemicalId: string, sampleSize: number): Promise<ChemicalUsage>;
+}
+
+/** A page of list cards from any adapter: its own `searchList` when it has one, else `search` + `listCard`. */
+export async function searchListPage(
+  index: SearchIndex,
+  query: CatalogueQuery,
+  flag?: ReadonlySet<string>,
+  first?: ReadonlySet<string>,
+): Promise<CatalogueListResult> {
+  if (index.searchList) return index.searchList(query, flag, first);
+  const result = await index.search(query);
+  return { ...result, items: result.items.map((card) => listCard(card, flag, first)) };
 }

@@ -7,9 +7,9 @@ import {
   type CatalogueCategory,
   type CatalogueQuery,
   effectiveCategory,
-  listCard,
   normalizeText,
   type SearchIndex,
+  searchListPage,
 } from '@scentinel/platform/search';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -188,11 +188,11 @@ function flagSet(raw: string | undefined): Set<string> | undefined {
 }
 
 async function page(index: SearchIndex, q: CatalogueQuery, flag?: ReadonlySet<string>) {
-  const result = await index.search(q);
   // Cards show the chemicals a filter asked for among their first chips.
   const asked = new Set((q.include_chemicals ?? []).flatMap((ref) => index.chemicals.resolve(ref)));
+  const result = await searchListPage(index, q, flag, asked);
   return {
-    perfumes: result.items.map((card) => listCard(card, flag, asked)),
+    perfumes: result.items,
     total: result.total,
     has_more: result.has_more,
     limit: q.limit,
