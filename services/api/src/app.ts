@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -13,7 +12,7 @@ import { accountsApi } from './auth/accounts-api.ts';
 import type { AppDeps } from './deps.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { inputGuard } from './http/input-guard.ts';
-import { CONTENT_SECURITY_POLICY } from './http/security-headers.ts';
+import { HELMET_OPTIONS, securityHeaders } from './http/security-headers.ts';
 import { alternativesRoutes } from './routes/alternatives/alternatives.routes.ts';
 import { analyticsRoutes } from './routes/analytics/analytics.routes.ts';
 import { catalogueRoutes } from './routes/catalogue/catalogue.routes.ts';
@@ -39,13 +38,7 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (fastify, { deps }) => {
   // NUL, lone surrogates, invalid UTF-8 and other charsets are refused before any route runs.
   await app.register(inputGuard);
   // Standard security headers on the page and the API (the policy the built page passes).
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    frameguard: { action: 'deny' },
-  });
+  await app.register(securityHeaders, HELMET_OPTIONS);
   // API JSON is compressed (catalogue pages are large); the web build ships its own .br/.gz files.
   await app.register(fastifyCompress, {
     global: true,

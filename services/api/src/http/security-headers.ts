@@ -1,3 +1,8 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
+
 /**
  * The Content-Security-Policy the server sends with every answer (page and API). The built page
  * loads only its own scripts, styles and fonts, talks only to its own origin, and shows perfume
@@ -23,3 +28,52 @@ export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   'form-action': ["'self'"],
   'frame-ancestors': ["'none'"],
 };
+
+/** What helmet is asked for: the policy above and the headers around it. */
+export const HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+  crossOriginEmbedderPolicy: false,
+  crossOriginResourcePolicy: { policy: 'same-origin' },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  frameguard: { action: 'deny' },
+};
+
+/**
+ * The headers helmet sets for `options`, worked out once: helmet's middleware is run against a
+ * stand-in response that records what it sets (the set depends only on the options, not on the
+ * request).
+ */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
+/**
+ * Standard security headers on every answer (page and API, errors and 404s included). The same as
+ * registering `@fastify/helmet`, which rebuilds helmet's middleware (and re-parses the policy) on
+ * every request; here the headers are worked out at start and each request only copies them.
+ */
+export const securityHeaders = fp(
+  async (app: FastifyInstance, options: HelmetOptions) => {
+    const headers = Object.entries(helmetHeaders(options));
+    // Set on the raw response, as helmet does, so answers written past Fastify (a hijacked
+    // event stream) carry them too.
+    app.addHook('onRequest', (_request, reply, done) => {
+      const raw = reply.raw;
+      for (const [name, value] of headers) raw.setHeader(name, value);
+      done();
+    });
+  },
+  { name: 'scentinel-security-headers' },
+);
