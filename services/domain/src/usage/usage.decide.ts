@@ -192,6 +192,19 @@ function client(input: ClientInput, context: UsageContext, accountId?: string | 
  */
 export function deviceFromUserAgent(userAgent: string | null | undefined): DeviceType {
   if (!userAgent || userAgent.trim() === '') return 'unknown';
+  const known = devices.get(userAgent);
+  if (known !== undefined) return known;
+  const device = parseDevice(userAgent);
+  // Visitors send few distinct user agents; parsing one costs far more than the rest of a call.
+  if (devices.size >= DEVICE_CACHE_SIZE) devices.delete(devices.keys().next().value!);
+  devices.set(userAgent, device);
+  return device;
+}
+
+const DEVICE_CACHE_SIZE = 2_000;
+const devices = new Map<string, DeviceType>();
+
+function parseDevice(userAgent: string): DeviceType {
   if (/headless|lighthouse|phantomjs|puppeteer|playwright/i.test(userAgent)) return 'bot';
   const type = Bowser.parse(userAgent).platform.type;
   return (deviceTypes as readonly string[]).includes(type ?? '') ? (type as DeviceType) : 'unknown';

@@ -175,7 +175,12 @@ describe('tracking calls', () => {
           headers: { 'x-session-id': 'session-flood-1' },
         });
         codes.push(res.statusCode);
-        if (res.statusCode === 429) expect(res.json().detail).toMatch(/Too many tracking calls/);
+        if (res.statusCode === 429) {
+          expect(res.json().detail).toMatch(/Too many tracking calls\. Please wait \d+ seconds?\./);
+          // The window is a minute from the first call: the caller is told when to come back.
+          expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+          expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60);
+        }
       }
       expect(codes).toEqual([202, 202, 202, 429, 429]);
     } finally {

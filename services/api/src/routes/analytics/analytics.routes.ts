@@ -4,19 +4,21 @@
  * holders of the server's admin key) read the `usage_rollup` read model.
  */
 import { timingSafeEqual } from 'node:crypto';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { analysisTypes, type UsageCommand } from '@scentinel/domain';
 import { type EventLog, GroupCommit, type GroupCommitOptions } from '@scentinel/platform';
 import { USAGE_CONTENT_TYPES, type UsageContentType, type UsageReadModel } from '@scentinel/projections';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
 import { type Static, type TSchema, Type } from 'typebox';
+import { Compile } from 'typebox/compile';
 import { enforceAccess } from '../../auth/authentication.ts';
 import { Problem } from '../../auth/schemas.ts';
 import { HttpError } from '../../http/errors.ts';
 import { rememberingValidatorCompiler } from '../../http/validator.ts';
 import { Nullable } from '../contributions/contribution-view.ts';
+import { lazyChildLogger } from './lazy-logger.ts';
 import { dayRange, everyDay, PERIOD_DAYS, PERIODS, type Period } from './periods.ts';
+import { TrackingLimit, waitText } from './tracking-limit.ts';
 import { trackUsage, usageClient } from './usage-client.ts';
 
 export interface AnalyticsDeps {
@@ -82,6 +84,19 @@ const SessionHeaders = Type.Object({
 });
 const Tracked = Type.Object({ status: Type.Literal('tracked') });
 
+/**
+ * The tracking routes' validator: TypeBox's compiled check and nothing else. The default one also
+ * runs TypeBox's reflective conversion over every header (strings to numbers and booleans) on each
+ * call; these routes read only string headers, so there is nothing to convert.
+ */
+const checkOnly: FastifySchemaCompiler<TSchema> = ({ schema }) => {
+  const check = Compile(schema);
+  return (value: unknown) =>
+    check.Check(value)
+      ? { value }
+      : { error: check.Errors(value) as unknown as FastifySchemaValidationError[] };
+};
+
 const Counts = Type.Record(Type.String(), Type.Integer());
 const Dashboard = Type.Object({
   period: PeriodParam,
@@ -111,13 +126,6 @@ const ADMIN_SECURITY: Record<string, string[]>[] = [{ bearer: [] }, { adminKey: 
 export const analyticsRoutes: FastifyPluginAsyncTypebox<{ deps: AnalyticsDeps }> = async (app, { deps }) => {
   app.setValidatorCompiler(rememberingValidatorCompiler);
   const now = () => deps.now?.() ?? new Date();
-  await app.register(rateLimit, { global: false });
-  const trackingLimit = {
-    max: deps.trackingRateLimit?.max ?? 600,
-    timeWindow: deps.trackingRateLimit?.timeWindowMs ?? 60_000,
-    errorResponseBuilder: (_request: unknown, context: { after: string }) =>
-      new HttpError(429, `Too many tracking calls. Please wait ${context.after}.`, 'rate_limited'),
-  };
 
   // ------------------------------------------------------------------------------- tracking
 
@@ -127,17 +135,37 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox<{ deps: AnalyticsDeps }>
   const trackingLog = tracking.asEventLog();
   app.addHook('onClose', () => tracking.close());
 
+  // Calls per client address, checked before the body is read.
+  const limit = new TrackingLimit({
+    max: deps.trackingRateLimit?.max ?? 600,
+    windowMs: deps.trackingRateLimit?.timeWindowMs ?? 60_000,
+  });
+  const limitTracking = (request: FastifyRequest, _reply: unknown, done: (error?: Error) => void) => {
+    const waitMs = limit.hit(request.ip);
+    if (waitMs === null) return done();
+    done(
+      new HttpError(429, `Too many tracking calls. Please wait ${waitText(waitMs)}.`, 'rate_limited', {
+        'retry-after': String(Math.ceil(waitMs / 1000)),
+      }),
+    );
+  };
+
   /** One tracking route: the body becomes a usage command for the caller's session. */
   function track<TBody extends TSchema>(
+    scope: typeof app,
     path: string,
     summary: string,
     body: TBody,
     command: (data: Static<TBody>, client: ReturnType<typeof usageClient>) => UsageCommand,
   ) {
-    app.post(
+    scope.post(
       `/analytics/track/${path}`,
       {
-        config: { rateLimit: trackingLimit },
+        onRequest: limitTracking,
+        logLevel: 'warn',
+        // The answer is 20 bytes: never worth compressing, so the compression hooks are left off.
+        compress: false,
+        validatorCompiler: checkOnly,
         bodyLimit: 8 * 1024,
         schema: {
           tags: ['analytics'],
@@ -148,7 +176,11 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox<{ deps: AnalyticsDeps }>
         },
       },
       async (request, reply) => {
-        const auth = request.authenticate ? await request.authenticate() : null;
+        // Anonymous callers (no Authorization header) need no session lookup.
+        const auth =
+          request.headers.authorization !== undefined && request.authenticate
+            ? await request.authenticate()
+            : null;
         await trackUsage(
           trackingLog,
           request,
@@ -161,30 +193,39 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox<{ deps: AnalyticsDeps }>
     );
   }
 
-  track('search', 'Record a search and its result count', SearchBody, (d, client) => ({
-    type: 'TrackSearch',
-    data: { client, query: d.query, results_count: d.results_count, category: d.category ?? null },
-  }));
-  track('scan', 'Record a finished label scan', ScanBody, (d, client) => ({
-    type: 'TrackScan',
-    data: {
-      client,
-      analysis_type: d.analysis_type ?? null,
-      success: d.success,
-      ingredients_found: d.ingredients_found,
-      processing_time: d.processing_time,
-    },
-  }));
-  track('chemical-click', 'Record a chemical being opened', ChemicalClickBody, (d, client) => ({
-    type: 'TrackChemicalClick',
-    data: { client, chemical_id: d.chemical_id, chemical_name: d.chemical_name, source: d.source ?? null },
-  }));
-  track(
-    'page-view',
-    'Record a page view (also region exploration, language changes and perfumes looked at)',
-    PageViewBody,
-    (d, client) => ({ type: 'TrackPageView', data: { client, page: d.page, referrer: d.referrer ?? null } }),
-  );
+  // The tracking routes log at warn and above (two info lines per call would be the busiest log by
+  // far), and each call's logger is made only if something is logged.
+  await app.register(async (scope) => {
+    scope.setChildLoggerFactory(lazyChildLogger);
+    track(scope, 'search', 'Record a search and its result count', SearchBody, (d, client) => ({
+      type: 'TrackSearch',
+      data: { client, query: d.query, results_count: d.results_count, category: d.category ?? null },
+    }));
+    track(scope, 'scan', 'Record a finished label scan', ScanBody, (d, client) => ({
+      type: 'TrackScan',
+      data: {
+        client,
+        analysis_type: d.analysis_type ?? null,
+        success: d.success,
+        ingredients_found: d.ingredients_found,
+        processing_time: d.processing_time,
+      },
+    }));
+    track(scope, 'chemical-click', 'Record a chemical being opened', ChemicalClickBody, (d, client) => ({
+      type: 'TrackChemicalClick',
+      data: { client, chemical_id: d.chemical_id, chemical_name: d.chemical_name, source: d.source ?? null },
+    }));
+    track(
+      scope,
+      'page-view',
+      'Record a page view (also region exploration, language changes and perfumes looked at)',
+      PageViewBody,
+      (d, client) => ({
+        type: 'TrackPageView',
+        data: { client, page: d.page, referrer: d.referrer ?? null },
+      }),
+    );
+  });
 
   // ------------------------------------------------------------------------------- admin reads
 
