@@ -20,6 +20,8 @@ export interface LoadSpec {
   connections: number;
   warmupSeconds: number;
   seconds: number;
+  /** Instead of running `seconds`: send exactly this many requests and wait for every answer. */
+  amount?: number;
   decodeBodies: boolean;
   /** The server answering (its CPU time over the measured run is reported). */
   serverPid?: number;
@@ -34,6 +36,8 @@ export interface LoadResult {
   p50: number;
   p99: number;
   total: number;
+  /** Answers with a 2xx status. */
+  ok: number;
   non2xx: number;
   errors: number;
   timeouts: number;
@@ -88,11 +92,14 @@ const options = {
       }
     : {}),
 };
-await autocannon({ ...options, duration: spec.warmupSeconds });
+if (spec.warmupSeconds > 0) await autocannon({ ...options, duration: spec.warmupSeconds });
 const server0 = spec.serverPid ? processCpuSeconds(spec.serverPid) : Number.NaN;
 const client0 = process.cpuUsage();
 const t0 = performance.now();
-const r = await autocannon({ ...options, duration: spec.seconds });
+const r = await autocannon({
+  ...options,
+  ...(spec.amount === undefined ? { duration: spec.seconds } : { amount: spec.amount }),
+});
 const wallSeconds = (performance.now() - t0) / 1000;
 const client = process.cpuUsage(client0);
 const result: LoadResult = {
@@ -100,6 +107,7 @@ const result: LoadResult = {
   p50: r.latency.p50,
   p99: r.latency.p99,
   total: r.requests.total,
+  ok: r['2xx'],
   non2xx: r.non2xx,
   errors: r.errors,
   timeouts: r.timeouts,

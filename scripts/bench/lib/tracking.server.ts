@@ -4,13 +4,15 @@
  * `BENCH_TRACKING_ONE_WRITE_PER_CALL=1`, one log write per tracking call (the peer).
  */
 import { loadConfig } from '@scentinel/platform/config';
+import { loggerOptions } from '@scentinel/platform/logging';
 import Fastify from 'fastify';
 import { app } from '../../../services/api/src/app.ts';
 import { compose } from '../../../services/api/src/compose.ts';
 import { API_SERVER_OPTIONS } from '../../../services/api/src/http/errors.ts';
 
 const config = loadConfig();
-const server = Fastify({ ...API_SERVER_OPTIONS, logger: false });
+// The logger `server.ts` uses, at the level the bench gives (info, as in production).
+const server = Fastify({ ...API_SERVER_OPTIONS, logger: loggerOptions(config.logLevel) });
 const composed = await compose(config, server.log);
 const analytics = composed.deps.analytics;
 if (!analytics) throw new Error('the composed app serves no analytics');
