@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { isPgDataError } from '@scentinel/platform';
+import { isDatabaseUnavailableError, isPgDataError } from '@scentinel/platform';
 import type { FastifyError, FastifyHttpOptions, FastifyInstance, FastifyReply } from 'fastify';
 
 /** The one problem body the API answers with on any error; the client shows `detail`. */
@@ -52,6 +52,9 @@ function codeForStatus(status: number): string {
       return status >= 500 ? 'internal_error' : 'error';
   }
 }
+
+/** What a 503 for an unreachable database asks the client to wait before trying again. */
+const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 /** Domain error codes (services/domain `DomainError.code`) → HTTP status. */
 const DOMAIN_STATUS = new Map<string, number>([
@@ -111,6 +114,16 @@ export function toProblem(err: unknown): { status: number; body: ProblemBody } {
   // A backstop: writes that claim unique keys turn this into the domain's conflict themselves.
   if (err instanceof Error && err.name === 'UniqueKeyTakenError') {
     return { status: 409, body: { detail: 'This name or number is already taken.', code: 'conflict' } };
+  }
+  // The database went away (restart, failover, network): the client may try again shortly.
+  if (isDatabaseUnavailableError(err)) {
+    return {
+      status: 503,
+      body: {
+        detail: 'The database cannot be reached right now; please try again in a few seconds.',
+        code: 'unavailable',
+      },
+    };
   }
   // A backstop: the input checks refuse such values before any query runs.
   if (isPgDataError(err))
@@ -183,6 +196,7 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaIndex?
   app.setErrorHandler((err, request, reply) => {
     const { status, body } = toProblem(err);
     if (err instanceof HttpError) reply.headers(err.headers);
+    else if (status === 503) reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
     if (status >= 500) request.log.error({ err }, 'request failed');
     else request.log.info({ status, code: body.code, detail: body.detail }, 'request refused');
     return reply.status(status).send(body);

@@ -183,6 +183,28 @@ export function isPgDataError(error: unknown): error is PgErrorFields {
   return isPgError(error) && (error.code.startsWith('22') || error.code === '54000');
 }
 
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN']);
+const UNAVAILABLE_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/i;
+
+/**
+ * Whether an error says the database server could not be reached or went away (refused or broken
+ * connection, server shutting down or starting, no connection slot left), not that the statement
+ * was wrong: the request may succeed when tried again later.
+ */
+export function isDatabaseUnavailableError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_NODE_CODES.has(code)))
+    return true;
+  const message = (error as { message?: unknown }).message;
+  if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
+  // A connection attempt that fails on every address comes as an AggregateError of the attempts.
+  const errors = (error as { errors?: unknown }).errors;
+  return Array.isArray(errors) && errors.length > 0 && errors.every(isDatabaseUnavailableError);
+}
+
 /**
  * A `pg` Pool on a Postgres server. Checks the connection (and creates the schema) before returning,
  * so a wrong or unreachable `connectionString` fails here.
@@ -241,6 +263,13 @@ class PgPoolSqlClient implements SqlClient {
   async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
     const conn = await this.pool.connect();
     let broken: Error | undefined;
+    // A connection held by a transaction has no listener of the pool's: when the server goes away
+    // between two statements, its 'error' event would crash the process. Note it instead; the
+    // next statement fails, and the connection is dropped on release.
+    const onError = (error: Error) => {
+      broken ??= error;
+    };
+    conn.on('error', onError);
     try {
       await conn.query('BEGIN');
       const result = await fn({
@@ -260,6 +289,7 @@ class PgPoolSqlClient implements SqlClient {
       }
       throw error;
     } finally {
+      conn.removeListener('error', onError);
       conn.release(broken);
     }
   }
