@@ -6,6 +6,10 @@
  * Starts a mock cluster of `brokers` brokers (default 1), pre-creates each named topic with its
  * partition count, prints the bootstrap address on one line of stdout, and runs until stdin
  * closes (the test that started it exits) or SIGTERM/SIGINT.
+ *
+ * Lines on stdin take brokers off the network and back, for fault tests: `down <id>` closes the
+ * broker's connections and refuses new ones, `up <id>` lets clients in again (id -1: every broker).
+ * Each command is answered on stdout with `ok` or `error <reason>`; other lines are ignored.
  */
 #include <librdkafka/rdkafka.h>
 #include <librdkafka/rdkafka_mock.h>
@@ -13,7 +17,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 static volatile sig_atomic_t stop = 0;
 static void on_signal(int sig) { (void)sig; stop = 1; }
@@ -42,8 +45,17 @@ int main(int argc, char **argv) {
   fflush(stdout);
   signal(SIGTERM, on_signal);
   signal(SIGINT, on_signal);
-  char buf[256];
-  while (!stop && read(STDIN_FILENO, buf, sizeof buf) > 0) {}
+  char line[256];
+  while (!stop && fgets(line, sizeof line, stdin)) {
+    int id;
+    rd_kafka_resp_err_t e;
+    if (sscanf(line, "down %d", &id) == 1) e = rd_kafka_mock_broker_set_down(cluster, id);
+    else if (sscanf(line, "up %d", &id) == 1) e = rd_kafka_mock_broker_set_up(cluster, id);
+    else continue;
+    if (e == RD_KAFKA_RESP_ERR_NO_ERROR) printf("ok\n");
+    else printf("error %s\n", rd_kafka_err2str(e));
+    fflush(stdout);
+  }
   rd_kafka_mock_cluster_destroy(cluster);
   rd_kafka_destroy(rk);
   return 0;

@@ -36,6 +36,12 @@ export interface KafkaFanOutOptions {
    * the delivery latency (write → visible bench: p99 ≈ this + a few ms).
    */
   maxWaitTimeInMs?: number;
+  /**
+   * Consumer group session timeout (default kafkajs' 30 s). After the broker was away, a tail
+   * rejoins its group only once its previous membership expired (the log is polled meanwhile), and
+   * closing waits for a rejoin under way: a shorter session shortens both.
+   */
+  sessionTimeoutMs?: number;
   /** `close()` also closes the log of record (default true). */
   ownsLog?: boolean;
 }
@@ -185,6 +191,7 @@ class KafkaSubscription implements Subscription {
       const consumer = this.options.kafka.consumer({
         groupId: this.groupId,
         maxWaitTimeInMs: this.options.maxWaitTimeInMs ?? 50,
+        ...(this.options.sessionTimeoutMs !== undefined && { sessionTimeout: this.options.sessionTimeoutMs }),
         allowAutoTopicCreation: true,
       });
       this.consumer = consumer;

@@ -10,6 +10,11 @@ const BINARY = path.join(ROOT, 'node_modules', '.cache', 'scentinel', 'kafka-moc
 export interface KafkaTestBroker {
   /** Bootstrap addresses (`host:port`). */
   brokers: string[];
+  /**
+   * Takes every broker off the network (`down`: connections closed, new ones refused) or back
+   * (`up`), for fault tests; the topics and their messages stay.
+   */
+  setNetwork(state: 'down' | 'up'): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -38,18 +43,31 @@ export async function startKafkaTestBroker(brokerCount = 1, topics: string[] = [
   child.stderr.on('data', (d) => {
     stderr += String(d);
   });
+  // stdout: the bootstrap line, then one answer per command.
+  let out = '';
+  const waiting: ((line: string) => void)[] = [];
+  child.stdout.on('data', (d) => {
+    out += String(d);
+    for (let nl = out.indexOf('\n'); nl >= 0 && waiting.length > 0; nl = out.indexOf('\n')) {
+      const line = out.slice(0, nl).trim();
+      out = out.slice(nl + 1);
+      waiting.shift()!(line);
+    }
+  });
+  const nextLine = () => new Promise<string>((resolve) => waiting.push(resolve));
   const bootstrap = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += String(d);
-      const line = out.split('\n')[0];
-      if (out.includes('\n') && line) resolve(line.trim());
-    });
+    nextLine().then(resolve);
     child.once('exit', (code) => reject(new Error(`Kafka test broker exited (${code}): ${stderr}`)));
     child.once('error', reject);
   });
   return {
     brokers: bootstrap.split(','),
+    async setNetwork(state) {
+      const answer = nextLine();
+      child.stdin.write(`${state} -1\n`);
+      const line = await answer;
+      if (line !== 'ok') throw new Error(`Kafka test broker: ${state}: ${line}`);
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
