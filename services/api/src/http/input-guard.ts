@@ -76,6 +76,7 @@ const PERCENT_RUN = /(?:%[0-9A-Fa-f]{2})+/g;
 export function urlFault(url: string): TextFault | null {
   const raw = textFault(url);
   if (raw) return raw;
+  if (!url.includes('%')) return null;
   for (const match of url.matchAll(PERCENT_RUN)) {
     const run = match[0];
     const bytes = new Uint8Array(run.length / 3);
@@ -102,11 +103,15 @@ export const HEADERS_READ = [
   'content-type',
 ] as const;
 
+const PRINTABLE_ASCII = /^[\u0020-\u007e\t]*$/;
+
 /**
  * What is wrong with a header value. A value from the socket is one character per byte (latin1):
  * bytes above 0x7f must form UTF-8.
  */
 export function headerFault(value: string): TextFault | null {
+  // Almost every header is printable ASCII: one pass settles it.
+  if (PRINTABLE_ASCII.test(value)) return null;
   const fault = textFault(value);
   if (fault) return fault;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the check is for bytes outside ASCII
