@@ -189,6 +189,45 @@ describe('ingredient lists written as sentences', () => {
   });
 });
 
+describe('several readings of one hard image', () => {
+  it('lets the reading that agrees best with the vocabulary lead, and keeps no debris of the others', () => {
+    const result = analyzeLabel(
+      {
+        analysisType: 'ingredients',
+        ocr: {
+          // The first (full-size) reading of a smeared label: mostly debris.
+          text: 'INGREDIENTS: Aqvz Tvv, Glycerin, Lnmqx Ovz Pbrt, Qwrtzy Blorpex',
+          confidence: 45,
+          otherTexts: [
+            'INGREDIENTS: Aqua, Glycerin, Parfum, Linalool, Limonene.',
+            'INGREDIENTS: Aqua, Glycerin, Sodium Benzoate, Xzzqt.',
+          ],
+        },
+        barcodes: [],
+        image: {
+          width: 1200,
+          height: 600,
+          sharpness: 300,
+          brightness: 210,
+          contrast: 60,
+          glare: 0,
+          noise: 2,
+        },
+      },
+      { matcher, vocabulary },
+    );
+    expect(lower(result.ingredients.map((i) => i.name))).toEqual([
+      'aqua',
+      'glycerin',
+      'parfum',
+      'linalool',
+      'limonene',
+      'sodium benzoate',
+    ]);
+    expect(result.ingredients.every((i) => i.reading !== 'unrecognised')).toBe(true);
+  });
+});
+
 describe('a second reading of the same image', () => {
   it('adds the names it recognised that the first reading missed, never its debris', () => {
     const image = {

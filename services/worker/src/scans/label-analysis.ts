@@ -337,6 +337,18 @@ export interface OcrEvidence {
   wordConfidence?: (key: string) => number | undefined;
   /** A second reading of the same image (another page layout), when one was taken. */
   secondText?: string;
+  /** Further readings (another scale or page layout) of a hard image, each a whole text. */
+  otherTexts?: readonly string[];
+}
+
+/**
+ * How well a reading agrees with the vocabulary: names it recognised, less the debris it could
+ * not place. Used to choose which of several readings of one image leads.
+ */
+function agreement(matches: readonly MatchedIngredient[]): number {
+  let score = 0;
+  for (const m of matches) score += m.ingredient.reading === 'unrecognised' ? -0.5 : 1;
+  return score;
 }
 
 export interface LabelEvidence {
@@ -371,21 +383,38 @@ export function analyzeLabel(evidence: LabelEvidence, deps: LabelAnalysisDeps): 
   const wantsProduct = analysisType === 'comprehensive' || analysisType === 'product_info';
   const wantsBarcodes = analysisType !== 'ingredients';
 
-  const parsed = ocr ? parseLabelText(ocr.text) : null;
   const matchOptions = { wordConfidence: ocr?.wordConfidence, vocabulary: deps.vocabulary };
-  const matches =
-    parsed && wantsIngredients ? matchIngredients(parsed.ingredients, deps.matcher, matchOptions) : [];
-  // Names the second reading recognised that the first missed (never its unrecognised debris).
-  if (ocr?.secondText && wantsIngredients) {
-    const second = parseLabelText(ocr.secondText);
+  // Every reading of the image: the one whose ingredients agree best with the vocabulary leads
+  // (its order and its unrecognised entries are kept), the others only add names it missed.
+  const texts = ocr ? [ocr.text, ...(ocr.otherTexts ?? [])].filter((t, i) => i === 0 || t.trim() !== '') : [];
+  const readings = texts.map((text) => {
+    const p = parseLabelText(text);
+    return {
+      parsed: p,
+      matches: wantsIngredients ? matchIngredients(p.ingredients, deps.matcher, matchOptions) : [],
+    };
+  });
+  let lead = 0;
+  for (let i = 1; i < readings.length; i += 1)
+    if (agreement(readings[i]!.matches) > agreement(readings[lead]!.matches)) lead = i;
+  const parsed = readings[lead]?.parsed ?? null;
+  const matches = readings[lead]?.matches ?? [];
+  const others = readings.filter((_, i) => i !== lead).map((r) => r.matches);
+  if (ocr?.secondText && wantsIngredients)
+    others.push(matchIngredients(parseLabelText(ocr.secondText).ingredients, deps.matcher, matchOptions));
+  // Names the other readings recognised that the leading one missed (never their unrecognised debris).
+  if (others.length > 0) {
     const known = new Set(matches.map((m) => matchKey(m.ingredient.name)));
     const ids = new Set(matches.map((m) => m.ingredient.chemical_id).filter((id) => id !== null));
-    for (const m of matchIngredients(second.ingredients, deps.matcher, matchOptions)) {
-      const key = matchKey(m.ingredient.name);
-      if (m.ingredient.reading === 'unrecognised' || known.has(key)) continue;
-      if (m.ingredient.chemical_id !== null && ids.has(m.ingredient.chemical_id)) continue;
-      known.add(key);
-      matches.push(m);
+    for (const other of others) {
+      for (const m of other) {
+        const key = matchKey(m.ingredient.name);
+        if (m.ingredient.reading === 'unrecognised' || known.has(key)) continue;
+        if (m.ingredient.chemical_id !== null && ids.has(m.ingredient.chemical_id)) continue;
+        known.add(key);
+        if (m.ingredient.chemical_id !== null) ids.add(m.ingredient.chemical_id);
+        matches.push(m);
+      }
     }
   }
   // A list written as sentences has too few commas to be found as a list: take the names it mentions.

@@ -28,6 +28,12 @@ const BLURRED = 1_000;
  */
 const SECOND_LOOK_WIDTH = 700;
 const SECOND_LOOK_CONFIDENCE = 70;
+/**
+ * Those hard images are also read at this fraction of the prepared size: smeared (motion blur,
+ * bottle curvature) and enlarged shop images often read better with shorter lines, and the
+ * reading that agrees best with the vocabulary leads.
+ */
+const SMALLER_LOOK_SCALE = 0.6;
 /** Background is estimated on a copy this many times smaller. */
 const BACKGROUND_SHRINK = 8;
 
@@ -145,7 +151,7 @@ export class LocalScanEngine implements ScanEngine {
     let evidence: OcrEvidence | null = null;
     if (ocr) {
       const confidences = new Map<string, number>();
-      for (const word of [...ocr.words, ...(ocr.second?.words ?? [])]) {
+      for (const word of [...ocr.words, ...ocr.others.flatMap((o) => o.words)]) {
         const key = matchKey(word.text);
         confidences.set(key, Math.min(confidences.get(key) ?? 100, word.confidence));
       }
@@ -153,16 +159,23 @@ export class LocalScanEngine implements ScanEngine {
         text: ocr.text,
         confidence: ocr.confidence,
         wordConfidence: (key) => confidences.get(key),
-        secondText: ocr.second?.text,
+        otherTexts: ocr.others.map((o) => o.text),
       };
     }
     return analyzeLabel({ analysisType, ocr: evidence, barcodes, image: decoded.stats }, this.analysis);
   }
 
-  private async read(png: Buffer, width: number): Promise<OcrReading & { second?: OcrReading }> {
+  private async read(png: Buffer, width: number): Promise<OcrReading & { others: OcrReading[] }> {
     const first = await this.ocr.recognize(png);
-    if (width >= SECOND_LOOK_WIDTH && first.confidence >= SECOND_LOOK_CONFIDENCE) return first;
-    return { ...first, second: await this.ocr.recognizeAsBlock(png) };
+    if (width >= SECOND_LOOK_WIDTH && first.confidence >= SECOND_LOOK_CONFIDENCE)
+      return { ...first, others: [] };
+    const block = await this.ocr.recognizeAsBlock(png);
+    const { width: w } = await sharp(png).metadata();
+    const smaller = await sharp(png)
+      .resize({ width: Math.round(w * SMALLER_LOOK_SCALE), kernel: 'lanczos2' })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+    return { ...first, others: [block, await this.ocr.recognize(smaller)] };
   }
 
   async close(): Promise<void> {
