@@ -47,6 +47,8 @@ interface Expansion {
 
 const NAME = 1;
 const BRAND = 2;
+/** Query words whose expansions are kept (oldest dropped first). */
+const EXPANSIONS_KEPT = 4096;
 
 export class TextRanker {
   private matched = new Uint16Array(0);
@@ -57,6 +59,7 @@ export class TextRanker {
   private readonly touched: number[] = [];
   private readonly hits: number[] = [];
   private keys = new Float64Array(0);
+  private scratch = new Float64Array(0);
 
   constructor(private readonly source: RankerSource) {}
 
@@ -93,7 +96,9 @@ export class TextRanker {
   ) {
     const touched = this.touched;
     touched.length = 0;
-    const expansions = words.map((w, i) => this.expand(w, i === words.length - 1 && w.length >= MIN_PREFIX));
+    const expansions = words.map((w, i) =>
+      this.expandKept(w, i === words.length - 1 && w.length >= MIN_PREFIX),
+    );
     const full = (1 << words.length) - 1;
     // The word with the fewest expansions' documents admits documents; the others only mark them.
     let first = -1;
@@ -149,6 +154,31 @@ export class TextRanker {
     return total;
   }
 
+  /**
+   * What `expand` made of recent query words, while the dictionaries hold the same tokens: people
+   * type the same words in many different searches (brands, popular names), and the typo scan is
+   * most of a text query's cost.
+   */
+  private readonly expansions = new Map<string, readonly Expansion[]>();
+  private expansionsVersion = '';
+
+  private expandKept(word: string, last: boolean): readonly Expansion[] {
+    const version = `${this.source.nameWords.version} ${this.source.brandWords.version}`;
+    if (version !== this.expansionsVersion) {
+      this.expansions.clear();
+      this.expansionsVersion = version;
+    }
+    const key = last ? `+${word}` : word;
+    let kept = this.expansions.get(key);
+    if (kept === undefined) {
+      kept = this.expand(word, last);
+      if (this.expansions.size >= EXPANSIONS_KEPT)
+        this.expansions.delete(this.expansions.keys().next().value!);
+      this.expansions.set(key, kept);
+    }
+    return kept;
+  }
+
   /** The dictionary words a query word matches, best first (exact, prefixes of the last word, one typo, two). */
   expand(word: string, last: boolean): Expansion[] {
     const out: Expansion[] = [{ word, typos: 0, prefix: false }];
@@ -168,15 +198,13 @@ export class TextRanker {
     if (budget > 0) {
       const fuzzy: Expansion[] = [];
       const scan = (dict: TokenDictionary) => {
-        for (let length = word.length - budget; length <= word.length + budget; length++) {
-          for (const token of dict.tokensShaped(word[0]!, length)) {
-            if (seen.has(token)) continue;
-            const d = editDistanceWithin(word, token, budget);
-            if (d > budget) continue;
-            seen.add(token);
-            fuzzy.push({ word: token, typos: d, prefix: false });
-          }
-        }
+        dict.forEachTypoCandidate(word, budget, (token) => {
+          if (seen.has(token)) return;
+          const d = editDistanceWithin(word, token, budget);
+          if (d > budget) return;
+          seen.add(token);
+          fuzzy.push({ word: token, typos: d, prefix: false });
+        });
       };
       scan(this.source.nameWords);
       scan(this.source.brandWords);
@@ -266,14 +294,53 @@ export class TextRanker {
     const hits = this.hits;
     let threshold = Number.POSITIVE_INFINITY;
     if (end < total && total > 256) {
-      const sorted = keys.slice(0, total).sort();
-      threshold = sorted[end - 1]!;
+      if (this.scratch.length < total) this.scratch = new Float64Array(this.keys.length);
+      const scratch = this.scratch;
+      scratch.set(keys.subarray(0, total));
+      threshold = kthSmallest(scratch, total, end - 1);
     }
     const order: number[] = [];
     for (let k = 0; k < total; k++) if (keys[k]! <= threshold) order.push(k);
     order.sort((a, b) => keys[a]! - keys[b]! || hits[a]! - hits[b]!);
     for (let k = skip; k < end && k < order.length; k++) out.push(hits[order[k]!]!);
   }
+}
+
+/**
+ * The `k`-th smallest (from 0) of `a[0 .. n - 1]`, reordering `a` (quickselect, median of three):
+ * the page's cut-off key without sorting every match.
+ */
+export function kthSmallest(a: Float64Array, n: number, k: number): number {
+  let lo = 0;
+  let hi = n - 1;
+  while (hi > lo) {
+    const mid = (lo + hi) >>> 1;
+    // Median of three as the pivot.
+    let x = a[lo]!;
+    let y = a[mid]!;
+    let z = a[hi]!;
+    if (x > y) [x, y] = [y, x];
+    if (y > z) [y, z] = [z, y];
+    if (x > y) [x, y] = [y, x];
+    const pivot = y;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i]! < pivot) i++;
+      while (a[j]! > pivot) j--;
+      if (i <= j) {
+        const t = a[i]!;
+        a[i] = a[j]!;
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return a[k]!;
+  }
+  return a[lo]!;
 }
 
 /**

@@ -9,8 +9,18 @@ import { addSorted, removeSorted } from './posting-list.ts';
 export class TokenDictionary {
   private readonly postings = new Map<string, number[]>();
   private sorted: string[] | null = null;
-  /** Tokens by first letter and length ("s7" → every 7-letter token starting with s), built lazily. */
-  private shapes: Map<string, string[]> | null = null;
+  /**
+   * Tokens by first letter and length ("s7" → every 7-letter token starting with s), with each
+   * token's `letterMask`, built lazily.
+   */
+  private shapes: Map<string, Shape> | null = null;
+  /** Bumped whenever a token appears or goes (what a query word expands to may change). */
+  private tokenVersion = 0;
+
+  /** Changes whenever the set of tokens changes (not when only their documents do). */
+  get version(): number {
+    return this.tokenVersion;
+  }
 
   get tokenCount(): number {
     return this.postings.size;
@@ -25,6 +35,7 @@ export class TokenDictionary {
     this.postings.set(token, [doc]);
     this.sorted = null;
     this.shapes = null;
+    this.tokenVersion++;
   }
 
   remove(token: string, doc: number): void {
@@ -35,6 +46,7 @@ export class TokenDictionary {
       this.postings.delete(token);
       this.sorted = null;
       this.shapes = null;
+      this.tokenVersion++;
     }
   }
 
@@ -96,17 +108,41 @@ export class TokenDictionary {
 
   /** Tokens starting with the letter `first` whose length is `length` (typo candidates). */
   tokensShaped(first: string, length: number): readonly string[] {
+    return this.shaped(first, length).tokens;
+  }
+
+  /**
+   * Calls `fn` with each token starting with `word`'s first letter, of a length within `budget` of
+   * its length, that may be within `budget` edits of it: tokens holding more than `budget` letters
+   * `word` lacks, or lacking more than `budget` of its letters, are left out (`letterMask`).
+   */
+  forEachTypoCandidate(word: string, budget: number, fn: (token: string) => void): void {
+    const mask = letterMask(word);
+    for (let length = word.length - budget; length <= word.length + budget; length++) {
+      const { tokens, masks } = this.shaped(word[0]!, length);
+      for (let k = 0; k < tokens.length; k++) {
+        const m = masks[k]!;
+        if (popcount(m & ~mask) > budget || popcount(mask & ~m) > budget) continue;
+        fn(tokens[k]!);
+      }
+    }
+  }
+
+  private shaped(first: string, length: number): Shape {
     if (this.shapes === null) {
-      const shapes = new Map<string, string[]>();
+      const lists = new Map<string, string[]>();
       for (const token of this.postings.keys()) {
         const key = token[0]! + token.length;
-        const list = shapes.get(key);
+        const list = lists.get(key);
         if (list) list.push(token);
-        else shapes.set(key, [token]);
+        else lists.set(key, [token]);
       }
+      const shapes = new Map<string, Shape>();
+      for (const [key, tokens] of lists)
+        shapes.set(key, { tokens, masks: Int32Array.from(tokens, letterMask) });
       this.shapes = shapes;
     }
-    return this.shapes.get(first + length) ?? [];
+    return this.shapes.get(first + length) ?? NO_SHAPE;
   }
 
   /** Distinct tokens starting with `prefix`, ascending. */
@@ -129,6 +165,30 @@ export class TokenDictionary {
     if (this.sorted === null) this.sorted = [...this.postings.keys()].sort(compareCodeUnits);
     return this.sorted;
   }
+}
+
+interface Shape {
+  tokens: string[];
+  masks: Int32Array;
+}
+
+const NO_SHAPE: Shape = { tokens: [], masks: new Int32Array(0) };
+
+/**
+ * The set of a word's characters folded onto 32 bits (code unit modulo 32). An edit adds at most
+ * one character to a word and takes at most one away, so two words within `n` edits differ by at
+ * most `n` characters each way, and so do their masks (folding only merges characters).
+ */
+export function letterMask(word: string): number {
+  let mask = 0;
+  for (let i = 0; i < word.length; i++) mask |= 1 << (word.charCodeAt(i) & 31);
+  return mask;
+}
+
+function popcount(x: number): number {
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 export function compareCodeUnits(a: string, b: string): number {
