@@ -14,7 +14,7 @@
  * pipeline).
  *
  * Accepted = stored, and the rollups count exactly the accepted calls: after a warm-up (a session
- * of its own), the measured run sends an exact number of calls (sized from the warm-up's rate) with
+ * of its own, twice as long as the hello-world's), the measured run sends an exact number of calls (sized from the warm-up's rate) with
  * one session id and waits for every answer, then a burst of calls with a session id each is sent.
  * The events stored for those sessions are counted right after the last answer (they must equal
  * the calls answered 202). Then the server is stopped, the usage rollup is rebuilt from the log
@@ -186,7 +186,10 @@ async function measure(databaseUrl: string, variant: Variant): Promise<Measured>
       decodeBodies: false,
       ...(server.pid !== undefined && { serverPid: server.pid }),
     });
-    const warm = await load({ ...spec(`warm-${randomUUID()}`), warmupSeconds: 0, seconds: WARMUP_SECONDS });
+    // Two warm-ups: the first brings the server (and Postgres) up to speed, the second gives the
+    // rate the measured run is sized from.
+    const warmSession = `warm-${randomUUID()}`;
+    const warm = await load({ ...spec(warmSession), warmupSeconds: WARMUP_SECONDS, seconds: WARMUP_SECONDS });
     checkAnswers(`${variant.name} warm-up`, warm);
     // The measured run: as many calls as the warm-up's rate gives in SECONDS, every one answered.
     const session = `load-${randomUUID()}`;
