@@ -168,8 +168,26 @@ function findHeader(lines: readonly string[], fromLine = 0): HeaderHit | null {
   return null;
 }
 
+/**
+ * Periods that stand for lost commas: small or smeared print often reads `ALCOHOL, PARFUM` as
+ * `ALCOHOL. PARFUM`. A period counts when the text between it and the next one is a short name
+ * (at most three words) starting with a capital: prose sentences are longer.
+ */
+function listPeriodCount(text: string): number {
+  const parts = text.split(/\.\s+(?=[\p{Lu}\d])/u);
+  if (parts.length < 3) return 0;
+  let count = 0;
+  for (let i = 1; i < parts.length; i += 1) {
+    const words = (parts[i - 1]!.match(/[\p{L}\p{N}]+/gu) ?? []).length;
+    if (words >= 1 && words <= 3) count += 1;
+  }
+  // Most of the line must be such short pieces, or it is prose with a few short sentences.
+  return count * 3 >= (parts.length - 1) * 2 ? count : 0;
+}
+
 function commaCount(text: string): number {
-  return (text.match(/[,;]/g) ?? []).length;
+  const commas = (text.match(/[,;]/g) ?? []).length;
+  return commas > 0 ? commas : listPeriodCount(text);
 }
 
 function wordCount(text: string): number {

@@ -70,6 +70,33 @@ describe('finding the ingredient list', () => {
     ]);
   });
 
+  it('finds a headerless list whose commas small print turned into periods, not prose', () => {
+    // A 400 px shop image after heavy JPEG: every comma read as a period, the header lost.
+    const parsed = parseLabelText(
+      [
+        'EAU DE TOILETTE 100 ml 3.4 fl.oz.',
+        'ALCOHOL. PARFUM (FRAGRANCE). AQUA (WATER). LIMONENE.',
+        'COUMANIN. CTTRONELLOL. OERANIOL. CITRAL.',
+        '',
+        'Keep away from heat and flame. Avoid contact with eyes. For external use only.',
+      ].join('\n'),
+    );
+    expect(parsed.ingredients.map((i) => i.text)).toEqual([
+      'ALCOHOL',
+      'PARFUM (FRAGRANCE)',
+      'AQUA (WATER)',
+      'LIMONENE',
+      'COUMANIN',
+      'CTTRONELLOL',
+      'OERANIOL',
+      'CITRAL',
+    ]);
+    expect(
+      parseLabelText('Keep away from heat and flame. Avoid contact with eyes. For external use only.')
+        .ingredients,
+    ).toEqual([]);
+  });
+
   it('cuts a sentence that follows the list on the same line', () => {
     expect(texts('INGREDIENTS: Aqua, Glycerin, Sodium Hydroxide. Keep out of reach of children.')).toEqual([
       'Aqua',

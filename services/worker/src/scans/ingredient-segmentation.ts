@@ -93,6 +93,12 @@ export interface PartialPiece {
 const UNKNOWN_WORD = 2.5;
 /** Shortest key a name must have to be picked out among unknown words. */
 const MIN_PICKED = 6;
+/**
+ * Names this long are not found among unrelated words by chance: when every name picked out is at
+ * least this long, a third of the words may be names (the rest is often a neighbouring column's
+ * text read into the same line) instead of half.
+ */
+const LONG_PICKED = 8;
 
 const HEADER_FORMS = ['ingredients', 'ingredienser', 'ingredientes', 'inhaltsstoffe', 'composition'].map(
   ocrNormal,
@@ -147,7 +153,10 @@ export function segmentWithUnknown(
     best[end] = chosen;
   }
   const done = best[words.length]!;
-  if (done.known * 2 < words.length || !done.pieces.some((p) => p.hit)) return null;
+  const named = done.pieces.filter((p) => p.hit !== null);
+  if (named.length === 0) return null;
+  const allLong = named.every((p) => matchKey(p.printed).length >= LONG_PICKED && p.hit!.cost <= 1);
+  if (done.known * (allLong ? 3 : 2) < words.length) return null;
   const pieces = done.pieces.filter((p, i) => !(i === 0 && p.hit === null && looksLikeHeading(p.printed)));
   return pieces.length >= 2 || (pieces.length === 1 && pieces[0]!.hit && pieces.length < done.pieces.length)
     ? pieces
