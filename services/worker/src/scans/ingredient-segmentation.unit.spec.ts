@@ -189,6 +189,26 @@ describe('ingredient lists written as sentences', () => {
   });
 });
 
+describe("names among a neighbouring column's words", () => {
+  it('picks out long names when a third of the words are names, keeping the rest to be checked', () => {
+    // A motion-blurred two-column label: the German warning column read into the list line.
+    expect(read('INGREDIENTS: ALCOHOL, LINALOOL, Vom Hie umd Ramoemem CTRONELLOL ISOEUGENOL, BHT.')).toEqual([
+      'Alcohol [printed]',
+      'Linalool [printed]',
+      'Vom Hie umd Ramoemem [unrecognised]',
+      'Citronellol [corrected]',
+      'Isoeugenol [printed]',
+      'BHT [printed]',
+    ]);
+  });
+
+  it('does not take one name among many ordinary words for a list', () => {
+    expect(read('INGREDIENTS: ALCOHOL, LINALOOL, Keep away from heat and flame LIMONENE, BHT.')).toContain(
+      'Keep away from heat and flame LIMONENE [unrecognised]',
+    );
+  });
+});
+
 describe('several readings of one hard image', () => {
   it('lets the reading that agrees best with the vocabulary lead, and keeps no debris of the others', () => {
     const result = analyzeLabel(
