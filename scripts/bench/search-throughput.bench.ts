@@ -9,9 +9,12 @@
  * Target: the app serves >= 5x the Postgres peer's requests per second at a p99 <= 20 ms.
  *
  *   npx tsx scripts/bench/search-throughput.bench.ts   (BENCH_HTTP_SECONDS=10, BENCH_HTTP_CONNECTIONS=10)
+ *
+ * `BENCH_SEED_DATA_DIR=<dir>`: the app starts on a copy of that data directory (one where the app
+ * already imported the catalogue and left its index snapshot) instead of importing it again.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -52,8 +55,14 @@ function positiveIntEnv(name: string, fallback: number): number {
  */
 async function startApp(): Promise<{ url: string; pid: number | undefined; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'scentinel-throughput-app-'));
+  const seed = process.env.BENCH_SEED_DATA_DIR;
+  if (seed) cpSync(seed, dataDir, { recursive: true });
   const started = performance.now();
-  log('starting the app (the first start imports the catalogue)...');
+  log(
+    seed
+      ? `starting the app on a copy of ${seed}...`
+      : 'starting the app (the first start imports the catalogue)...',
+  );
   const server = await startServer({ dataDir, timeoutMs: 600_000 });
   const stop = async () => {
     await server.stop();

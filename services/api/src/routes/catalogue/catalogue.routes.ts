@@ -25,6 +25,7 @@ import {
   IncludeUnspecific,
   Limit,
   Nullable,
+  PerfumeListCardSchema,
   PerfumePageSchema,
   SearchText,
   Skip,
@@ -201,6 +202,41 @@ async function page(index: SearchIndex, q: CatalogueQuery, flag?: ReadonlySet<st
   };
 }
 
+/**
+ * The JSON of list cards the index keeps (it lists a kept perfume with the same object each time):
+ * a page of popular perfumes is assembled from their JSON instead of serialising every card again.
+ */
+const cardJson = new WeakMap<object, string>();
+
+/**
+ * Serialises a page (`PerfumePageSchema`) with the route's own serializers: the envelope with no
+ * cards, then each card's JSON (kept per card object) put in its place: the same JSON as the
+ * page schema's serializer makes of the whole page (the route oracle test compares answers).
+ */
+function pageSerializer(reply: FastifyReply): (payload: { perfumes: object[] }) => string {
+  const card = reply.compileSerializationSchema(
+    PerfumeListCardSchema as unknown as Record<string, unknown>,
+  ) as (c: object) => string;
+  const envelope = reply.compileSerializationSchema(
+    PerfumePageSchema as unknown as Record<string, unknown>,
+  ) as (p: object) => string;
+  return (payload) => {
+    const parts = payload.perfumes.map((c) => {
+      let json = cardJson.get(c);
+      if (json === undefined) {
+        json = card(c);
+        cardJson.set(c, json);
+      }
+      return json;
+    });
+    // The cards are the envelope's first property, so the first match is theirs.
+    return envelope({ ...payload, perfumes: [] }).replace(
+      '"perfumes":[]',
+      () => `"perfumes":[${parts.join(',')}]`,
+    );
+  };
+}
+
 const TAGS = ['catalogue'];
 /** Bytes of encoded perfume-list answers kept for reuse (`http/answer-cache.ts`). */
 const ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
@@ -239,7 +275,12 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ deps: CatalogueRouteDe
     route: string,
     query: CatalogueQuery,
     flag: Set<string> | undefined,
-    build: () => Promise<unknown> = () => page(index, query, flag),
+    build: () => Promise<unknown> = async () => {
+      const answer = await page(index, query, flag);
+      // A plain page: serialised from its cards' kept JSON (see `pageSerializer`).
+      reply.serializer(pageSerializer(reply));
+      return answer;
+    },
   ) =>
     answers.send(
       request,
