@@ -34,6 +34,11 @@ const SECOND_LOOK_CONFIDENCE = 70;
  * reading that agrees best with the vocabulary leads.
  */
 const SMALLER_LOOK_SCALE = 0.6;
+/**
+ * Laplacian variance below which a hard image is out of focus (a curved bottle, a close-up): it
+ * is also read sharpened (unsharp mask), which restores the strokes blur merged.
+ */
+const DEFOCUSED = 150;
 /** Background is estimated on a copy this many times smaller. */
 const BACKGROUND_SHRINK = 8;
 
@@ -141,7 +146,7 @@ export class LocalScanEngine implements ScanEngine {
 
     await onProgress?.({ stage: wantsText ? 'reading_text' : 'reading_codes', percent: 15 });
     const [ocr, barcodes] = await Promise.all([
-      wantsText ? prepareForOcr(decoded).then((png) => this.read(png, decoded.width)) : Promise.resolve(null),
+      wantsText ? prepareForOcr(decoded).then((png) => this.read(png, decoded)) : Promise.resolve(null),
       wantsCodes
         ? readImageBarcodes(decoded.image, { blurred: decoded.stats.sharpness < BLURRED })
         : Promise.resolve([]),
@@ -165,17 +170,25 @@ export class LocalScanEngine implements ScanEngine {
     return analyzeLabel({ analysisType, ocr: evidence, barcodes, image: decoded.stats }, this.analysis);
   }
 
-  private async read(png: Buffer, width: number): Promise<OcrReading & { others: OcrReading[] }> {
+  private async read(png: Buffer, decoded: DecodedImage): Promise<OcrReading & { others: OcrReading[] }> {
     const first = await this.ocr.recognize(png);
-    if (width >= SECOND_LOOK_WIDTH && first.confidence >= SECOND_LOOK_CONFIDENCE)
+    if (decoded.width >= SECOND_LOOK_WIDTH && first.confidence >= SECOND_LOOK_CONFIDENCE)
       return { ...first, others: [] };
-    const block = await this.ocr.recognizeAsBlock(png);
+    const others = [await this.ocr.recognizeAsBlock(png)];
     const { width: w } = await sharp(png).metadata();
     const smaller = await sharp(png)
       .resize({ width: Math.round(w * SMALLER_LOOK_SCALE), kernel: 'lanczos2' })
       .png({ compressionLevel: 1 })
       .toBuffer();
-    return { ...first, others: [block, await this.ocr.recognize(smaller)] };
+    others.push(await this.ocr.recognize(smaller));
+    if (decoded.stats.sharpness < DEFOCUSED) {
+      const sharpened = await sharp(png)
+        .sharpen({ sigma: 2, m1: 0, m2: 4 })
+        .png({ compressionLevel: 1 })
+        .toBuffer();
+      others.push(await this.ocr.recognize(sharpened));
+    }
+    return { ...first, others };
   }
 
   async close(): Promise<void> {
