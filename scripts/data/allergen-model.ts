@@ -288,6 +288,13 @@ export interface CrossValidation {
   notesOnly: PrecisionRecall;
   /** Base rates alone: allergens whose labelled share reaches `possibleAt`. */
   baseRateOnly: PrecisionRecall;
+  /**
+   * The precision the model's out-of-fold probabilities reach at the target recall (one threshold
+   * over every perfume and allergen), beside a rule that is told how many allergens each label
+   * declares and picks them by how often labels of that size declare each one (leave-one-out): a
+   * ceiling for any estimate that cannot tell a perfume's count of allergens better than that.
+   */
+  atTargetRecall: { recall: number; model: PrecisionRecall; toldTheCount: PrecisionRecall };
   perAllergen: Array<{ key: string; likelyOrPossible: PrecisionRecall }>;
 }
 
@@ -300,7 +307,9 @@ export function crossValidate(
   groups: readonly AllergenGroup[],
   options: TrainOptions = DEFAULT_TRAIN_OPTIONS,
   folds = 10,
+  targetRecall = 0.85,
 ): CrossValidation {
+  const scored: Array<{ p: number; hit: boolean }> = [];
   const likely: Set<string>[] = labelled.map(() => new Set());
   const either: Set<string>[] = labelled.map(() => new Set());
   const base: Set<string>[] = labelled.map(() => new Set());
@@ -310,6 +319,7 @@ export function crossValidate(
     labelled.forEach((p, i) => {
       if (foldOf(p.id, folds) !== f) return;
       for (const [key, prob] of predictAllergens(model, p)) {
+        scored.push({ p: prob, hit: p.declared.has(key) });
         const basis = basisFor(model, prob);
         if (basis === 'likely') likely[i]!.add(key);
         if (basis !== null) either[i]!.add(key);
@@ -329,8 +339,61 @@ export function crossValidate(
       labelled.map((p) => p.bridgeGroups),
     ),
     baseRateOnly: scoreSets(labelled, base),
+    atTargetRecall: {
+      recall: targetRecall,
+      model: precisionAtRecall(scored, targetRecall),
+      toldTheCount: precisionAtRecall(toldTheCount(labelled, groups), targetRecall),
+    },
     perAllergen: [...perGroup.entries()]
       .sort((a, b) => b[1].actual - a[1].actual || (a[0] < b[0] ? -1 : 1))
       .map(([key, r]) => ({ key, likelyOrPossible: pr(r.tp, r.predicted, r.actual) })),
   };
+}
+
+/**
+ * Pools scored pairs and lowers one threshold until the recall reaches `target`; answers the
+ * precision there (ties at the threshold count together).
+ */
+export function precisionAtRecall(
+  scored: ReadonlyArray<{ p: number; hit: boolean }>,
+  target: number,
+): PrecisionRecall {
+  const sorted = [...scored].sort((a, b) => b.p - a.p);
+  const actual = sorted.filter((s) => s.hit).length;
+  let tp = 0;
+  let i = 0;
+  while (i < sorted.length) {
+    const level = sorted[i]!.p;
+    while (i < sorted.length && sorted[i]!.p === level) {
+      if (sorted[i]!.hit) tp += 1;
+      i += 1;
+    }
+    if (actual === 0 || tp / actual >= target) break;
+  }
+  return pr(tp, i, actual);
+}
+
+/**
+ * Scores every labelled perfume's allergens by the share of the other labelled perfumes that
+ * declare it among those declaring about as many allergens (one more or fewer), smoothed by its
+ * share among all the other labelled perfumes: what an estimate could do if it knew how many allergens each label lists.
+ */
+function toldTheCount(
+  labelled: readonly LabelledPerfume[],
+  groups: readonly AllergenGroup[],
+): Array<{ p: number; hit: boolean }> {
+  const n = labelled.length;
+  const overall = new Map(groups.map((g) => [g.key, 0]));
+  for (const p of labelled) for (const key of p.declared) overall.set(key, (overall.get(key) ?? 0) + 1);
+  const out: Array<{ p: number; hit: boolean }> = [];
+  for (const p of labelled) {
+    const near = labelled.filter((q) => q !== p && Math.abs(q.declared.size - p.declared.size) <= 1);
+    for (const g of groups) {
+      const count = near.filter((q) => q.declared.has(g.key)).length;
+      const others = (overall.get(g.key) ?? 0) - (p.declared.has(g.key) ? 1 : 0);
+      const prior = n <= 1 ? 0 : others / (n - 1);
+      out.push({ p: (count + prior) / (near.length + 1), hit: p.declared.has(g.key) });
+    }
+  }
+  return out;
 }

@@ -5,6 +5,7 @@ import {
   crossValidate,
   DEFAULT_TRAIN_OPTIONS,
   type LabelledPerfume,
+  precisionAtRecall,
   predictAllergens,
   trainAllergenModel,
 } from './allergen-model.ts';
@@ -99,5 +100,30 @@ describe('the allergen model', () => {
     expect(cv.likelyOrPossible.precision).toBeGreaterThan(0.95);
     expect(cv.notesOnly.recall).toBeLessThan(0.5);
     expect(cv.notesOnly.precision).toBe(1);
+  });
+});
+
+describe('precision at a target recall', () => {
+  it('lowers one threshold until the recall is reached, counting ties together', () => {
+    const scored = [
+      { p: 0.9, hit: true },
+      { p: 0.8, hit: false },
+      { p: 0.7, hit: true },
+      { p: 0.7, hit: false },
+      { p: 0.2, hit: true },
+      { p: 0.1, hit: false },
+    ];
+    // Two of three hits need the 0.7 tie: 4 predicted, 2 right.
+    expect(precisionAtRecall(scored, 0.6)).toMatchObject({ precision: 0.5, recall: 2 / 3, predicted: 4 });
+    expect(precisionAtRecall(scored, 1)).toMatchObject({ precision: 0.6, recall: 1, predicted: 5 });
+    expect(precisionAtRecall(scored, 0.3)).toMatchObject({ precision: 1, predicted: 1 });
+  });
+
+  it('reports the model and the told-the-count ceiling in the cross-validation', () => {
+    const cv = crossValidate(labelled(60), groups, DEFAULT_TRAIN_OPTIONS, 5);
+    expect(cv.atTargetRecall.recall).toBe(0.85);
+    expect(cv.atTargetRecall.model.recall).toBeGreaterThanOrEqual(0.85);
+    expect(cv.atTargetRecall.toldTheCount.recall).toBeGreaterThanOrEqual(0.85);
+    expect(cv.atTargetRecall.model.precision).toBeGreaterThan(0.9);
   });
 });

@@ -147,6 +147,7 @@ function main(): void {
   ) as AuditChemical[];
   const model = JSON.parse(readFileSync(join(dataDir, 'chemicals/allergen-model.json'), 'utf8')) as {
     cross_validation: Record<string, { precision: number; recall: number }> & {
+      atTargetRecall?: { recall: number; model: { precision: number }; toldTheCount: { precision: number } };
       folds: number;
       perfumes: number;
       perAllergen: Array<{
@@ -182,6 +183,13 @@ function main(): void {
   out.push(`  likely or possible: ${pr(cv.likelyOrPossible!)}`);
   out.push(`  notes only: ${pr(cv.notesOnly!)}`);
   out.push(`  base rates only: ${pr(cv.baseRateOnly!)}`);
+  if (cv.atTargetRecall) {
+    const t = cv.atTargetRecall;
+    out.push(
+      `  at recall ${t.recall.toFixed(2)} (one threshold): model precision ${t.model.precision.toFixed(3)}; ` +
+        `a rule told each label's allergen count: precision ${t.toldTheCount.precision.toFixed(3)}`,
+    );
+  }
   out.push('  per allergen (likely or possible):');
   for (const a of cv.perAllergen.filter((x) => x.likelyOrPossible.actual > 0)) {
     out.push(`    ${a.key}: ${pr(a.likelyOrPossible)} (${a.likelyOrPossible.actual} declared)`);

@@ -81,7 +81,9 @@ function safetyLines(s: BuildSummary): string[] {
     `- Declared label lists: ${f.labelledPerfumes} perfumes from ${f.labelRows} label rows (${f.unmatchedLabelRows.length} rows match no catalogue perfume)`,
     `- Allergen estimates: ${f.estimates.likely} likely and ${f.estimates.possible} possible on ${f.estimates.perfumesWithEstimates} perfumes; ` +
       `${cv.folds}-fold cross-validation on ${cv.perfumes} labelled perfumes: likely ${prText(cv.likely)}; likely or possible ${prText(cv.likelyOrPossible)}; ` +
-      `notes only ${prText(cv.notesOnly)}; base rates only ${prText(cv.baseRateOnly)}`,
+      `notes only ${prText(cv.notesOnly)}; base rates only ${prText(cv.baseRateOnly)}; ` +
+      `at recall ${cv.atTargetRecall.recall.toFixed(2)}: precision ${cv.atTargetRecall.model.precision.toFixed(2)} ` +
+      `(a rule told each label's allergen count: ${cv.atTargetRecall.toldTheCount.precision.toFixed(2)})`,
   ];
 }
 
