@@ -370,6 +370,44 @@ END
 $fn$;
 `,
   },
+  {
+    // Readers meet other readers on the raw-writer lock (each takes it exclusively for one
+    // statement). Waiting a fixed 50 ms for them failed under load: thirty readers at once queued
+    // longer than that, and the late ones fell back to holding back behind any transaction that
+    // holds an id. Now a reader that does not get the lock at once looks at who holds it: a raw
+    // writer (a shared holder) sends it straight to holding back; only readers ahead of it
+    // (statement-long holders) make it wait, for up to 2 s.
+    id: 'platform:0007-readers-wait-only-for-readers',
+    sql: `
+CREATE OR REPLACE FUNCTION events_no_raw_writer() RETURNS boolean
+LANGUAGE plpgsql
+SET search_path FROM CURRENT
+SET lock_timeout = '2s'
+AS $fn$
+BEGIN
+  IF pg_try_advisory_xact_lock(${RAW_WRITER_LOCK}, hashtext(current_schema())) THEN
+    RETURN true;
+  END IF;
+  IF EXISTS (
+    SELECT 1 FROM pg_locks l
+    WHERE l.locktype = 'advisory'
+      AND l.database = (SELECT d.oid FROM pg_database d WHERE d.datname = current_database())
+      AND l.classid = ${RAW_WRITER_LOCK}::oid
+      AND l.objid = hashtext(current_schema())::oid
+      AND l.objsubid = 2
+      AND l.mode = 'ShareLock'
+  ) THEN
+    RETURN false;
+  END IF;
+  -- A raw writer may take it meanwhile: then this waits out the timeout and holds back.
+  PERFORM pg_advisory_xact_lock(${RAW_WRITER_LOCK}, hashtext(current_schema()));
+  RETURN true;
+EXCEPTION WHEN lock_not_available THEN
+  RETURN false;
+END
+$fn$;
+`,
+  },
 ];
 
 registerMigrations(...eventStoreMigrations);
