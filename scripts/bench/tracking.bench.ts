@@ -265,7 +265,7 @@ export async function run(): Promise<void> {
     return;
   }
   process.stdout.write(
-    `\n  autocannon: ${CONNECTIONS} connections, no pipelining, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per target\n`,
+    `\n  autocannon: ${CONNECTIONS} connections, no pipelining, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per target; ${loadAverage()}\n`,
   );
   const helloBefore = await measureHello();
   const grouped = await measure(databaseUrl, { name: 'group commit', oneWritePerCall: false });
@@ -314,6 +314,8 @@ export async function run(): Promise<void> {
     storedRow('group commit', grouped),
     storedRow('one log write per call', single),
   ]);
+  // Other jobs on the machine shift every figure (Postgres round trips wait for a CPU too).
+  process.stdout.write(`\n  after the run: ${loadAverage()}\n`);
   printTable('Tracking verdict', [
     {
       'group commit vs one write per call': formatRatio(grouped.perSecond, single.perSecond),
@@ -324,6 +326,11 @@ export async function run(): Promise<void> {
       'accepted = stored = rollup': verdict(exact(grouped) && exact(single)),
     },
   ]);
+}
+
+function loadAverage(): string {
+  const [one, five] = os.loadavg();
+  return `load average ${one!.toFixed(1)} (1 min), ${five!.toFixed(1)} (5 min) on ${os.cpus().length} cores`;
 }
 
 function exact(m: Measured): boolean {
