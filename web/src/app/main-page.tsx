@@ -217,7 +217,7 @@ export function MainPage({ view }: { view: MainView }) {
           highlightedPerfume={view.perfume}
           onShowPerfume={state.showPerfume}
           perfumeHref={state.perfumeHref}
-          onChemicalClick={(chemical) =>
+          onChemicalClick={(chemical, perfume) =>
             openChemical(
               {
                 id: chemical.id,
@@ -225,6 +225,9 @@ export function MainPage({ view }: { view: MainView }) {
                 cas_number: chemical.cas_number,
                 allergen: chemical.allergen,
                 verified: chemical.verified,
+                concentration_min: chemical.concentration_min,
+                concentration_max: chemical.concentration_max,
+                perfume,
               },
               'perfume_card',
             )

@@ -3,6 +3,7 @@ import { useDataValues } from '../../../lib/data-values.ts';
 import { Modal } from '../../../lib/modal.tsx';
 import type { Chemical, Id } from '../../../types/api.ts';
 import { useChemicalDetail } from '../api/lookup-chemical.ts';
+import { usePerfumeLink } from '../api/perfume-link.ts';
 import { Field, RegulatoryBlocks, SccsBlock } from './chemical-info.tsx';
 
 /** What is known about a clicked chemical before the lookup (a perfume's link or a list entry). */
@@ -14,6 +15,8 @@ export type ChemicalRef = {
   verified?: boolean;
   concentration_min?: number | null;
   concentration_max?: number | null;
+  /** The perfume whose card the chemical was opened from: the detail says its concentration there. */
+  perfume?: { id: string; name: string } | null;
 };
 
 type ChemicalDetailDialogProps = { chemical: ChemicalRef; onClose: () => void };
@@ -45,8 +48,23 @@ export default function ChemicalDetailDialog({ chemical: known, onClose }: Chemi
   const allergen = Boolean(
     chemical.allergen_flag || chemical.safety_information?.is_allergen || known.allergen,
   );
+  const perfume = known.perfume ?? null;
+  // A list card leaves concentrations out: the full perfume says what its link gives.
+  const link = usePerfumeLink(perfume?.id ?? null, known, perfume !== null && !hasConcentration(known));
   const given = hasConcentration(known) ? known : hasConcentration(chemical) ? chemical : null;
   const range = given ? values.concentration(given.concentration_min, given.concentration_max) : null;
+  let inPerfume: string | null = null;
+  if (perfume) {
+    const linked = hasConcentration(known) ? known : link.data;
+    inPerfume = linked
+      ? values.concentration(linked.concentration_min, linked.concentration_max)
+      : link.isLoading
+        ? t('common.loading')
+        : link.isError
+          ? t('chemical.concentrationUnavailable')
+          : values.concentration(null, null);
+  }
+  const linkSource = link.data?.source ?? null;
   const stats = chemical.usage_statistics;
 
   return (
@@ -77,7 +95,17 @@ export default function ChemicalDetailDialog({ chemical: known, onClose }: Chemi
                 {allergen ? t('chemical.isAllergen') : t('chemical.notAllergen')}
               </span>
             </Field>
-            {range ? (
+            {perfume && inPerfume ? (
+              <Field label={t('chemical.concentrationIn', { perfume: perfume.name })}>
+                <span data-testid="chemical-concentration">{inPerfume}</span>
+                {linkSource ? (
+                  <span className="muted" data-testid="chemical-concentration-source">
+                    {' '}
+                    ({t(`chemical.linkSource.${linkSource}`, { defaultValue: linkSource })})
+                  </span>
+                ) : null}
+              </Field>
+            ) : range ? (
               <Field label={t('chemical.concentration')}>
                 <span data-testid="chemical-concentration">{range}</span>
               </Field>

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataCategory } from '../../../types/api.ts';
 import { useCategorization } from '../api/get-categorization.ts';
+import './data-completeness-panel.css';
 
 export type ListMode = 'fast' | 'all' | 'including';
 

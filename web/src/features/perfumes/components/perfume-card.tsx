@@ -9,6 +9,7 @@ import { usePerfumeDetail } from '../api/get-perfumes.ts';
 import type { Perfume, PerfumeChemical } from '../api/perfume-normalize.ts';
 import { AllergenEvidence } from './allergen-evidence.tsx';
 import { ChemicalChip } from './chemical-chip.tsx';
+import './perfume-card.css';
 
 /** Lists up to this long are shown whole; longer ones show their allergens and "N more". */
 const CHEMICALS_SHOWN_WHOLE = 6;
@@ -18,7 +19,8 @@ const NOTES_SHOWN = 12;
 type PerfumeCardProps = {
   perfume: Perfume;
   allergenMatches: AllergenMatch[];
-  onChemicalClick: (chemical: PerfumeChemical) => void;
+  /** A chip was clicked: the chemical, and the perfume whose card it is on. */
+  onChemicalClick: (chemical: PerfumeChemical, perfume: { id: string; name: string }) => void;
   onNeedsEnhancement: (perfume: Perfume) => void;
   /** The address named this perfume: outlined. */
   highlighted?: boolean;
@@ -60,6 +62,8 @@ export function PerfumeCard({
   const viewed = () => void trackPerfumeView(perfume.id);
   const [imageFailed, setImageFailed] = useState(false);
   const [showAllChemicals, setShowAllChemicals] = useState(false);
+  // Phones show a compact card; Details shows the rest (the toggle is hidden at larger sizes).
+  const [details, setDetails] = useState(false);
   // A list card holds the chips drawn collapsed; opening it fetches the full perfume once.
   const listCard = perfume.allergenCounts !== null;
   const [opened, setOpened] = useState(false);
@@ -88,7 +92,7 @@ export function PerfumeCard({
 
   return (
     <article
-      className={`perfume-card${allergenMatches.length > 0 ? ' perfume-card--flagged' : ''}${highlighted ? ' perfume-card--highlighted' : ''}`}
+      className={`perfume-card${allergenMatches.length > 0 ? ' perfume-card--flagged' : ''}${highlighted ? ' perfume-card--highlighted' : ''}${details ? ' perfume-card--details' : ''}`}
       tabIndex={-1}
       aria-label={t('perfume.cardLabel', { name: perfume.name, brand: perfume.brand })}
       data-testid="perfume-card"
@@ -139,10 +143,14 @@ export function PerfumeCard({
             perfume.name
           )}
         </h3>
-        {perfume.brand ? <p className="perfume-card__brand">{perfume.brand}</p> : null}
-        <p className="perfume-card__meta">{meta.join(' · ')}</p>
+        <div className="perfume-card__byline">
+          {perfume.brand ? <p className="perfume-card__brand">{perfume.brand}</p> : null}
+          <p className="perfume-card__meta perfume-card__meta--main">{meta.join(' · ')}</p>
+        </div>
         {perfume.perfumer ? (
-          <p className="perfume-card__meta">{t('perfume.perfumer', { name: perfume.perfumer })}</p>
+          <p className="perfume-card__meta perfume-card__extra">
+            {t('perfume.perfumer', { name: perfume.perfumer })}
+          </p>
         ) : null}
         {allergenMatches.length > 0 ? (
           <div className="allergen-warning" role="note" data-testid="my-allergen-warning">
@@ -165,11 +173,11 @@ export function PerfumeCard({
         <TruncatedText
           text={perfume.description}
           limit={120}
-          className="perfume-card__description"
+          className="perfume-card__description perfume-card__extra"
           onExpand={viewed}
         />
         {perfume.chemicals.length > 0 || perfume.chemical_count > 0 ? (
-          <div className="perfume-card__section">
+          <div className="perfume-card__section perfume-card__extra">
             <h4 className="perfume-card__section-title">{t('perfume.chemicals')}</h4>
             {/* One Tab stop for the whole group; the arrow keys move between chips. */}
             <div className="chem-list">
@@ -186,7 +194,7 @@ export function PerfumeCard({
                     chemical={chemical}
                     onClick={(clicked) => {
                       viewed();
-                      onChemicalClick(clicked);
+                      onChemicalClick(clicked, { id: String(perfume.id), name: perfume.name });
                     }}
                   />
                 ))}
@@ -210,7 +218,7 @@ export function PerfumeCard({
           </div>
         ) : null}
         {noteNames.length > 0 ? (
-          <div className="perfume-card__section">
+          <div className="perfume-card__section perfume-card__extra">
             <h4 className="perfume-card__section-title">{t('perfume.notes')}</h4>
             <p className="perfume-card__notes">
               {noteNames.slice(0, NOTES_SHOWN).join(', ')}
@@ -229,11 +237,26 @@ export function PerfumeCard({
           </p>
         ) : null}
         {perfume.is_chemical_search ? null : <AllergenEvidence perfume={full} onShowAll={open} />}
-        <p className="perfume-card__counts" data-testid="perfume-counts">
+        <p className="perfume-card__counts perfume-card__extra" data-testid="perfume-counts">
           {t('perfume.chemicalCount', { count: perfume.chemical_count })} ·{' '}
           {t('perfume.noteCount', { count: perfume.notes.length })}
         </p>
-        <PerfumeActionsSlot perfume={{ id: String(perfume.id), name: perfume.name }} />
+        <div className="perfume-card__footer">
+          <PerfumeActionsSlot perfume={{ id: String(perfume.id), name: perfume.name }} />
+          <button
+            type="button"
+            className="link-button perfume-card__details-toggle"
+            aria-expanded={details}
+            aria-label={t(details ? 'perfume.lessDetailsOf' : 'perfume.detailsOf', { name: perfume.name })}
+            onClick={() => {
+              if (!details) viewed();
+              setDetails((value) => !value);
+            }}
+            data-testid="card-details-toggle"
+          >
+            {details ? t('perfume.lessDetails') : t('perfume.details')}
+          </button>
+        </div>
       </div>
     </article>
   );

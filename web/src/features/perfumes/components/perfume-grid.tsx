@@ -8,6 +8,13 @@ import { PerfumeCard } from './perfume-card.tsx';
 
 export const CATALOGUE_SIZE_TEXT = '70,000+';
 
+/** Where cards turn compact (perfume-card.css), about how tall a card is and the space between cards. */
+const PHONE_QUERY = '(max-width: 600px)';
+const PHONE_CARD_HEIGHT = 200;
+const CARD_HEIGHT = 460;
+const PHONE_GAP = 12;
+const GAP = 16;
+
 type PerfumeGridProps = {
   perfumes: Perfume[];
   total: number | null;
@@ -19,7 +26,8 @@ type PerfumeGridProps = {
   allergenProfile: AllergenProfileItem[];
   /** Hide perfumes containing any of the user's allergens. */
   safeForMe: boolean;
-  onChemicalClick: (chemical: PerfumeChemical) => void;
+  /** A chip was clicked: the chemical, and the perfume whose card it is on. */
+  onChemicalClick: (chemical: PerfumeChemical, perfume: { id: string; name: string }) => void;
   onNeedsEnhancement: (perfume: Perfume) => void;
   onResetFilters: () => void;
   /** The perfume the address points at: brought into view and outlined once it is listed. */
@@ -48,6 +56,10 @@ export function PerfumeGrid({
 }: PerfumeGridProps) {
   const { t, i18n } = useTranslation();
   const endId = useId();
+  // Rows not yet drawn count at this height (the page's length before they are measured).
+  const [phone] = useState(
+    () => typeof window !== 'undefined' && Boolean(window.matchMedia?.(PHONE_QUERY).matches),
+  );
   const format = useMemo(() => new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en'), [i18n.resolvedLanguage]);
 
   const rows = useMemo(() => {
@@ -130,6 +142,8 @@ export function PerfumeGrid({
         focusRequest={focusRequest}
         getKey={(row) => String(row.perfume.id)}
         label={t('grid.title')}
+        estimateRowHeight={phone ? PHONE_CARD_HEIGHT : CARD_HEIGHT}
+        gap={phone ? PHONE_GAP : GAP}
         testId="perfume-grid"
         renderItem={(row) => (
           <PerfumeCard
