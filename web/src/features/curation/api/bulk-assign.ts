@@ -18,13 +18,13 @@ function listOf(raw: unknown, ...keys: string[]): unknown[] {
   return [];
 }
 
-/** Brand names from `["A", …]`, `[{ name }]` or `{ brands: […] }`, sorted and unique. */
+/** Brand names from `["A", …]`, `[{ name }]` or `{ brands: […] }`, unique, in the server's order. */
 export function normalizeBrandNames(raw: unknown): string[] {
   const names = listOf(raw, 'brands').flatMap((item) => {
     const name = typeof item === 'string' ? item : isRecord(item) ? (item.name ?? item.brand) : null;
     return typeof name === 'string' && name.trim() ? [name.trim()] : [];
   });
-  return [...new Set(names)].sort((a, b) => a.localeCompare(b));
+  return [...new Set(names)];
 }
 
 export function normalizeBrandPerfumes(raw: unknown): BrandPerfume[] {
@@ -44,15 +44,29 @@ export function normalizeBrandPerfumes(raw: unknown): BrandPerfume[] {
   });
 }
 
-export const curationBrandsQueryOptions = () =>
+/** Brands offered per search: the server ranks the whole set, exact and popular names first. */
+export const BRAND_MATCHES_LIMIT = 50;
+
+export const curationBrandsQueryOptions = (q: string) =>
   queryOptions({
-    queryKey: ['curation', 'brands'] as const,
-    queryFn: async ({ signal }) => normalizeBrandNames(await api.get<unknown>('/brands', { signal })),
+    queryKey: ['curation', 'brands', q] as const,
+    queryFn: async ({ signal }) =>
+      normalizeBrandNames(
+        await api.get<unknown>(`/brands?q=${encodeURIComponent(q)}&limit=${BRAND_MATCHES_LIMIT}`, { signal }),
+      ),
     staleTime: 10 * 60_000,
+    placeholderData: (previous) => previous,
   });
 
-export function useCurationBrands() {
-  return useQuery(curationBrandsQueryOptions());
+/** Brands matching what was typed (none until something is typed). */
+export function useCurationBrands(q: string) {
+  return useQuery({ ...curationBrandsQueryOptions(q.trim()), enabled: q.trim() !== '' });
+}
+
+/** The brand a typed value names: a listed match equal to it, ignoring case and outer spaces. */
+export function chosenBrand(typed: string, matches: readonly string[]): string {
+  const wanted = typed.trim().toLocaleLowerCase();
+  return wanted === '' ? '' : (matches.find((name) => name.toLocaleLowerCase() === wanted) ?? '');
 }
 
 /** One page of a brand's perfumes, with how many the brand has. */

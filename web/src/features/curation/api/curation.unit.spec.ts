@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Chemical } from '../../../types/api.ts';
 import { visibleChemicals } from '../components/bulk-assign-dialog.tsx';
-import { normalizeBrandNames, normalizeBrandPerfumes } from './bulk-assign.ts';
+import { chosenBrand, normalizeBrandNames, normalizeBrandPerfumes } from './bulk-assign.ts';
 import { changedFields, draftOf, EMPTY_DRAFT, matchesChemical, toPayload } from './chemical-manager.ts';
 
 const linalool: Chemical = {
@@ -49,7 +49,7 @@ describe('chemical manager helpers', () => {
 
 describe('bulk assignment helpers', () => {
   it('reads brand names and perfumes with their chemical counts', () => {
-    expect(normalizeBrandNames({ brands: [{ name: 'b' }, { name: 'A' }, 'b', 7] })).toEqual(['A', 'b']);
+    expect(normalizeBrandNames({ brands: [{ name: 'b' }, { name: 'A' }, 'b', 7] })).toEqual(['b', 'A']);
     expect(
       normalizeBrandPerfumes({
         perfumes: [
@@ -62,5 +62,14 @@ describe('bulk assignment helpers', () => {
       { id: 'p1', name: 'One', brand: 'A', chemical_count: 3 },
       { id: 'p2', name: 'Two', brand: '', chemical_count: 2 },
     ]);
+  });
+});
+
+describe('chosenBrand', () => {
+  it('names a brand only when the typed value equals a listed match, ignoring case and spaces', () => {
+    const matches = ['Chanel', 'Chantal Thomass'];
+    expect(chosenBrand(' chanel ', matches)).toBe('Chanel');
+    expect(chosenBrand('Chan', matches)).toBe('');
+    expect(chosenBrand('', matches)).toBe('');
   });
 });

@@ -11,6 +11,7 @@ import type { Chemical, Id } from '../../../types/api.ts';
 import {
   BULK_ACTIONS,
   type BulkAction,
+  chosenBrand,
   useBrandPerfumes,
   useBulkAssign,
   useCurationBrands,
@@ -43,13 +44,16 @@ export default function BulkAssignDialog({ chemicals, onClose }: BulkAssignDialo
   const { t } = useTranslation();
   const permission = useSavePermission('admin');
   const baseId = useId();
-  const [brand, setBrand] = useState('');
+  const [brandText, setBrandText] = useState('');
+  const brandQuery = useDebouncedValue(brandText, 200);
   const [perfumeIds, setPerfumeIds] = useState<Id[]>([]);
   const [chemicalIds, setChemicalIds] = useState<Id[]>([]);
   const [query, setQuery] = useState('');
   const debounced = useDebouncedValue(query, 300);
   const [action, setAction] = useState<BulkAction>('add');
-  const brands = useCurationBrands();
+  const brands = useCurationBrands(brandQuery);
+  const brandMatches = brands.data ?? [];
+  const brand = chosenBrand(brandText, brandMatches);
   const perfumes = useBrandPerfumes(brand);
   const brandPerfumes = useMemo(
     () => (perfumes.data?.pages ?? []).flatMap((p) => p.perfumes),
@@ -87,21 +91,23 @@ export default function BulkAssignDialog({ chemicals, onClose }: BulkAssignDialo
       <form className="form" onSubmit={submit}>
         <label className="field">
           <span className="field__label">{t('bulk.brand')}</span>
-          <select
-            value={brand}
+          <input
+            type="search"
+            value={brandText}
+            list={`${baseId}-brands`}
+            placeholder={t('bulk.chooseBrand')}
+            autoComplete="off"
             onChange={(event) => {
-              setBrand(event.target.value);
+              setBrandText(event.target.value);
               setPerfumeIds([]);
             }}
             data-testid="bulk-brand"
-          >
-            <option value="">{t('bulk.chooseBrand')}</option>
-            {(brands.data ?? []).map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
+          />
+          <datalist id={`${baseId}-brands`} data-testid="bulk-brand-options">
+            {brandMatches.map((name) => (
+              <option key={name} value={name} />
             ))}
-          </select>
+          </datalist>
         </label>
 
         <fieldset className="curation-fieldset">
