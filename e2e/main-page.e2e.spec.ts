@@ -212,6 +212,16 @@ describe('main page in Chromium', () => {
     await expect(evidence.locator('[data-basis="declared"]').count()).resolves.toBeGreaterThan(0);
     await expect(evidence.locator('[data-basis="likely"]').count()).resolves.toBe(0);
 
+    // No label and no specific note: the estimates are said to come from similar perfumes.
+    await search('Black Cherry Kisser');
+    const guessed = page.getByTestId('perfume-card').first().getByTestId('allergen-evidence');
+    await expect.poll(() => guessed.getAttribute('data-knowledge')).toBe('none');
+    await expect(guessed.getByTestId('evidence-short').textContent()).resolves.toBe(
+      'No ingredient list or notes: allergens guessed from similar perfumes',
+    );
+    await expect(guessed.textContent()).resolves.toContain('not facts about this one');
+    await expect(guessed.locator('[data-basis="likely"]').count()).resolves.toBeGreaterThan(0);
+
     await page.getByTestId('reset-all').click();
     // The default list comes back as loaded before (one page, or two after "Load More").
     await waitForLoadedCount(await defaultListCount('(50|100)'));

@@ -30,8 +30,14 @@ export function AllergenEvidence({ perfume, onShowAll }: { perfume: Perfume; onS
       short = t('evidence.short.someNotes', { resolved: c?.resolved ?? 0, count: c?.specific ?? 0 });
       break;
     default:
-      source = t('evidence.unknown');
-      short = t('evidence.short.unknown');
+      // No label and no specific note: any estimate comes from the brand and base rates alone.
+      if (allergenTotal(perfume) > 0) {
+        source = t('evidence.typicalOnly');
+        short = t('evidence.short.typicalOnly');
+      } else {
+        source = t('evidence.unknown');
+        short = t('evidence.short.unknown');
+      }
   }
   const unknown = perfume.knowledge === 'declared_list' ? [] : (c?.unknown ?? []);
   if (unknown.length > 0)
