@@ -6,7 +6,8 @@ import type { RunningServer } from './support/server.ts';
 /**
  * The pickers reach the whole catalogue in Chromium: typing "rose" under Fragrance Notes offers
  * the plain "Rose" note first (not the first alphabetical matches), and bulk assign lists every
- * perfume of a brand with more than one page of them, page after page.
+ * perfume of a brand with more than one page of them, page after page; My allergens finds a
+ * chemical by name or CAS number among all of them without downloading the list.
  */
 describe('pickers reach everything (browser)', () => {
   let app: AppPage;
@@ -58,6 +59,31 @@ describe('pickers reach everything (browser)', () => {
     await page.getByTestId('filters-apply').click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByTestId('perfume-card').first().waitFor();
+  });
+
+  it('finds a chemical by name or CAS number in My allergens, searched on the server', async () => {
+    const downloads: string[] = [];
+    const onRequest = (request: { url: () => string }) => {
+      if (request.url().includes('/api/chemicals')) downloads.push(request.url());
+    };
+    page.on('request', onRequest);
+    await page.getByTestId('open-allergen-profile').click();
+    const dialog = page.getByTestId('allergen-profile-dialog');
+    await dialog.waitFor();
+    const names = dialog.getByTestId('allergen-list').locator('li');
+    await names.first().waitFor();
+    // Before typing: the first page, allergens first, and how many more there are.
+    await expect(dialog.getByTestId('allergen-count').textContent()).resolves.toMatch(
+      /^100 of [\d,]+ matches shown: type to narrow them\.$/,
+    );
+    await dialog.getByTestId('allergen-search').fill('78-70-6');
+    await expect.poll(() => names.first().textContent()).toMatch(/^Linalool/);
+    await dialog.getByTestId('allergen-search').fill('eugenol');
+    await expect.poll(() => names.first().textContent()).toMatch(/^Eugenol/);
+    await dialog.getByRole('button', { name: /done/i }).click();
+    page.off('request', onRequest);
+    expect(downloads.length).toBeGreaterThan(0);
+    expect(downloads.every((url) => /[?&]limit=100\b/.test(url))).toBe(true);
   });
 
   it('lists every perfume of a brand in bulk assign, 50 at a time', async () => {

@@ -34,13 +34,8 @@ export type LocalDialog =
 
 /** Whether an open dialog needs the full chemical list. */
 export function needsChemicals(dialog: LocalDialog): boolean {
-  // The filter dialog searches chemicals on the server instead.
-  return (
-    dialog?.kind === 'allergens' ||
-    dialog?.kind === 'assign' ||
-    dialog?.kind === 'manager' ||
-    dialog?.kind === 'bulk'
-  );
+  // The filter dialog and My allergens search chemicals on the server instead.
+  return dialog?.kind === 'assign' || dialog?.kind === 'manager' || dialog?.kind === 'bulk';
 }
 
 type DialogHostProps = {
@@ -94,7 +89,6 @@ export function DialogHost({
         ) : null}
         {dialog?.kind === 'allergens' ? (
           <AllergenProfileDialog
-            chemicals={chemicals}
             selected={profile.items}
             onToggle={profile.toggle}
             onClear={profile.clear}

@@ -1,15 +1,13 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChemicalCheckList } from '../../../lib/chemical-check-list.tsx';
+import { CHEMICAL_MATCHES_LIMIT, useChemicalMatches } from '../../../lib/chemical-matches.ts';
 import { ProfileActionsSlot, ProfileSectionSlot } from '../../../lib/feature-slots.tsx';
 import { Modal } from '../../../lib/modal.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import type { AllergenProfileItem, Chemical } from '../../../types/api.ts';
-
-const LIST_LIMIT = 100;
+import type { AllergenProfileItem } from '../../../types/api.ts';
 
 type AllergenProfileDialogProps = {
-  chemicals: { items: Chemical[]; loading: boolean; failed: boolean };
   selected: AllergenProfileItem[];
   onToggle: (item: AllergenProfileItem) => void;
   onClear: () => void;
@@ -18,31 +16,26 @@ type AllergenProfileDialogProps = {
 
 /** "My allergens": pick the chemicals you react to; kept in this browser only. */
 export default function AllergenProfileDialog({
-  chemicals,
   selected,
   onToggle,
   onClear,
   onClose,
 }: AllergenProfileDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [query, setQuery] = useState('');
-  const debounced = useDebouncedValue(query, 300).trim().toLowerCase();
+  const debounced = useDebouncedValue(query, 300).trim();
+  const chemicals = useChemicalMatches(debounced);
   const selectedIds = new Set(selected.map((item) => String(item.id)));
+  const total = chemicals.data?.total ?? 0;
+  const format = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
 
   const matches = useMemo(() => {
-    const filtered = chemicals.items.filter(
-      (chemical) =>
-        !debounced ||
-        chemical.name.toLowerCase().includes(debounced) ||
-        (chemical.cas_number ?? '').toLowerCase().includes(debounced),
-    );
-    // Known allergens first: they are what most people are looking for.
-    const sorted = [...filtered].sort(
-      (a, b) =>
-        Number(Boolean(b.allergen_flag)) - Number(Boolean(a.allergen_flag)) || a.name.localeCompare(b.name),
-    );
-    return sorted.slice(0, LIST_LIMIT);
-  }, [chemicals.items, debounced]);
+    const found = chemicals.data?.items ?? [];
+    // Before anything is typed, known allergens first: they are what most people are looking for.
+    // Typed text keeps the server's ranking (the exact name or CAS number first).
+    if (debounced) return found;
+    return [...found].sort((a, b) => Number(Boolean(b.allergen_flag)) - Number(Boolean(a.allergen_flag)));
+  }, [chemicals.data, debounced]);
 
   return (
     <Modal
@@ -103,21 +96,32 @@ export default function AllergenProfileDialog({
           data-testid="allergen-search"
         />
       </label>
-      {chemicals.loading ? (
+      {chemicals.isLoading ? (
         <p role="status">{t('common.loading')}</p>
-      ) : chemicals.failed ? (
+      ) : chemicals.isError ? (
         <p className="notice notice--danger" role="alert">
           {t('filters.loadFailed')}
         </p>
       ) : matches.length === 0 ? (
         <p className="muted">{t('filters.noMatches')}</p>
       ) : (
-        <ChemicalCheckList
-          chemicals={matches}
-          isChecked={(id) => selectedIds.has(String(id))}
-          onToggle={(chemical) => onToggle({ id: chemical.id, name: chemical.name })}
-          testId="allergen-list"
-        />
+        <>
+          <p className="muted" role="status" data-testid="allergen-count">
+            {total > matches.length
+              ? t('pickers.capped', {
+                  count: total,
+                  total: format.format(total),
+                  shown: format.format(Math.min(matches.length, CHEMICAL_MATCHES_LIMIT)),
+                })
+              : t('pickers.all', { count: matches.length, total: format.format(matches.length) })}
+          </p>
+          <ChemicalCheckList
+            chemicals={matches}
+            isChecked={(id) => selectedIds.has(String(id))}
+            onToggle={(chemical) => onToggle({ id: chemical.id, name: chemical.name })}
+            testId="allergen-list"
+          />
+        </>
       )}
     </Modal>
   );
