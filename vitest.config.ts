@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Test tiers by file suffix (DESIGN.md): .unit.spec.ts pure, .int.spec.ts real Postgres/Redis/broker,
+// Test tiers by file suffix: .unit.spec.ts pure, .int.spec.ts real Postgres/Redis/broker,
 // .e2e.spec.ts real Chromium against the real server.
 export default defineConfig({
   test: {
@@ -30,7 +30,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
+          // Each file starts its own server on a copy of the seeded data directory and its own
+          // Chromium, so two files run at once (most of a file's time is its server starting).
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],
