@@ -21,7 +21,6 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { gunzipSync } from 'node:zlib';
 import { cleanCataloguePerfume, cleanImportedChemical, noteKey } from '@scentinel/domain';
 import {
   AlternativesFinder,
@@ -33,6 +32,7 @@ import {
   visibleLinks,
 } from '@scentinel/platform/search';
 import { expandProfile, PATCH_TEST_PREFIX } from '../../services/domain/src/allergens/patch-test.ts';
+import { jsonLines } from './lib/catalogue-build.ts';
 import { formatRatio, percentile, printTable, verdict } from './lib/report.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -63,18 +63,6 @@ function heapMb(): number {
   const m = process.memoryUsage();
   // Typed arrays live outside the JS heap: count them too.
   return (m.heapUsed + m.arrayBuffers) / 1_048_576;
-}
-
-function* jsonLines(file: string): Iterable<unknown> {
-  const bytes = gunzipSync(readFileSync(file));
-  let at = 0;
-  while (at < bytes.length) {
-    let end = bytes.indexOf(10, at);
-    if (end < 0) end = bytes.length;
-    const line = bytes.toString('utf8', at, end);
-    at = end + 1;
-    if (line.trim() !== '') yield JSON.parse(line);
-  }
 }
 
 export async function loadIndex(): Promise<InProcessSearchIndex> {

@@ -54,7 +54,7 @@ function clean<T>(list: Iterable<unknown>, fn: (raw: unknown) => T, what: string
 }
 
 /** Parsed lines of a gzipped JSON-lines file (decoded line by line: the file may exceed a JS string). */
-function* jsonLines(file: string): Iterable<unknown> {
+export function* jsonLines(file: string): Iterable<unknown> {
   const bytes = gunzipSync(readFileSync(file));
   let at = 0;
   while (at < bytes.length) {
