@@ -1,9 +1,9 @@
 /**
  * Fault test: a process rebuilding a projection (blue/green, from the whole log) is killed with
  * SIGKILL half-way. The active build must keep answering meanwhile, and running the rebuild again
- * must give exactly the tables an uninterrupted rebuild gives. The projection is the usage rollup
- * (counts: an event applied twice or skipped changes the result). Prints its figures for
- * docs/reliability.md.
+ * must resume the killed build from its checkpoint (it replays only the events after it) and give
+ * exactly the tables an uninterrupted rebuild gives. The projection is the usage rollup (counts: an
+ * event applied twice or skipped changes the result). Prints its figures for docs/reliability.md.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -118,7 +118,7 @@ describe.skipIf(!url)('kill a projector mid-rebuild (needs DATABASE_URL)', () =>
     await store.close();
   });
 
-  it('the active build keeps answering; the rebuild run again equals an uninterrupted one', async () => {
+  it('the active build keeps answering; the rebuild run again resumes and equals an uninterrupted one', async () => {
     const env = { DATABASE_URL: url!, DATABASE_SCHEMA: schema };
     const head = await store.eventLog.headPosition();
     expect(head).toBe(EVENTS);
@@ -148,7 +148,7 @@ describe.skipIf(!url)('kill a projector mid-rebuild (needs DATABASE_URL)', () =>
     expect(afterKill.find((b) => b.status === 'active')!.version).toBe(reference.version);
     expect(await dump(store.sql, reference.version)).toEqual(referenceTables);
 
-    // Run again: the half-built build is dropped and the new one replays the whole log.
+    // Run again: the half-built build is taken over at its checkpoint; only the rest is replayed.
     const resumed = await rebuildInChild(env);
     expect(resumed.code, resumed.out).toBe(0);
     const result = JSON.parse(/^done (.*)$/m.exec(resumed.out)![1]!) as {
@@ -156,13 +156,23 @@ describe.skipIf(!url)('kill a projector mid-rebuild (needs DATABASE_URL)', () =>
       position: number;
       replayed: number;
       activated: boolean;
+      resumedFrom?: number;
     };
-    expect(result).toMatchObject({ position: head, replayed: EVENTS, activated: true });
+    expect(result).toMatchObject({
+      version: half.version,
+      resumedFrom: half.position,
+      position: head,
+      replayed: head - half.position!,
+      activated: true,
+    });
+    expect(result.replayed).toBeLessThan(EVENTS);
+    // The first progress line is the checkpoint taken over, not 0.
+    expect(/^progress (\d+) /m.exec(resumed.out)?.[1]).toBe(String(half.position));
     const resumedTables = await dump(store.sql, result.version);
     expect(resumedTables).toEqual(referenceTables);
     const final = await builds(store.sql);
-    expect(final.filter((b) => b.status === 'active').map((b) => b.version)).toEqual([result.version]);
-    expect(final.find((b) => b.version === half.version)!.status).toBe('retired');
+    expect(final.filter((b) => b.status === 'active').map((b) => b.version)).toEqual([half.version]);
+    expect(final.find((b) => b.version === reference.version)!.status).toBe('retired');
 
     const sql = await createPgClient(url!, { schema });
     try {
@@ -175,6 +185,8 @@ describe.skipIf(!url)('kill a projector mid-rebuild (needs DATABASE_URL)', () =>
         `projector kill figures: ${JSON.stringify({
           events: head,
           killedAtPosition: half.position,
+          replayedBeforeKill: half.position,
+          replayedAfterResume: result.replayed,
           countedAfterResume: counted,
           rowsCompared: rowCount,
           lost: head - counted,

@@ -1,13 +1,20 @@
-import { type EventLog, isPgError, type SqlClient, type StoredEvent } from '@scentinel/platform';
+import {
+  type EventLog,
+  isPgError,
+  type SqlClient,
+  type SqlExecutor,
+  type StoredEvent,
+} from '@scentinel/platform';
 import { type BatchApplier, dataTypesOf } from './batch-applier.ts';
 import { errorMessage, ProjectionUsageError, RebuildFailedError } from './errors.ts';
-import { type PostgresProjection, projectionContext } from './projection.ts';
+import { type PostgresProjection, projectionContext, versionedTableName } from './projection.ts';
 import {
   activeBuild,
   type Build,
   dropBuildTables,
   insertBuild,
   lockBuilds,
+  readCheckpoint,
   setBuildStatus,
 } from './projection-store.ts';
 import type { ActivateResult, Logger, Outcome, RebuildOptions, RebuildResult } from './runtime-types.ts';
@@ -62,7 +69,12 @@ export class BuildManager {
    * Blue/green rebuild of a Postgres projection: a new build (version = highest so far + 1) with its
    * own tables beside the active one, the whole log replayed into it in rebuild mode (stops on the
    * first failing event and marks the build failed), then activated (unless `activate: false`).
-   * Earlier unfinished builds (building, ready, failed) are dropped first.
+   *
+   * A build left `building` by this code version (a rebuild whose process died) is resumed instead:
+   * its tables and checkpoint were committed together batch by batch, so replaying from its
+   * checkpoint gives what an uninterrupted rebuild gives. Other unfinished builds (ready, failed,
+   * older building ones) are dropped first. Two processes resuming the same build at once stay
+   * correct: each batch locks the build's checkpoint row and applies only what lies past it.
    */
   async rebuild(p: PostgresProjection, options: RebuildOptions = {}): Promise<RebuildResult> {
     const { name } = p;
@@ -84,11 +96,20 @@ export class BuildManager {
     options: RebuildOptions,
   ): Promise<RebuildResult> {
     const startedAt = this.options.now();
-    const version = await this.options.sql.transaction(async (tx) => {
+    const { version, resumedFrom } = await this.options.sql.transaction(async (tx) => {
       const builds = await lockBuilds(tx, p.name);
-      for (const old of builds.filter((b) => ['building', 'ready', 'failed'].includes(b.status))) {
+      const resumable = await resumableBuild(tx, builds, p);
+      for (const old of builds.filter(
+        (b) => ['building', 'ready', 'failed'].includes(b.status) && b !== resumable,
+      )) {
         await dropBuildTables(tx, old);
         await setBuildStatus(tx, p.name, old.version, 'retired');
+      }
+      if (resumable) {
+        return {
+          version: resumable.version,
+          resumedFrom: await readCheckpoint(tx, p.name, resumable.version),
+        };
       }
       const v = nextVersion(builds, p);
       await insertBuild(tx, {
@@ -99,11 +120,12 @@ export class BuildManager {
         tables: p.tables,
       });
       await p.setup(tx, projectionContext(p, v));
-      return v;
+      return { version: v, resumedFrom: undefined };
     });
     entry.version = version;
-    this.options.log?.info({ projection: p.name, version }, 'rebuild started');
-    const target = this.options.applier.target(p, version, 0);
+    if (resumedFrom === undefined) this.options.log?.info({ projection: p.name, version }, 'rebuild started');
+    else this.options.log?.info({ projection: p.name, version, position: resumedFrom }, 'rebuild resumed');
+    const target = this.options.applier.target(p, version, resumedFrom ?? 0);
     let replayed = 0;
     const fail = async (message: string, cause?: unknown): Promise<never> => {
       await setBuildStatus(this.options.sql, p.name, version, 'failed', message).catch(() => {});
@@ -112,7 +134,7 @@ export class BuildManager {
     options.onProgress?.({
       name: p.name,
       version,
-      position: 0,
+      position: target.position,
       head: await this.options.eventLog.headPosition(),
       replayed,
     });
@@ -145,6 +167,7 @@ export class BuildManager {
       replayed,
       durationMs: this.options.now() - startedAt,
       activated: false,
+      ...(resumedFrom !== undefined && { resumedFrom }),
     };
     if (options.activate !== false) {
       const activation = await this.activate(p, version);
@@ -195,6 +218,25 @@ export class BuildManager {
       ...(outcome.previous !== undefined && { previousVersion: outcome.previous }),
     };
   }
+}
+
+/**
+ * The newest build left `building` by this code version whose tables all exist (a rebuild that died
+ * midway), if it is newer than every other build; undefined when a rebuild must start afresh.
+ */
+async function resumableBuild(
+  tx: SqlExecutor,
+  builds: Build[],
+  p: PostgresProjection,
+): Promise<Build | undefined> {
+  const newest = builds.at(-1);
+  if (newest?.status !== 'building' || newest.codeVersion !== p.version) return undefined;
+  const names = newest.tables.map((t) => versionedTableName(t, newest.version));
+  const { rows } = await tx.query<{ missing: number }>(
+    'SELECT count(*) FILTER (WHERE to_regclass(t) IS NULL)::int AS missing FROM unnest($1::text[]) AS t',
+    [names],
+  );
+  return rows[0]?.missing === 0 ? newest : undefined;
 }
 
 /** Build numbers only grow: highest recorded + 1, and at least the code version. */

@@ -294,7 +294,8 @@ export class ProjectionRuntime {
    * Blue/green rebuild of a Postgres projection: a new build (version = highest so far + 1) with its
    * own tables beside the active one, the whole log replayed into it in rebuild mode (stops on the
    * first failing event and marks the build failed), then activated (unless `activate: false`).
-   * Earlier unfinished builds (building, ready, failed) are dropped first.
+   * A build this code version left `building` (its process died) is resumed from its checkpoint;
+   * other unfinished builds (ready, failed) are dropped first.
    */
   async rebuild(name: string, options: RebuildOptions = {}): Promise<RebuildResult> {
     const p = this.postgresProjection(name);

@@ -61,6 +61,8 @@ export interface RebuildResult {
   activated: boolean;
   /** The build that was active before (its tables are dropped on activation). */
   previousVersion?: number;
+  /** Set when an interrupted build was resumed: its checkpoint when this run took it over. */
+  resumedFrom?: number;
 }
 
 export interface ActivateResult {
