@@ -26,6 +26,7 @@ import { bootstrapAdmin } from './application/accounts/bootstrap-admin.ts';
 import { catalogueLookupFromIndex } from './application/catalogue-lookup.ts';
 import type { ApplicationDeps } from './application/deps.ts';
 import type { AppDeps, HealthReport } from './deps.ts';
+import { openElasticsearchCatalogue } from './elasticsearch-catalogue.ts';
 
 /** The repository's `data/` folder: the processed catalogue the product ships. */
 export const SHIPPED_DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../data');
@@ -89,23 +90,28 @@ export async function compose(
   const store = await openStore(config);
   const closers: (() => Promise<void>)[] = [() => store.close()];
   try {
-    if (config.elasticsearchUrl) {
-      log.warn(
-        'ELASTICSEARCH_URL is set, but the catalogue still uses the in-process index: the Elasticsearch adapter is not wired into the server yet',
-      );
-    }
-    // Read side: the in-process catalogue index, fed by its projection.
+    // Read side: the in-process catalogue index, fed by its projection; or, when ELASTICSEARCH_URL
+    // is set, the Elasticsearch read model (its own projection; the in-process index stays empty).
     const reference = await loadCatalogueReferenceData(dataDir);
+    const es = config.elasticsearchUrl
+      ? await openElasticsearchCatalogue({
+          url: config.elasticsearchUrl,
+          alias: config.elasticsearchAlias,
+          sql: store.sql,
+          eventLog: store.eventLog,
+          reference,
+          log,
+        })
+      : undefined;
+    if (es) closers.unshift(() => es.close());
     const index = new InProcessSearchIndex({ regions: reference.regions, notes: reference.notes });
+    const catalogue = es?.index ?? index;
     // Restored from the last snapshot when it belongs to this log; the projection catches up from it.
     const snapshotFile = path.join(config.dataDir, 'snapshots', `${CATALOGUE_PROJECTION}.jsonl.gz`);
     const restoreStarted = Date.now();
-    const restored = await restoreCatalogueSnapshot(
-      snapshotFile,
-      index,
-      store.eventLog,
-      CATALOGUE_PROJECTION_VERSION,
-    );
+    const restored = es
+      ? ({ restored: false, reason: 'the catalogue is in Elasticsearch' } as const)
+      : await restoreCatalogueSnapshot(snapshotFile, index, store.eventLog, CATALOGUE_PROJECTION_VERSION);
     if (restored.restored)
       log.info({ ...restored, ms: Date.now() - restoreStarted }, 'catalogue snapshot restored');
     else
@@ -144,7 +150,8 @@ export async function compose(
           let lastLogged = 0;
           const summary = await importCatalogue(store.eventLog, {
             files,
-            onAppended: (events) => catalogueProjection.applyAll(events),
+            // With Elasticsearch the writer (maybe another process) catches up from the log.
+            ...(!es && { onAppended: (events) => catalogueProjection.applyAll(events) }),
             onProgress: (p) => {
               if (p.stage === 'done' || p.done - lastLogged >= 10_000) {
                 lastLogged = p.done;
@@ -185,7 +192,7 @@ export async function compose(
       sql: store.sql,
       eventLog: projectorLog,
       // The runtime continues the catalogue projection from what it already holds.
-      projections: [...projections, catalogueProjection],
+      projections: [...projections, es?.projection ?? catalogueProjection],
       logger: log,
     });
     const startedAt = Date.now();
@@ -210,7 +217,7 @@ export async function compose(
       accounts: new AccountsReadModel(runtime, store.sql),
       claims: new AccountClaims(store.sql),
       contributions: new ContributionsReadModel(runtime, store.sql),
-      catalogue: catalogueLookupFromIndex(index),
+      catalogue: catalogueLookupFromIndex(catalogue),
       waitForPosition: (position) => runtime.waitForPosition(position),
     };
     await bootstrapAdmin(config, accounts, log);
@@ -223,14 +230,14 @@ export async function compose(
     const deps: AppDeps = {
       config,
       scans,
-      catalogue: index,
+      catalogue,
       accounts,
       analytics: {
         eventLog: store.eventLog,
         usage: createUsageReadModel(runtime, store.sql),
         ...(config.adminApiKey ? { adminApiKey: config.adminApiKey } : {}),
         async perfumeLabel(id) {
-          const doc = await index.getPerfume(id);
+          const doc = await catalogue.getPerfume(id);
           return doc ? `${doc.perfume.name} – ${doc.perfume.brand}` : null;
         },
       },

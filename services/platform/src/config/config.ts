@@ -22,6 +22,10 @@ const EnvSchema = Type.Object({
   KAFKA_TOPIC: Type.String({ default: 'scentinel.events', pattern: '^[a-zA-Z0-9._-]{1,249}$' }),
   KAFKA_IDEMPOTENT: Type.Union([Type.Literal('true'), Type.Literal('false')], { default: 'true' }),
   ELASTICSEARCH_URL: Type.Optional(Type.String({ minLength: 1 })),
+  ELASTICSEARCH_ALIAS: Type.String({
+    default: 'scentinel-catalogue',
+    pattern: '^[a-z0-9][a-z0-9_-]{0,200}$',
+  }),
   OPENAI_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   ADMIN_EMAIL: Type.Optional(Type.String({ minLength: 3 })),
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 12 })),
@@ -52,7 +56,10 @@ export interface AppConfig {
   kafkaTopic: string;
   /** Idempotent producer (default); `KAFKA_IDEMPOTENT=false` for brokers that cannot give producer ids. */
   kafkaIdempotent: boolean;
+  /** The catalogue read model in Elasticsearch when set (else the in-process index). */
   elasticsearchUrl: string | undefined;
+  /** Read alias of the catalogue; each projection version's index is `<alias>-v<version>`. */
+  elasticsearchAlias: string;
   openaiApiKey: string | undefined;
   admin: { email: string; password: string } | undefined;
   adminApiKey: string | undefined;
@@ -110,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     kafkaTopic: e.KAFKA_TOPIC,
     kafkaIdempotent: e.KAFKA_IDEMPOTENT === 'true',
     elasticsearchUrl: e.ELASTICSEARCH_URL,
+    elasticsearchAlias: e.ELASTICSEARCH_ALIAS,
     openaiApiKey: e.OPENAI_API_KEY,
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,

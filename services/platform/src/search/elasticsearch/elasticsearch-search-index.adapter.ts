@@ -1,15 +1,17 @@
 /**
  * The Elasticsearch catalogue index (scale-out mode).
  *
- * Status: the query translation (`es-query.ts`) and the document shape (`es-document.ts`) are
- * unit-tested; `openElasticsearchSearchIndex` (`es-client.ts`) builds this adapter on the official
- * `@elastic/elasticsearch` client, and the search-index contract suite runs against it when
- * `ELASTICSEARCH_URL` is set (`elasticsearch-search-index.int.spec.ts`). No server runs on the
- * development machine, so that suite has not run here, and the composition root does not pick this
- * adapter yet (the catalogue projection would need a shared checkpoint first).
+ * Reads (search, counts, facets) go through `index`, the alias of the active projection version;
+ * writes go to `writeIndex`, the physical index of this process's projection version (the same
+ * name when no alias is used). Writes are `_bulk` requests (`es-bulk.ts`): sent at once, or held
+ * until `flush` when `buffered` (the replica writer in `es-catalogue-replica.ts` flushes once per
+ * batch of events). When `versioned`, every write carries the log position of the event being
+ * applied (`atPosition`) as its external version, so a replay or a late write never replaces a
+ * newer document.
  *
  * Chemicals stay in process (`ChemicalTable`, a few thousand records): references are resolved and
- * cards rendered with them, exactly as the in-process adapter does.
+ * cards rendered with them, exactly as the in-process adapter does. With `writes` off (a process
+ * that is not the writer, or events the index already holds) only that table changes.
  */
 import { noteKey } from '@scentinel/domain';
 import type { Chemical, NoteRecord, PerfumeDocument, RegionRecord } from '../catalogue.types.ts';
@@ -25,7 +27,16 @@ import type {
   NoteCount,
   SearchIndex,
 } from '../search-index.port.ts';
+import {
+  type BulkClient,
+  type BulkLimits,
+  type BulkOperation,
+  type BulkOutcome,
+  DEFAULT_BULK_LIMITS,
+  sendBulk,
+} from './es-bulk.ts';
 import { type EsPerfumeDoc, toEsDoc } from './es-document.ts';
+import { esCall, statusOf } from './es-errors.ts';
 import { type ResolvedRefs, toEsSearchBody } from './es-query.ts';
 
 interface EsHit<T> {
@@ -34,15 +45,11 @@ interface EsHit<T> {
 }
 
 /** The subset of the `@elastic/elasticsearch` v8 client this adapter uses. */
-export interface EsClient {
-  index(params: {
-    index: string;
-    id: string;
-    document: unknown;
-    refresh?: boolean | 'wait_for';
-  }): Promise<unknown>;
-  delete(params: { index: string; id: string; refresh?: boolean | 'wait_for' }): Promise<unknown>;
+export interface EsClient extends BulkClient {
   get<T>(params: { index: string; id: string }): Promise<{ found: boolean; _source?: T }>;
+  mget<T>(params: { index: string; ids: string[]; _source?: string[] }): Promise<{
+    docs: { _id: string; found?: boolean; _source?: T }[];
+  }>;
   search<T>(params: { index: string } & Record<string, unknown>): Promise<{
     hits: { total?: { value: number } | number; hits: EsHit<T>[] };
     aggregations?: Record<string, { buckets: { key: string; doc_count: number }[] }>;
@@ -52,59 +59,111 @@ export interface EsClient {
 
 export interface ElasticsearchSearchIndexOptions {
   client: EsClient;
-  /** The alias reads and writes go through (the active projection version's index). */
+  /** Where reads go: the alias of the active projection version (or an index). */
   index: string;
+  /** Where writes (and the writer's own reads) go; default `index`. */
+  writeIndex?: string;
   regions?: readonly RegionRecord[];
   notes?: readonly NoteRecord[];
   /**
-   * When a write becomes visible to searches (default `wait_for`: the write returns once a refresh
-   * shows it, so a re-classification that searches for linking perfumes sees every earlier write).
+   * When a write becomes visible to searches (default `true`: each flush ends with a refresh, so a
+   * re-classification that searches for linking perfumes sees every earlier write).
    */
   refresh?: boolean | 'wait_for';
+  /** Hold writes until `flush` (default false: each write is sent at once). */
+  buffered?: boolean;
+  /** Give each write the position set by `atPosition` as its external version (default false). */
+  versioned?: boolean;
+  bulkLimits?: BulkLimits;
+}
+
+/** A write held until the next flush: a document to index, or `null` to delete. */
+interface PendingWrite {
+  id: string;
+  version: number | undefined;
+  doc: EsPerfumeDoc | null;
+  /** Whether `doc.seq` is the perfume's catalogue order already (else it is read at flush). */
+  seqKnown: boolean;
 }
 
 export class ElasticsearchSearchIndex implements SearchIndex {
   readonly chemicals: ChemicalTable;
   /** Other processes write the shared index: answers may change at any time, nothing is reused. */
   readonly generation = null;
+  /** Off: writes change only the in-process chemicals table (see the module comment). */
+  writes = true;
   private readonly client: EsClient;
   private readonly index: string;
+  private readonly writeIndex: string;
   private readonly taxonomy: ReadonlyMap<string, NoteRecord>;
   private readonly taxonomyList: readonly NoteRecord[];
   private readonly refresh: boolean | 'wait_for';
+  private readonly buffered: boolean;
+  private readonly versioned: boolean;
+  private readonly bulkLimits: BulkLimits;
+  private readonly pending = new Map<string, PendingWrite>();
+  /** Catalogue order of documents read by the writer since the last flush. */
+  private readonly seqs = new Map<string, number>();
+  private position = 0;
+  private flushing: Promise<unknown> = Promise.resolve();
+  /** Totals of every flush so far (written, stale, missing, requests). */
+  readonly totals: BulkOutcome = { written: 0, stale: 0, missing: 0, requests: 0 };
 
   constructor(options: ElasticsearchSearchIndexOptions) {
     this.client = options.client;
-    this.refresh = options.refresh ?? 'wait_for';
+    this.refresh = options.refresh ?? true;
     this.index = options.index;
+    this.writeIndex = options.writeIndex ?? options.index;
+    this.buffered = options.buffered ?? false;
+    this.versioned = options.versioned ?? false;
+    this.bulkLimits = options.bulkLimits ?? DEFAULT_BULK_LIMITS;
     this.chemicals = new ChemicalTable(options.regions ?? []);
     this.taxonomyList = options.notes ?? [];
     this.taxonomy = new Map(this.taxonomyList.map((n) => [String(n.id), n]));
   }
 
+  /** The log position of the event being applied: the external version of the writes it makes. */
+  atPosition(position: number): void {
+    this.position = position;
+  }
+
+  /** Writes held until the next flush. */
+  get pendingWrites(): number {
+    return this.pending.size;
+  }
+
   async upsertPerfume(doc: PerfumeDocument, position: number): Promise<void> {
-    const existing = await this.client
-      .get<EsPerfumeDoc>({ index: this.index, id: doc.perfume.id })
-      .catch(() => null);
-    const seq = existing?.found && existing._source ? existing._source.seq : position;
-    await this.client.index({
-      index: this.index,
-      id: doc.perfume.id,
-      document: toEsDoc(doc, this.chemicals.known(), seq),
-      refresh: this.refresh,
+    if (!this.writes) return;
+    const id = doc.perfume.id;
+    const held = this.pending.get(id);
+    const knownSeq = held?.doc && held.seqKnown ? held.doc.seq : this.seqs.get(id);
+    this.hold({
+      id,
+      version: this.version(position),
+      doc: toEsDoc(doc, this.chemicals.known(), knownSeq ?? position),
+      seqKnown: knownSeq !== undefined,
     });
+    if (!this.buffered) await this.flush();
   }
 
   async removePerfume(id: string): Promise<void> {
-    await this.client.delete({ index: this.index, id, refresh: this.refresh }).catch((error: unknown) => {
-      // Removing a perfume the index does not hold changes nothing.
-      if ((error as { meta?: { statusCode?: number } }).meta?.statusCode !== 404) throw error;
-    });
+    if (!this.writes) return;
+    this.hold({ id, version: this.version(this.position), doc: null, seqKnown: true });
+    if (!this.buffered) await this.flush();
   }
 
   async getPerfume(id: string): Promise<PerfumeDocument | null> {
-    const res = await this.client.get<EsPerfumeDoc>({ index: this.index, id }).catch(() => null);
-    return res?.found && res._source ? res._source.document : null;
+    const held = this.pending.get(id);
+    if (held) return held.doc?.document ?? null;
+    const res = await esCall('reading a perfume', () =>
+      this.client.get<EsPerfumeDoc>({ index: this.writeIndex, id }),
+    ).catch((error: unknown) => {
+      if (statusOf(error) === 404) return null;
+      throw error;
+    });
+    if (!res?.found || !res._source) return null;
+    if (this.buffered) this.seqs.set(id, res._source.seq);
+    return res._source.document;
   }
 
   async resolvePerfumeId(id: string): Promise<string | null> {
@@ -119,13 +178,91 @@ export class ElasticsearchSearchIndex implements SearchIndex {
   }
 
   async upsertChemical(chemical: Chemical): Promise<void> {
-    const previous = this.chemicals.upsert(chemical);
-    if (previous === null || previous.allergen_flag !== chemical.allergen_flag)
-      await this.reclassify(chemical.id);
+    const before = this.chemicals.get(chemical.id);
+    const reclassify = before === null || before.allergen_flag !== chemical.allergen_flag;
+    // Documents written before this event are sent with the chemicals they were rendered with.
+    if (reclassify && this.writes) await this.flush();
+    this.chemicals.upsert(chemical);
+    if (!reclassify || !this.writes) return;
+    await this.reclassify(chemical.id).catch((error: unknown) => {
+      // Undone, so that applying the event again re-classifies again.
+      if (before === null) this.chemicals.remove(chemical.id);
+      else this.chemicals.upsert(before);
+      throw error;
+    });
   }
 
   async removeChemical(id: string): Promise<void> {
-    if (this.chemicals.remove(id) !== null) await this.reclassify(id);
+    const before = this.chemicals.get(id);
+    if (before === null) return;
+    if (this.writes) await this.flush();
+    this.chemicals.remove(id);
+    if (!this.writes) return;
+    await this.reclassify(id).catch((error: unknown) => {
+      this.chemicals.upsert(before);
+      throw error;
+    });
+  }
+
+  /**
+   * Sends every held write in `_bulk` requests (by count and bytes), first reading the catalogue
+   * order of perfumes the index may already hold. A failed flush keeps the writes held: the next
+   * flush sends them again (harmless with external versions).
+   */
+  flush(): Promise<BulkOutcome> {
+    const run = this.flushing.catch(() => {}).then(() => this.flushNow());
+    this.flushing = run;
+    return run;
+  }
+
+  private async flushNow(): Promise<BulkOutcome> {
+    const batch = [...this.pending.values()];
+    if (batch.length === 0) return { written: 0, stale: 0, missing: 0, requests: 0 };
+    await this.readSeqs(batch.filter((w) => w.doc !== null && !w.seqKnown));
+    const ops: BulkOperation[] = batch.map((w) =>
+      w.doc === null
+        ? { action: 'delete', index: this.writeIndex, id: w.id, version: w.version }
+        : { action: 'index', index: this.writeIndex, id: w.id, version: w.version, document: w.doc },
+    );
+    const outcome = await sendBulk(this.client, ops, { limits: this.bulkLimits, refresh: this.refresh });
+    for (const w of batch) if (this.pending.get(w.id) === w) this.pending.delete(w.id);
+    this.seqs.clear();
+    this.totals.written += outcome.written;
+    this.totals.stale += outcome.stale;
+    this.totals.missing += outcome.missing;
+    this.totals.requests += outcome.requests;
+    return outcome;
+  }
+
+  /** A perfume catalogued again keeps its first catalogue order: read it with `_mget`. */
+  private async readSeqs(writes: PendingWrite[]): Promise<void> {
+    for (let i = 0; i < writes.length; i += this.bulkLimits.maxOperations) {
+      const part = writes.slice(i, i + this.bulkLimits.maxOperations);
+      const res = await esCall('reading catalogue order', () =>
+        this.client.mget<Pick<EsPerfumeDoc, 'seq'>>({
+          index: this.writeIndex,
+          ids: part.map((w) => w.id),
+          _source: ['seq'],
+        }),
+      );
+      const found = new Map(res.docs.flatMap((d) => (d.found && d._source ? [[d._id, d._source.seq]] : [])));
+      for (const w of part) {
+        const seq = found.get(w.id);
+        if (w.doc && seq !== undefined) w.doc.seq = seq;
+        w.seqKnown = true;
+      }
+    }
+  }
+
+  private hold(write: PendingWrite): void {
+    // Delete then insert keeps the map in write order (the order the bulk request sends).
+    this.pending.delete(write.id);
+    this.pending.set(write.id, write);
+  }
+
+  private version(position: number): number | undefined {
+    if (!this.versioned) return undefined;
+    return Math.max(this.position, position);
   }
 
   async search(q: CatalogueQuery): Promise<CatalogueResult> {
@@ -213,23 +350,26 @@ export class ElasticsearchSearchIndex implements SearchIndex {
   private async reclassify(chemicalId: string): Promise<void> {
     let after: unknown[] | undefined;
     for (;;) {
-      const res = await this.client.search<EsPerfumeDoc>({
-        index: this.index,
-        query: { term: { chemical_ids: chemicalId } },
-        sort: [{ seq: 'asc' }, { id: 'asc' }],
-        size: 1000,
-        ...(after ? { search_after: after } : {}),
-      });
+      const res = await esCall('finding perfumes to re-classify', () =>
+        this.client.search<EsPerfumeDoc>({
+          index: this.writeIndex,
+          query: { term: { chemical_ids: chemicalId } },
+          sort: [{ seq: 'asc' }, { id: 'asc' }],
+          size: 1000,
+          ...(after ? { search_after: after } : {}),
+        }),
+      );
       const hits = res.hits.hits;
       for (const hit of hits) {
         if (!hit._source) continue;
-        await this.client.index({
-          index: this.index,
+        this.hold({
           id: hit._id,
-          document: toEsDoc(hit._source.document, this.chemicals.known(), hit._source.seq),
-          refresh: this.refresh,
+          version: this.version(0),
+          doc: toEsDoc(hit._source.document, this.chemicals.known(), hit._source.seq),
+          seqKnown: true,
         });
       }
+      await this.flush();
       if (hits.length < 1000) return;
       const last = hits[hits.length - 1]!._source!;
       after = [last.seq, last.id];
