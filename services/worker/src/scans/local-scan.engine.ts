@@ -2,6 +2,7 @@ import type { ScanResult } from '@scentinel/domain';
 import sharp from 'sharp';
 import { readImageBarcodes } from './barcode-reader.ts';
 import { matchKey } from './chemical-matcher.ts';
+import { deblurMotion } from './deblur.ts';
 import { measurePage } from './deskew.ts';
 import { type DecodedImage, decodeImage } from './image-input.ts';
 import { analyzeLabel, type LabelAnalysisDeps, type OcrEvidence } from './label-analysis.ts';
@@ -39,6 +40,11 @@ const SMALLER_LOOK_SCALE = 0.6;
  * is also read sharpened (unsharp mask), which restores the strokes blur merged.
  */
 const DEFOCUSED = 150;
+/**
+ * Laplacian variance below which an image is checked for motion blur (a streak from a moving
+ * hand; crisp photos are not worth the check).
+ */
+const MAYBE_SMEARED = 2_000;
 /** Background is estimated on a copy this many times smaller. */
 const BACKGROUND_SHRINK = 8;
 
@@ -129,6 +135,24 @@ export async function prepareForOcr(decoded: DecodedImage): Promise<Buffer> {
     .toBuffer();
 }
 
+/**
+ * The image with motion blur undone when it shows a straight streak (its length and direction are
+ * measured from the picture, then deconvolved); otherwise the image as it was.
+ */
+export async function repairMotionBlur(decoded: DecodedImage): Promise<DecodedImage> {
+  if (decoded.stats.sharpness >= MAYBE_SMEARED) return decoded;
+  const { data, info } = await decoded.image.clone().greyscale().raw().toBuffer({ resolveWithObject: true });
+  const repaired = deblurMotion(data, info.width, info.height);
+  if (!repaired) return decoded;
+  const image = sharp(
+    Buffer.from(repaired.pixels.buffer, repaired.pixels.byteOffset, repaired.pixels.length),
+    {
+      raw: { width: info.width, height: info.height, channels: 1 },
+    },
+  );
+  return { ...decoded, image };
+}
+
 /** The default engine: sharp + Tesseract (offline) + ZXing, then the label parser and matcher. */
 export class LocalScanEngine implements ScanEngine {
   readonly name = 'tesseract';
@@ -146,7 +170,11 @@ export class LocalScanEngine implements ScanEngine {
 
     await onProgress?.({ stage: wantsText ? 'reading_text' : 'reading_codes', percent: 15 });
     const [ocr, barcodes] = await Promise.all([
-      wantsText ? prepareForOcr(decoded).then((png) => this.read(png, decoded)) : Promise.resolve(null),
+      wantsText
+        ? repairMotionBlur(decoded)
+            .then((clear) => prepareForOcr(clear))
+            .then((png) => this.read(png, decoded))
+        : Promise.resolve(null),
       wantsCodes
         ? readImageBarcodes(decoded.image, { blurred: decoded.stats.sharpness < BLURRED })
         : Promise.resolve([]),

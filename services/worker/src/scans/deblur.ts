@@ -1,0 +1,442 @@
+/**
+ * Motion-blur repair for greyscale photos: estimate the streak a moving hand left (its length and
+ * direction) from the image's cepstrum, then undo it with a Wiener filter. A straight streak of L
+ * pixels multiplies the spectrum by a sinc whose zeros repeat every 1/L along the streak's
+ * direction; the log spectrum's ripple shows up in the cepstrum as a sharp negative peak at
+ * distance L in that direction, whatever the picture shows. Text on paper has no such peak.
+ */
+
+/** In-place radix-2 FFT of `re`/`im` (length a power of two); `inverse` scales by 1/n. */
+export function fft(re: Float64Array, im: Float64Array, inverse = false): void {
+  const n = re.length;
+  for (let i = 1, j = 0; i < n; i += 1) {
+    let bit = n >> 1;
+    for (; j & bit; bit >>= 1) j ^= bit;
+    j ^= bit;
+    if (i < j) {
+      let t = re[i]!;
+      re[i] = re[j]!;
+      re[j] = t;
+      t = im[i]!;
+      im[i] = im[j]!;
+      im[j] = t;
+    }
+  }
+  for (let len = 2; len <= n; len <<= 1) {
+    const angle = ((inverse ? 2 : -2) * Math.PI) / len;
+    const wr = Math.cos(angle);
+    const wi = Math.sin(angle);
+    const half = len >> 1;
+    for (let i = 0; i < n; i += len) {
+      let cr = 1;
+      let ci = 0;
+      for (let k = 0; k < half; k += 1) {
+        const a = i + k;
+        const b = a + half;
+        const xr = re[b]! * cr - im[b]! * ci;
+        const xi = re[b]! * ci + im[b]! * cr;
+        re[b] = re[a]! - xr;
+        im[b] = im[a]! - xi;
+        re[a] = re[a]! + xr;
+        im[a] = im[a]! + xi;
+        const t = cr * wr - ci * wi;
+        ci = cr * wi + ci * wr;
+        cr = t;
+      }
+    }
+  }
+  if (inverse) {
+    for (let i = 0; i < n; i += 1) {
+      re[i] = re[i]! / n;
+      im[i] = im[i]! / n;
+    }
+  }
+}
+
+/** 2-D FFT of a `w`×`h` row-major grid (both powers of two), in place. */
+export function fft2d(re: Float64Array, im: Float64Array, w: number, h: number, inverse = false): void {
+  const rr = new Float64Array(w);
+  const ri = new Float64Array(w);
+  for (let y = 0; y < h; y += 1) {
+    const o = y * w;
+    for (let x = 0; x < w; x += 1) {
+      rr[x] = re[o + x]!;
+      ri[x] = im[o + x]!;
+    }
+    fft(rr, ri, inverse);
+    for (let x = 0; x < w; x += 1) {
+      re[o + x] = rr[x]!;
+      im[o + x] = ri[x]!;
+    }
+  }
+  const cr = new Float64Array(h);
+  const ci = new Float64Array(h);
+  for (let x = 0; x < w; x += 1) {
+    for (let y = 0; y < h; y += 1) {
+      cr[y] = re[y * w + x]!;
+      ci[y] = im[y * w + x]!;
+    }
+    fft(cr, ci, inverse);
+    for (let y = 0; y < h; y += 1) {
+      re[y * w + x] = cr[y]!;
+      im[y * w + x] = ci[y]!;
+    }
+  }
+}
+
+const nextPow2 = (n: number) => 2 ** Math.ceil(Math.log2(Math.max(2, n)));
+
+/** A straight streak as the pixels it covers (rounded points on the segment), weights summing to 1. */
+export interface LineKernel {
+  /** Offsets from the centre and their weights. */
+  taps: { dx: number; dy: number; weight: number }[];
+}
+
+/** The point-spread function of a straight movement of `length` pixels at `angle` radians. */
+export function lineKernel(length: number, angle: number): LineKernel {
+  const c = (length - 1) / 2;
+  const seen = new Map<string, { dx: number; dy: number }>();
+  const steps = Math.max(2, Math.ceil(length * 4));
+  for (let i = 0; i < steps; i += 1) {
+    const t = (i / (steps - 1)) * 2 - 1;
+    const dx = Math.round(t * c * Math.cos(angle));
+    const dy = Math.round(t * c * Math.sin(angle));
+    seen.set(`${dx},${dy}`, { dx, dy });
+  }
+  const taps = [...seen.values()].map((p) => ({ ...p, weight: 1 / seen.size }));
+  return { taps };
+}
+
+/** The `count` tile positions (`tw`×`th`, on a coarse grid) with the most grey-level spread: text, not blank paper. */
+function busiestTiles(
+  data: Uint8Array,
+  w: number,
+  h: number,
+  tw: number,
+  th: number,
+  count: number,
+): { x: number; y: number }[] {
+  const candidates: { x: number; y: number; spread: number }[] = [];
+  const stepX = Math.max(1, Math.floor((w - tw) / 3));
+  const stepY = Math.max(1, Math.floor((h - th) / 2));
+  for (let y = 0; y + th <= h; y += stepY) {
+    for (let x = 0; x + tw <= w; x += stepX) {
+      let sum = 0;
+      let sq = 0;
+      let n = 0;
+      for (let yy = y; yy < y + th; yy += 4) {
+        for (let xx = x; xx < x + tw; xx += 4) {
+          const v = data[yy * w + xx]!;
+          sum += v;
+          sq += v * v;
+          n += 1;
+        }
+      }
+      candidates.push({ x, y, spread: sq / n - (sum / n) ** 2 });
+    }
+  }
+  candidates.sort((a, b) => b.spread - a.spread);
+  return candidates.slice(0, count);
+}
+
+export interface MotionBlur {
+  /** Streak length in pixels (end to end). */
+  length: number;
+  /** Direction in radians, in (-π/2, π/2]: 0 is horizontal, positive turns clockwise (y down). */
+  angle: number;
+  /** How far the cepstrum's dip stands below its surroundings, in standard deviations. */
+  strength: number;
+}
+
+const TILE = 256;
+/** Streaks shorter than this barely blur text; longer than this are beyond repair here. */
+const MIN_LENGTH = 5;
+const MAX_LENGTH = 24;
+/** A dip must stand this many standard deviations below the cepstrum around it. */
+const MIN_STRENGTH = 6;
+
+/**
+ * The motion blur of a greyscale image (`data`, `w`×`h`), or null when none stands out. Averages
+ * the log power spectra of up to nine 256-pixel tiles with the most ink (Hann-windowed), takes
+ * the cepstrum and looks for its deepest dip between 4 and 24 pixels from the centre.
+ */
+export function estimateMotionBlur(data: Uint8Array, w: number, h: number): MotionBlur | null {
+  if (w < TILE || h < TILE / 2) return null;
+  const th = Math.min(TILE, nextPow2(h) === h ? h : nextPow2(h) / 2);
+  const tw = TILE;
+  const tiles = busiestTiles(data, w, h, tw, th, 6);
+  const logPower = new Float64Array(tw * th);
+  const re = new Float64Array(tw * th);
+  const im = new Float64Array(tw * th);
+  const hannX = Float64Array.from(
+    { length: tw },
+    (_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / (tw - 1)),
+  );
+  const hannY = Float64Array.from(
+    { length: th },
+    (_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / (th - 1)),
+  );
+  for (const tile of tiles) {
+    let mean = 0;
+    for (let y = 0; y < th; y += 1)
+      for (let x = 0; x < tw; x += 1) mean += data[(tile.y + y) * w + tile.x + x]!;
+    mean /= tw * th;
+    for (let y = 0; y < th; y += 1) {
+      for (let x = 0; x < tw; x += 1) {
+        re[y * tw + x] = (data[(tile.y + y) * w + tile.x + x]! - mean) * hannX[x]! * hannY[y]!;
+        im[y * tw + x] = 0;
+      }
+    }
+    fft2d(re, im, tw, th);
+    for (let i = 0; i < re.length; i += 1) logPower[i]! += Math.log(re[i]! ** 2 + im[i]! ** 2 + 1e-3);
+  }
+  for (let i = 0; i < re.length; i += 1) {
+    re[i] = logPower[i]! / tiles.length;
+    im[i] = 0;
+  }
+  fft2d(re, im, tw, th, true);
+  // The cepstrum is symmetric: search the half plane y ≥ 0 (and x > 0 on the axis).
+  const at = (dx: number, dy: number) => re[((dy + th) % th) * tw + ((dx + tw) % tw)]!;
+  let best = { dx: 0, dy: 0, value: Number.POSITIVE_INFINITY };
+  let sum = 0;
+  let sq = 0;
+  let count = 0;
+  for (let dy = 0; dy <= MAX_LENGTH + 2; dy += 1) {
+    for (let dx = -MAX_LENGTH - 2; dx <= MAX_LENGTH + 2; dx += 1) {
+      if (dy === 0 && dx <= 0) continue;
+      const r = Math.hypot(dx, dy);
+      if (r < MIN_LENGTH - 0.5 || r > MAX_LENGTH + 2) continue;
+      const v = at(dx, dy);
+      sum += v;
+      sq += v * v;
+      count += 1;
+      if (r <= MAX_LENGTH + 0.5 && v < best.value) best = { dx, dy, value: v };
+    }
+  }
+  const mean = sum / count;
+  const sd = Math.sqrt(Math.max(1e-12, sq / count - mean * mean));
+  const strength = (mean - best.value) / sd;
+  if (!Number.isFinite(strength) || strength < MIN_STRENGTH) return null;
+  // The dip sits one pixel beyond the streak's last covered pixel: a streak covering L pixels
+  // has its spectral zeros at multiples of 1/L.
+  const length = Math.hypot(best.dx, best.dy);
+  let angle = Math.atan2(best.dy, best.dx);
+  if (angle > Math.PI / 2) angle -= Math.PI;
+  return { length, angle, strength };
+}
+
+/**
+ * The discrete Fourier transform of a kernel on a `w`×`h` grid, summed tap row by tap row (a streak
+ * covers few rows): far cheaper than a 2-D FFT of the mostly empty grid.
+ */
+export function kernelSpectrum(
+  kernel: LineKernel,
+  w: number,
+  h: number,
+): { re: Float64Array; im: Float64Array } {
+  const rows = new Map<number, { dx: number; weight: number }[]>();
+  for (const t of kernel.taps) rows.set(t.dy, [...(rows.get(t.dy) ?? []), t]);
+  const re = new Float64Array(w * h);
+  const im = new Float64Array(w * h);
+  const ar = new Float64Array(w);
+  const ai = new Float64Array(w);
+  for (const [dy, taps] of rows) {
+    ar.fill(0);
+    ai.fill(0);
+    for (const t of taps) {
+      for (let u = 0; u < w; u += 1) {
+        const phase = (-2 * Math.PI * u * t.dx) / w;
+        ar[u]! += t.weight * Math.cos(phase);
+        ai[u]! += t.weight * Math.sin(phase);
+      }
+    }
+    for (let v = 0; v < h; v += 1) {
+      const phase = (-2 * Math.PI * v * dy) / h;
+      const br = Math.cos(phase);
+      const bi = Math.sin(phase);
+      const o = v * w;
+      for (let u = 0; u < w; u += 1) {
+        re[o + u]! += ar[u]! * br - ai[u]! * bi;
+        im[o + u]! += ar[u]! * bi + ai[u]! * br;
+      }
+    }
+  }
+  return { re, im };
+}
+
+interface PaddedSpectrum {
+  re: Float64Array;
+  im: Float64Array;
+  /** Padded grid size (powers of two) and where the image sits in it. */
+  W: number;
+  H: number;
+  pad: number;
+  w: number;
+  h: number;
+}
+
+/** The 2-D spectrum of an image mirrored out by `pad` pixels (no hard edges to ring at) onto a power-of-two grid. */
+function paddedSpectrum(data: Uint8Array, w: number, h: number, pad: number): PaddedSpectrum {
+  const W = nextPow2(w + 2 * pad);
+  const H = nextPow2(h + 2 * pad);
+  const re = new Float64Array(W * H);
+  const im = new Float64Array(W * H);
+  const mirror = (i: number, n: number) => {
+    let k = i;
+    while (k < 0 || k >= n) k = k < 0 ? -k - 1 : 2 * n - k - 1;
+    return k;
+  };
+  // The grid wraps round: the right half of the margin mirrors the right edge, the rest the left.
+  const source = (i: number, n: number, N: number) =>
+    mirror(i - pad < n + (N - n) / 2 ? i - pad : i - pad - N, n);
+  const xs = Int32Array.from({ length: W }, (_, X) => source(X, w, W));
+  for (let Y = 0; Y < H; Y += 1) {
+    const o = source(Y, h, H) * w;
+    for (let X = 0; X < W; X += 1) re[Y * W + X] = data[o + xs[X]!]!;
+  }
+  fft2d(re, im, W, H);
+  return { re, im, W, H, pad, w, h };
+}
+
+function reachOf(kernel: LineKernel): number {
+  let reach = 0;
+  for (const t of kernel.taps) reach = Math.max(reach, Math.abs(t.dx), Math.abs(t.dy));
+  return reach;
+}
+
+/** Wiener filter: conj(K)/(|K|² + NSR) applied to a padded spectrum; the image's own pixels back. */
+function applyWiener(spectrum: PaddedSpectrum, kernel: LineKernel, noiseToSignal: number): Uint8Array {
+  const { W, H, pad, w, h } = spectrum;
+  const re = Float64Array.from(spectrum.re);
+  const im = Float64Array.from(spectrum.im);
+  const { re: kr, im: ki } = kernelSpectrum(kernel, W, H);
+  for (let i = 0; i < re.length; i += 1) {
+    const a = kr[i]!;
+    const b = ki[i]!;
+    const d = a * a + b * b + noiseToSignal;
+    const fr = a / d;
+    const fi = -b / d;
+    const xr = re[i]!;
+    const xi = im[i]!;
+    re[i] = xr * fr - xi * fi;
+    im[i] = xr * fi + xi * fr;
+  }
+  fft2d(re, im, W, H, true);
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y += 1) {
+    const o = (y + pad) * W + pad;
+    for (let x = 0; x < w; x += 1) {
+      const v = re[o + x]!;
+      out[y * w + x] = v < 0 ? 0 : v > 255 ? 255 : Math.round(v);
+    }
+  }
+  return out;
+}
+
+/**
+ * Undoes a known blur (`kernel`) on a greyscale image with a Wiener filter: the inverse filter
+ * where the blur kept the signal, damped by `noiseToSignal` where it nearly erased it. Returns
+ * 8-bit pixels of the same size.
+ */
+export function wienerDeconvolve(
+  data: Uint8Array,
+  w: number,
+  h: number,
+  kernel: LineKernel,
+  noiseToSignal = NOISE_TO_SIGNAL,
+): Uint8Array {
+  return applyWiener(paddedSpectrum(data, w, h, 2 * reachOf(kernel) + 8), kernel, noiseToSignal);
+}
+
+const NOISE_TO_SIGNAL = 0.01;
+/** The patch candidate kernels are tried on (padded, it fills a 512×256 grid). */
+const TRIAL_W = 448;
+const TRIAL_H = 192;
+
+export interface Deblurred {
+  pixels: Uint8Array;
+  blur: MotionBlur;
+  kernel: LineKernel;
+}
+
+/**
+ * Repairs motion blur when the image shows one: the cepstrum gives the streak roughly, a few
+ * nearby lengths and directions are tried on the busiest patch and the one leaving the fewest
+ * grey pixels wins; null when no streak stands out or no kernel makes the patch crisper than it
+ * was (a false alarm left alone).
+ */
+export function deblurMotion(data: Uint8Array, w: number, h: number): Deblurred | null {
+  const blur = estimateMotionBlur(data, w, h);
+  if (!blur) return null;
+  const [tile] = busiestTiles(data, w, h, Math.min(w, TRIAL_W), Math.min(h, TRIAL_H), 1);
+  if (!tile) return null;
+  const pw = Math.min(w, TRIAL_W);
+  const ph = Math.min(h, TRIAL_H);
+  const patch = new Uint8Array(pw * ph);
+  for (let y = 0; y < ph; y += 1)
+    patch.set(data.subarray((tile.y + y) * w + tile.x, (tile.y + y) * w + tile.x + pw), y * pw);
+  const base = Math.round(blur.length);
+  const seen = new Set<string>();
+  const candidates: LineKernel[] = [];
+  for (const length of [base - 1, base, base + 1]) {
+    for (const turn of [-0.1, -0.05, 0, 0.05, 0.1]) {
+      const kernel = lineKernel(length, blur.angle + turn);
+      const key = kernel.taps
+        .map((t) => `${t.dx},${t.dy}`)
+        .sort()
+        .join(' ');
+      if (seen.has(key)) continue;
+      seen.add(key);
+      candidates.push(kernel);
+    }
+  }
+  let reach = 0;
+  for (const k of candidates) reach = Math.max(reach, reachOf(k));
+  const spectrum = paddedSpectrum(patch, pw, ph, 2 * reach + 8);
+  let best: { kernel: LineKernel; grey: number } | null = null;
+  for (const kernel of candidates) {
+    const grey = greyShare(applyWiener(spectrum, kernel, NOISE_TO_SIGNAL));
+    if (!best || grey < best.grey) best = { kernel, grey };
+  }
+  if (!best || best.grey >= greyShare(patch) * 0.85) return null;
+  return { pixels: wienerDeconvolve(data, w, h, best.kernel), blur, kernel: best.kernel };
+}
+
+/**
+ * Share of pixels halfway between ink and paper (between 30 % and 70 % of the way from the 2nd to
+ * the 98th percentile): blur leaves edges grey, and a wrong deblurring kernel leaves grey ghosts
+ * beside them, so among versions of one text image the crispest has the fewest.
+ */
+export function greyShare(data: Uint8Array): number {
+  const histogram = new Uint32Array(256);
+  for (let i = 0; i < data.length; i += 1) histogram[data[i]!]! += 1;
+  const level = (q: number) => {
+    let seen = 0;
+    for (let v = 0; v < 256; v += 1) {
+      seen += histogram[v]!;
+      if (seen > q * data.length) return v;
+    }
+    return 255;
+  };
+  const lo = level(0.02);
+  const hi = level(0.98);
+  const a = lo + 0.3 * (hi - lo);
+  const b = hi - 0.3 * (hi - lo);
+  let grey = 0;
+  for (let v = Math.ceil(a); v <= Math.floor(b); v += 1) if (v > a && v < b) grey += histogram[v]!;
+  return grey / Math.max(1, data.length);
+}
+
+/** Sharpness by the mean squared gradient: higher = crisper edges (for comparing versions of one image). */
+export function gradientEnergy(data: Uint8Array, w: number, h: number): number {
+  let sum = 0;
+  for (let y = 0; y < h - 1; y += 1) {
+    for (let x = 0; x < w - 1; x += 1) {
+      const i = y * w + x;
+      const gx = data[i + 1]! - data[i]!;
+      const gy = data[i + w]! - data[i]!;
+      sum += gx * gx + gy * gy;
+    }
+  }
+  return sum / Math.max(1, (w - 1) * (h - 1));
+}
