@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, SCREENSHOT_DIR } from './support/browser.ts';
+import { FIRST_START, type FirstStart } from './support/seed.ts';
 import { type RunningServer, removeDir, startServer } from './support/server.ts';
 
 interface Categorization {
@@ -22,8 +24,8 @@ describe('npm start serves the product (embedded default)', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    // A fresh data dir: the first start imports the shipped catalogue into PGlite by itself.
-    server = await startServer({ seeded: false });
+    // A copy of the data dir the e2e setup's first `npm start` left behind: this start is a restart.
+    server = await startServer();
     browser = await launchChromium();
   });
 
@@ -31,6 +33,23 @@ describe('npm start serves the product (embedded default)', () => {
     await browser?.close();
     await server?.stop();
     if (server) removeDir(server.dataDir);
+  });
+
+  it('loads the real catalogue on first start and keeps it across a restart', async () => {
+    // The e2e setup's first start on an empty data dir imported the shipped catalogue by itself.
+    const first = JSON.parse(readFileSync(FIRST_START, 'utf8')) as FirstStart;
+    const before = first.categorization as Categorization;
+    expect(before.total_perfumes).toBeGreaterThan(50_000);
+    expect(before.complete_chemical_data.count + before.unspecific_chemical_ingredients.count).toBe(
+      before.total_perfumes,
+    );
+    expect(first.head).toBeGreaterThan(before.total_perfumes);
+
+    // This server restarted on that data dir: the same catalogue, and nothing was imported twice.
+    const after = await getJson<Categorization>(`${server.url}/api/categorize-perfumes`);
+    expect(after).toEqual(before);
+    const health = await getJson<{ event_log: { position: number } }>(`${server.url}/api/health`);
+    expect(health.event_log.position).toBe(first.head);
   });
 
   it('answers /api/health with the event log position and projection lag', async () => {
@@ -76,26 +95,6 @@ describe('npm start serves the product (embedded default)', () => {
     }
     expect(caughtUp(after)).toBe(true);
     expect(after.status).toBe('ok');
-  });
-
-  it('loads the real catalogue on first start and keeps it across a restart', async () => {
-    const before = await getJson<Categorization>(`${server.url}/api/categorize-perfumes`);
-    expect(before.total_perfumes).toBeGreaterThan(50_000);
-    expect(before.complete_chemical_data.count + before.unspecific_chemical_ingredients.count).toBe(
-      before.total_perfumes,
-    );
-    const headBefore = (await getJson<{ event_log: { position: number } }>(`${server.url}/api/health`))
-      .event_log.position;
-    expect(headBefore).toBeGreaterThan(before.total_perfumes);
-
-    await server.stop();
-    server = await startServer({ dataDir: server.dataDir });
-
-    const after = await getJson<Categorization>(`${server.url}/api/categorize-perfumes`);
-    expect(after).toEqual(before);
-    const health = await getJson<{ event_log: { position: number } }>(`${server.url}/api/health`);
-    // Nothing was imported twice.
-    expect(health.event_log.position).toBe(headBefore);
   });
 
   it('serves hashed assets pre-compressed and immutable, API JSON compressed, and 404 for a missing asset', async () => {

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { copySeed } from './global-setup.ts';
 import { ROOT } from './paths.ts';
+import { copySeed } from './seed.ts';
 
 export { ROOT };
 
@@ -25,7 +25,8 @@ export interface RunningServer {
   /** The server's process (one process: scripts/start.ts runs the API in-process). */
   pid: number | undefined;
   output: () => string;
-  stop(): Promise<void>;
+  /** SIGTERM, then SIGKILL after `graceMs` (15 s unless given). */
+  stop(opts?: { graceMs?: number }): Promise<void>;
 }
 
 /**
@@ -88,11 +89,11 @@ export async function startServer(
     dataDir,
     pid: child.pid,
     output: () => out,
-    async stop() {
+    async stop(stopOpts = {}) {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
-      const timeout = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      const timeout = setTimeout(() => child.kill('SIGKILL'), stopOpts.graceMs ?? 15_000);
       await exited;
       clearTimeout(timeout);
     },
