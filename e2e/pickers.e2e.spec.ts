@@ -1,22 +1,83 @@
-import type { Page } from 'playwright-core';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppPage, openAppPage } from './support/app-page.ts';
+import { SCREENSHOT_DIR } from './support/browser.ts';
 import type { RunningServer } from './support/server.ts';
+
+const PHONE = { width: 390, height: 844 };
+
+/** Serious or critical WCAG A/AA violations inside `selector`. */
+async function seriousViolations(page: Page, selector: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .include(selector)
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** The chemical-list requests a page makes from now on (`/api/chemicals` itself, any query). */
+function watchChemicalLists(page: Page) {
+  const urls: string[] = [];
+  const onRequest = (request: { url: () => string }) => {
+    if (/\/api\/chemicals(\?|$)/.test(request.url())) urls.push(request.url());
+  };
+  page.on('request', onRequest);
+  return {
+    urls,
+    /** Stops watching and gives the requests seen. */
+    stop() {
+      page.off('request', onRequest);
+      return urls;
+    },
+  };
+}
+
+/** Closes a dialog with its header's Close button (Escape in a filled search box only clears it). */
+async function closeDialog(dialog: Locator) {
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** The first list item's text, once a search has put `name` first. */
+async function expectFirst(items: Locator, name: RegExp) {
+  await expect.poll(() => items.first().textContent(), { timeout: 20_000 }).toMatch(name);
+}
 
 /**
  * The pickers reach the whole catalogue in Chromium: typing "rose" under Fragrance Notes offers
  * the plain "Rose" note first (not the first alphabetical matches), and bulk assign lists every
- * perfume of a brand with more than one page of them, page after page; My allergens finds a
- * chemical by name or CAS number among all of them without downloading the list.
+ * perfume of a brand with more than one page of them, page after page; My allergens, quick assign,
+ * bulk assign's chemical picker and the chemical manager find a chemical by name or CAS number
+ * among all of them (one far past the first 100 by name) without downloading the list.
  */
 describe('pickers reach everything (browser)', () => {
   let app: AppPage;
   let server: RunningServer;
   let page: Page;
 
+  /** A chemical that alphabetical order puts past the first 100 (a list cut there never shows it). */
+  let far: { name: string; cas: string };
+
   beforeAll(async () => {
     app = await openAppPage();
     ({ server, page } = app);
+    // The whole list, read by the test itself (never by the browser), to pick the chemical.
+    const res = await fetch(`${server.url}/api/chemicals`);
+    const { chemicals } = (await res.json()) as { chemicals: { name: string; cas_number: string | null }[] };
+    const firstHundred = new Set(
+      chemicals
+        .map((c) => c.name)
+        .sort((a, b) => a.localeCompare(b))
+        .slice(0, 100),
+    );
+    const vanillin = chemicals.find((c) => c.name === 'Vanillin');
+    if (!vanillin?.cas_number || firstHundred.has(vanillin.name))
+      throw new Error('The catalogue has no Vanillin past the first 100 chemicals by name');
+    far = { name: vanillin.name, cas: vanillin.cas_number };
   });
 
   afterAll(async () => {
@@ -112,5 +173,150 @@ describe('pickers reach everything (browser)', () => {
     await expect(page.getByTestId('bulk-perfumes-more').textContent()).resolves.toContain(
       `of ${brand.perfume_count.toLocaleString('en')}`,
     );
+    await closeDialog(dialog);
+  });
+
+  it('finds a chemical past the first 100 by name in bulk assign, with how many more match', async () => {
+    const watch = watchChemicalLists(page);
+    await page.getByTestId('open-bulk-assign').click();
+    const dialog = page.getByTestId('bulk-assign-dialog');
+    await dialog.waitFor();
+    const items = dialog.getByTestId('bulk-chemicals').locator('li');
+    await items.first().waitFor();
+    // Before typing: 50 of them, and how many more there are.
+    await expect(items.count()).resolves.toBe(50);
+    await expect(dialog.getByTestId('bulk-chemicals-count').textContent()).resolves.toMatch(
+      /^50 of [\d,]+ matches shown: type to narrow them\.$/,
+    );
+    await dialog.getByTestId('bulk-chemical-search').fill(far.name.toLowerCase());
+    await expectFirst(items, new RegExp(`^${far.name}\\b`));
+    await items.first().locator('input[type="checkbox"]').check();
+    // The pick keeps its name after the search moves on.
+    await dialog.getByTestId('bulk-chemical-search').fill(far.cas);
+    await expectFirst(items, new RegExp(`^${far.name}\\b`));
+    await dialog.getByTestId('bulk-chemical-search').fill('eugenol');
+    await expectFirst(items, /^Eugenol\b/);
+    await expect(dialog.getByRole('list', { name: 'Selected chemicals' }).textContent()).resolves.toContain(
+      far.name,
+    );
+    expect(await seriousViolations(page, '[data-testid="bulk-assign-dialog"]')).toEqual([]);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'pickers-bulk-assign.png') });
+    await closeDialog(dialog);
+    const urls = watch.stop();
+    expect(urls.length).toBeGreaterThan(0);
+    expect(urls.filter((url) => !/[?&]limit=\d+/.test(url))).toEqual([]);
+  });
+
+  it('finds a chemical past the first 100 by name or CAS number in the chemical manager, and pages through the rest', async () => {
+    const watch = watchChemicalLists(page);
+    await page.getByTestId('open-chemical-manager').click();
+    const dialog = page.getByTestId('chemical-manager-dialog');
+    await dialog.waitFor();
+    const items = dialog.getByTestId('manager-list').locator('li');
+    await items.first().waitFor();
+    await expect(items.count()).resolves.toBe(100);
+    const count = dialog.getByTestId('manager-count');
+    const all = Number(
+      ((await count.textContent()) ?? '').match(/of ([\d,]+) chemicals/)?.[1]?.replace(/,/g, ''),
+    );
+    expect(all).toBeGreaterThan(200);
+    await expect(count.textContent()).resolves.toBe(`Showing 100 of ${all.toLocaleString('en')} chemicals`);
+    // "Load more" reaches the next page, and says how many are left.
+    const more = dialog.getByTestId('manager-more');
+    await expect(more.textContent()).resolves.toBe(`Load more (${(all - 100).toLocaleString('en')} left)`);
+    await more.click();
+    await expect.poll(() => items.count(), { timeout: 20_000 }).toBe(200);
+    await expect(count.textContent()).resolves.toBe(`Showing 200 of ${all.toLocaleString('en')} chemicals`);
+    await more.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'pickers-chemical-manager-more.png') });
+    // A search by name or CAS number over every chemical.
+    await dialog.getByTestId('manager-search').fill(far.name.toLowerCase());
+    await expectFirst(items, new RegExp(`^${far.name}\\b`));
+    await dialog.getByTestId('manager-search').fill(far.cas);
+    await expectFirst(items, new RegExp(`^${far.name}\\b`));
+    expect(await seriousViolations(page, '[data-testid="chemical-manager-dialog"]')).toEqual([]);
+    await dialog.getByTestId('manager-search').fill(far.name.toLowerCase());
+    await expectFirst(items, new RegExp(`^${far.name}\\b`));
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'pickers-chemical-manager.png') });
+    await closeDialog(dialog);
+    const urls = watch.stop();
+    expect(urls.length).toBeGreaterThan(0);
+    expect(urls.filter((url) => !/[?&]limit=\d+/.test(url))).toEqual([]);
+  });
+
+  it('finds a chemical past the first 100 by name in quick assign, with how many more match', async () => {
+    const watch = watchChemicalLists(page);
+    await page.getByTestId('category-unspecific').click();
+    await page.getByTestId('badge-needs-enhancement').first().click();
+    const dialog = page.getByTestId('quick-assign-dialog');
+    await dialog.waitFor();
+    const items = dialog.getByTestId('assign-list').locator('li');
+    await items.first().waitFor();
+    await expect(items.count()).resolves.toBe(50);
+    await expect(dialog.getByTestId('assign-match-count').textContent()).resolves.toMatch(
+      /^50 of [\d,]+ matches shown: type to narrow them\.$/,
+    );
+    await dialog.getByTestId('assign-search').fill(far.name.toLowerCase());
+    await expectFirst(items, new RegExp(`^${far.name}\\b`));
+    await expect(dialog.getByTestId('assign-match-count').textContent()).resolves.toMatch(/^\d+ match(es)?$/);
+    await items.first().locator('input[type="checkbox"]').check();
+    await dialog.getByTestId('assign-search').fill('linalool');
+    await expectFirst(items, /^Linalool\b/);
+    await expect(dialog.getByRole('list', { name: 'Selected chemicals' }).textContent()).resolves.toContain(
+      far.name,
+    );
+    expect(await seriousViolations(page, '[data-testid="quick-assign-dialog"]')).toEqual([]);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'pickers-quick-assign.png') });
+    await closeDialog(dialog);
+    const urls = watch.stop();
+    expect(urls.length).toBeGreaterThan(0);
+    expect(urls.filter((url) => !/[?&]limit=\d+/.test(url))).toEqual([]);
+    await page.getByTestId('category-all').click();
+  });
+
+  it('shows the three chemical pickers whole on a phone', async () => {
+    const context = await app.browser.newContext({
+      viewport: PHONE,
+      isMobile: true,
+      hasTouch: true,
+      serviceWorkers: 'block',
+    });
+    try {
+      const phone = await context.newPage();
+      const watch = watchChemicalLists(phone);
+      await phone.goto(server.url);
+      await phone.getByTestId('perfume-card').first().waitFor({ timeout: 60_000 });
+      for (const [button, dialogId, search, list] of [
+        ['open-chemical-manager', 'chemical-manager-dialog', 'manager-search', 'manager-list'],
+        ['open-bulk-assign', 'bulk-assign-dialog', 'bulk-chemical-search', 'bulk-chemicals'],
+      ] as const) {
+        await phone.getByTestId(button).click();
+        const dialog = phone.getByTestId(dialogId);
+        await dialog.waitFor();
+        await dialog.getByTestId(search).fill(far.name.toLowerCase());
+        await expectFirst(dialog.getByTestId(list).locator('li'), new RegExp(`^${far.name}\\b`));
+        // The search box at the top of the screen, the matches under it.
+        await dialog.getByTestId(search).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+        // Nothing wider than the screen.
+        await expect(dialog.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).resolves.toBe(true);
+        expect(await seriousViolations(phone, `[data-testid="${dialogId}"]`)).toEqual([]);
+        await phone.screenshot({ path: path.join(SCREENSHOT_DIR, `pickers-phone-${dialogId}.png`) });
+        await closeDialog(dialog);
+      }
+      await phone.getByTestId('category-unspecific').click();
+      await phone.getByTestId('badge-needs-enhancement').first().click();
+      const quick = phone.getByTestId('quick-assign-dialog');
+      await quick.waitFor();
+      await quick.getByTestId('assign-search').fill(far.name.toLowerCase());
+      await expectFirst(quick.getByTestId('assign-list').locator('li'), new RegExp(`^${far.name}\\b`));
+      await expect(quick.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).resolves.toBe(true);
+      expect(await seriousViolations(phone, '[data-testid="quick-assign-dialog"]')).toEqual([]);
+      await phone.screenshot({ path: path.join(SCREENSHOT_DIR, 'pickers-phone-quick-assign-dialog.png') });
+      const urls = watch.stop();
+      expect(urls.length).toBeGreaterThan(0);
+      expect(urls.filter((url) => !/[?&]limit=\d+/.test(url))).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 });

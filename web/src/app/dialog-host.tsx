@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { ChemicalRef } from '../features/chemicals/components/chemical-detail-dialog.tsx';
 import type { CleanBrandResearch, Perfume } from '../features/perfumes/api/perfume-normalize.ts';
 import { CleanBrandsDialog } from '../features/perfumes/components/clean-brands-dialog.tsx';
-import type { AllergenProfileItem, Chemical, PerfumeFilters } from '../types/api.ts';
+import type { AllergenProfileItem, PerfumeFilters } from '../types/api.ts';
 
 const AdvancedFiltersDialog = lazy(
   () => import('../features/filters/components/advanced-filters-dialog.tsx'),
@@ -32,16 +32,9 @@ export type LocalDialog =
   | { kind: 'bulk' }
   | null;
 
-/** Whether an open dialog needs the full chemical list. */
-export function needsChemicals(dialog: LocalDialog): boolean {
-  // The filter dialog and My allergens search chemicals on the server instead.
-  return dialog?.kind === 'assign' || dialog?.kind === 'manager' || dialog?.kind === 'bulk';
-}
-
 type DialogHostProps = {
   dialog: LocalDialog;
   onClose: () => void;
-  chemicals: { items: Chemical[]; loading: boolean; failed: boolean };
   filters: PerfumeFilters;
   includeUnspecific: boolean;
   onIncludeUnspecificChange: (on: boolean) => void;
@@ -61,7 +54,6 @@ type DialogHostProps = {
 export function DialogHost({
   dialog,
   onClose,
-  chemicals,
   filters,
   includeUnspecific,
   onIncludeUnspecificChange,
@@ -100,18 +92,15 @@ export function DialogHost({
             perfume={{
               id: dialog.perfume.id,
               name: dialog.perfume.name,
-              chemicalIds: dialog.perfume.chemicals.flatMap((c) =>
-                c.kind === 'declared' && c.id !== null ? [c.id] : [],
+              chemicals: dialog.perfume.chemicals.flatMap((c) =>
+                c.kind === 'declared' && c.id !== null ? [{ id: c.id, name: c.name }] : [],
               ),
             }}
-            chemicals={chemicals}
             onClose={onClose}
           />
         ) : null}
-        {dialog?.kind === 'manager' ? (
-          <ChemicalManagerDialog chemicals={chemicals} onClose={onClose} />
-        ) : null}
-        {dialog?.kind === 'bulk' ? <BulkAssignDialog chemicals={chemicals} onClose={onClose} /> : null}
+        {dialog?.kind === 'manager' ? <ChemicalManagerDialog onClose={onClose} /> : null}
+        {dialog?.kind === 'bulk' ? <BulkAssignDialog onClose={onClose} /> : null}
         {dialog?.kind === 'scanner' ? <ScannerDialog onClose={onClose} /> : null}
         {cas ? <CasResultsModal cas={cas} onClose={onCloseCas} /> : null}
         {chemical ? <ChemicalDetailDialog chemical={chemical} onClose={onCloseChemical} /> : null}

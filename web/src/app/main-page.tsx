@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchTracking } from '../features/analytics/hooks.ts';
-import { useChemicals } from '../features/chemicals/api/get-chemicals.ts';
 import { useChemicalsByStatus } from '../features/chemicals/api/get-chemicals-by-status.ts';
 import type { ChemicalRef } from '../features/chemicals/components/chemical-detail-dialog.tsx';
 import { ChemicalStatusResults } from '../features/chemicals/components/chemical-status-results.tsx';
@@ -24,7 +23,7 @@ import { expandProfileIds } from '../lib/allergen-profile-ids.ts';
 import { type ChemicalClickSource, trackChemicalClick, trackPageView } from '../lib/usage-tracker.ts';
 import type { Chemical } from '../types/api.ts';
 import type { MainView } from './app-url.ts';
-import { DialogHost, type LocalDialog, needsChemicals } from './dialog-host.tsx';
+import { DialogHost, type LocalDialog } from './dialog-host.tsx';
 import { MainToolbar } from './main-toolbar.tsx';
 import { withProfileExcluded } from './profile-filters.ts';
 import { useSearchState } from './use-search-state.ts';
@@ -38,12 +37,6 @@ export function MainPage({ view }: { view: MainView }) {
   const { brand, category, filters } = view;
   const [dialog, setDialog] = useState<LocalDialog>(null);
   const profile = useAllergenProfile();
-  const chemicals = useChemicals(needsChemicals(dialog));
-  const chemicalList = {
-    items: chemicals.data ?? [],
-    loading: chemicals.isLoading,
-    failed: chemicals.isError,
-  };
 
   const effectiveFilters = useMemo(
     () =>
@@ -240,7 +233,6 @@ export function MainPage({ view }: { view: MainView }) {
       <DialogHost
         dialog={dialog}
         onClose={closeDialog}
-        chemicals={chemicalList}
         filters={filters}
         includeUnspecific={view.includeUnspecific}
         onIncludeUnspecificChange={state.setIncludeUnspecific}

@@ -21,16 +21,16 @@ export function useAssignChemicals() {
   });
 }
 
-/** The ids of a perfume's declared chemicals, from its full record (a list card holds only a few). */
-export function declaredChemicalIds(raw: unknown): Id[] {
+/** A perfume's declared chemicals (id and name), from its full record (a list card holds only a few). */
+export function declaredChemicals(raw: unknown): { id: Id; name: string }[] {
   if (!isRecord(raw) || !Array.isArray(raw.chemicals)) return [];
-  return raw.chemicals.flatMap((c) =>
-    isRecord(c) &&
-    c.kind === 'declared' &&
-    (typeof c.chemical_id === 'string' || typeof c.chemical_id === 'number')
-      ? [c.chemical_id]
-      : [],
-  );
+  return raw.chemicals.flatMap((c) => {
+    if (!isRecord(c) || c.kind !== 'declared') return [];
+    const id = c.chemical_id;
+    if (typeof id !== 'string' && typeof id !== 'number') return [];
+    const name = typeof c.name === 'string' && c.name.trim() ? c.name : String(id);
+    return [{ id, name }];
+  });
 }
 
 /** What "replace" starts from: every declared chemical of the perfume. */
@@ -38,7 +38,7 @@ export function useDeclaredChemicals(perfumeId: Id) {
   return useQuery({
     queryKey: ['perfumes', 'declared', String(perfumeId)] as const,
     queryFn: async ({ signal }) =>
-      declaredChemicalIds(
+      declaredChemicals(
         await api.get<unknown>(`/perfumes/${encodeURIComponent(String(perfumeId))}`, { signal }),
       ),
     retry: false,

@@ -1,73 +1,59 @@
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorDetail } from '../../../lib/api-client.ts';
 import { ChemicalCheckList } from '../../../lib/chemical-check-list.tsx';
+import {
+  type ChemicalPick,
+  mergePicks,
+  togglePick,
+  useChemicalMatches,
+} from '../../../lib/chemical-matches.ts';
 import { CancelSubmitActions, CloseActions } from '../../../lib/form-fields.tsx';
 import { Modal } from '../../../lib/modal.tsx';
 import { SavePermissionNotice, useSavePermission } from '../../../lib/save-permission.tsx';
 import { SelectedChips } from '../../../lib/selected-chips.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import type { Chemical, Id } from '../../../types/api.ts';
+import type { Id } from '../../../types/api.ts';
 import { useAssignChemicals, useDeclaredChemicals } from '../api/assign-chemicals.ts';
 
+/** Listed before anything is typed, and at most while a search narrows them (the rest are counted). */
 export const UNFILTERED_LIMIT = 50;
 export const FILTERED_LIMIT = 100;
 
-/** Every name or CAS substring match: the exact name or CAS number first, then names starting with it. */
-export function matchingChemicals(chemicals: Chemical[], query: string): Chemical[] {
-  const q = query.trim().toLowerCase();
-  if (!q) return chemicals;
-  const rank = (c: Chemical) => {
-    const name = c.name.toLowerCase();
-    if (name === q || (c.cas_number ?? '').toLowerCase() === q) return 0;
-    return name.startsWith(q) ? 1 : 2;
-  };
-  return chemicals
-    .filter((c) => c.name.toLowerCase().includes(q) || (c.cas_number ?? '').toLowerCase().includes(q))
-    .map((c, i) => ({ c, i, r: rank(c) }))
-    .sort((a, b) => a.r - b.r || a.i - b.i)
-    .map((x) => x.c);
-}
-
-/** The first 50 when the query is empty, at most 100 matches otherwise (best first). */
-export function visibleChemicals(chemicals: Chemical[], query: string): Chemical[] {
-  return matchingChemicals(chemicals, query).slice(0, query.trim() ? FILTERED_LIMIT : UNFILTERED_LIMIT);
-}
-
 type QuickAssignDialogProps = {
-  perfume: { id: Id; name: string; chemicalIds: Id[] };
-  chemicals: { items: Chemical[]; loading: boolean; failed: boolean };
+  /** The perfume, with the declared chemicals its card knows (the full record adds the rest). */
+  perfume: { id: Id; name: string; chemicals: ChemicalPick[] };
   onClose: () => void;
 };
 
 /** Quick Chemical Assignment for one perfume. */
-export default function QuickAssignDialog({ perfume, chemicals, onClose }: QuickAssignDialogProps) {
-  const { t } = useTranslation();
+export default function QuickAssignDialog({ perfume, onClose }: QuickAssignDialogProps) {
+  const { t, i18n } = useTranslation();
   const permission = useSavePermission('admin');
   const [query, setQuery] = useState('');
-  const debounced = useDebouncedValue(query, 300);
-  const [selected, setSelected] = useState<Id[]>(perfume.chemicalIds);
+  const debounced = useDebouncedValue(query, 300).trim();
+  const [selected, setSelected] = useState<ChemicalPick[]>(perfume.chemicals);
   // "Replace" must start from every declared chemical, not only those a list card holds.
   const declared = useDeclaredChemicals(perfume.id);
   const [seeded, setSeeded] = useState(false);
   if (!seeded && declared.data) {
     setSeeded(true);
-    setSelected((current) => [...new Set([...declared.data.map(String), ...current.map(String)])]);
+    setSelected((current) => mergePicks(declared.data, current));
   }
   const [validation, setValidation] = useState<string | null>(null);
   const mutation = useAssignChemicals();
-  const matching = useMemo(() => matchingChemicals(chemicals.items, debounced), [chemicals.items, debounced]);
-  const visible = matching.slice(0, debounced.trim() ? FILTERED_LIMIT : UNFILTERED_LIMIT);
-  const byId = useMemo(() => new Map(chemicals.items.map((c) => [String(c.id), c])), [chemicals.items]);
-  const isSelected = (id: Id) => selected.some((x) => String(x) === String(id));
+  // The whole set is searched on the server (exact name or CAS number first); only a page comes back.
+  const limit = debounced ? FILTERED_LIMIT : UNFILTERED_LIMIT;
+  const chemicals = useChemicalMatches(debounced, limit);
+  const visible = chemicals.data?.items ?? [];
+  const total = chemicals.data?.total ?? 0;
+  const format = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
+  const nameOf = (id: Id) => selected.find((p) => String(p.id) === String(id))?.name ?? String(id);
+  const isSelected = (id: Id) => selected.some((p) => String(p.id) === String(id));
 
-  const toggle = (id: Id) => {
+  const toggle = (chemical: ChemicalPick) => {
     setValidation(null);
-    setSelected((current) =>
-      current.some((x) => String(x) === String(id))
-        ? current.filter((x) => String(x) !== String(id))
-        : [...current, id],
-    );
+    setSelected((current) => togglePick(current, chemical));
   };
 
   const submit = (event: FormEvent) => {
@@ -76,7 +62,7 @@ export default function QuickAssignDialog({ perfume, chemicals, onClose }: Quick
       setValidation(t('assign.selectOne'));
       return;
     }
-    mutation.mutate({ perfumeId: perfume.id, chemicalIds: selected });
+    mutation.mutate({ perfumeId: perfume.id, chemicalIds: selected.map((p) => p.id) });
   };
 
   if (mutation.isSuccess) {
@@ -97,21 +83,26 @@ export default function QuickAssignDialog({ perfume, chemicals, onClose }: Quick
       <form className="form" onSubmit={submit}>
         <label className="field">
           <span className="field__label">{t('filters.searchChemicals')}</span>
-          <input type="search" value={query} onChange={(event) => setQuery(event.target.value)} />
+          <input
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            data-testid="assign-search"
+          />
         </label>
         <SelectedChips
-          ids={selected}
-          nameOf={(id) => byId.get(String(id))?.name ?? String(id)}
+          ids={selected.map((p) => p.id)}
+          nameOf={nameOf}
           label={t('assign.selectedLabel')}
           removeLabel={(name) => t('filters.removeItem', { name })}
-          onRemove={toggle}
+          onRemove={(id) => toggle({ id, name: nameOf(id) })}
         />
         <p className="muted" aria-live="polite" data-testid="assign-count">
           {t('assign.count', { count: selected.length })}
         </p>
-        {chemicals.loading ? (
+        {chemicals.isLoading ? (
           <p role="status">{t('common.loading')}</p>
-        ) : chemicals.failed ? (
+        ) : chemicals.isError ? (
           <p className="notice notice--danger" role="alert">
             {t('assign.loadFailed')}
           </p>
@@ -120,18 +111,19 @@ export default function QuickAssignDialog({ perfume, chemicals, onClose }: Quick
         ) : (
           <>
             <p className="muted" role="status" data-testid="assign-match-count">
-              {matching.length > visible.length
+              {total > visible.length
                 ? t('pickers.capped', {
-                    count: matching.length,
-                    shown: visible.length,
-                    total: matching.length,
+                    count: total,
+                    shown: format.format(visible.length),
+                    total: format.format(total),
                   })
-                : t('pickers.all', { count: matching.length, total: matching.length })}
+                : t('pickers.all', { count: visible.length, total: format.format(visible.length) })}
             </p>
             <ChemicalCheckList
               chemicals={visible}
               isChecked={isSelected}
-              onToggle={(chemical) => toggle(chemical.id)}
+              onToggle={toggle}
+              testId="assign-list"
             />
           </>
         )}

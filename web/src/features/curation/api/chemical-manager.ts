@@ -66,13 +66,6 @@ export function changedFields(original: Chemical, draft: ChemicalDraft): Partial
   return changes;
 }
 
-/** Name substring (case-insensitive) or CAS substring. */
-export function matchesChemical(chemical: Chemical, query: string): boolean {
-  const q = query.trim().toLowerCase();
-  if (!q) return true;
-  return chemical.name.toLowerCase().includes(q) || (chemical.cas_number ?? '').toLowerCase().includes(q);
-}
-
 const path = (id: Id) => encodeURIComponent(String(id));
 
 export async function addChemical(draft: ChemicalDraft): Promise<{ chemical: Chemical }> {

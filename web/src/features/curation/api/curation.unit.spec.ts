@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Chemical } from '../../../types/api.ts';
-import { visibleChemicals } from '../components/bulk-assign-dialog.tsx';
 import { chosenBrand, normalizeBrandNames, normalizeBrandPerfumes } from './bulk-assign.ts';
-import { changedFields, draftOf, EMPTY_DRAFT, matchesChemical, toPayload } from './chemical-manager.ts';
+import { changedFields, draftOf, EMPTY_DRAFT, toPayload } from './chemical-manager.ts';
 
 const linalool: Chemical = {
   id: 'c1',
@@ -28,22 +27,6 @@ describe('chemical manager helpers', () => {
     const draft = { ...draftOf(linalool), description: 'Floral', allergen_flag: false };
     expect(changedFields(linalool, draft)).toEqual({ description: 'Floral', allergen_flag: false });
     expect(changedFields(linalool, draftOf(linalool))).toEqual({});
-  });
-
-  it('matches a name substring (any case) or a CAS substring', () => {
-    expect(matchesChemical(linalool, 'LINA')).toBe(true);
-    expect(matchesChemical(linalool, '70-6')).toBe(true);
-    expect(matchesChemical(linalool, 'citral')).toBe(false);
-    expect(matchesChemical(linalool, '  ')).toBe(true);
-  });
-
-  it('lists the first 50 chemicals unfiltered and at most 100 matches', () => {
-    const many: Chemical[] = Array.from({ length: 150 }, (_, i) => ({ id: i, name: `Chem ${i}` }));
-    expect(visibleChemicals(many, '')).toHaveLength(50);
-    expect(visibleChemicals(many, 'chem')).toHaveLength(100);
-    expect(visibleChemicals(many, 'Chem 14').map((c) => c.id)).toEqual([
-      14, 140, 141, 142, 143, 144, 145, 146, 147, 148, 149,
-    ]);
   });
 });
 

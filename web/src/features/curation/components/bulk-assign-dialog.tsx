@@ -1,13 +1,14 @@
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorDetail } from '../../../lib/api-client.ts';
+import { type ChemicalPick, togglePick, useChemicalMatches } from '../../../lib/chemical-matches.ts';
 import { CancelSubmitActions, CloseActions } from '../../../lib/form-fields.tsx';
 import { LoadMore } from '../../../lib/load-more.tsx';
 import { Modal } from '../../../lib/modal.tsx';
 import { SavePermissionNotice, useSavePermission } from '../../../lib/save-permission.tsx';
 import { SelectedChips } from '../../../lib/selected-chips.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import type { Chemical, Id } from '../../../types/api.ts';
+import type { Id } from '../../../types/api.ts';
 import {
   BULK_ACTIONS,
   type BulkAction,
@@ -16,17 +17,11 @@ import {
   useBulkAssign,
   useCurationBrands,
 } from '../api/bulk-assign.ts';
-import { matchesChemical } from '../api/chemical-manager.ts';
 import '../../../lib/form-dialogs.css';
 
+/** Chemicals listed before anything is typed, and at most while a search narrows them (the rest are counted). */
 export const UNFILTERED_LIMIT = 50;
 export const FILTERED_LIMIT = 100;
-
-/** The first 50 chemicals when the query is empty, at most 100 matches otherwise. */
-export function visibleChemicals(chemicals: Chemical[], query: string): Chemical[] {
-  if (!query.trim()) return chemicals.slice(0, UNFILTERED_LIMIT);
-  return chemicals.filter((c) => matchesChemical(c, query)).slice(0, FILTERED_LIMIT);
-}
 
 function toggled(list: Id[], id: Id): Id[] {
   return list.some((x) => String(x) === String(id))
@@ -35,21 +30,21 @@ function toggled(list: Id[], id: Id): Id[] {
 }
 
 type BulkAssignDialogProps = {
-  chemicals: { items: Chemical[]; loading: boolean; failed: boolean };
   onClose: () => void;
 };
 
 /** Bulk assignment: brand → perfumes, chemicals, action, summary, submit. */
-export default function BulkAssignDialog({ chemicals, onClose }: BulkAssignDialogProps) {
-  const { t } = useTranslation();
+export default function BulkAssignDialog({ onClose }: BulkAssignDialogProps) {
+  const { t, i18n } = useTranslation();
   const permission = useSavePermission('admin');
   const baseId = useId();
   const [brandText, setBrandText] = useState('');
   const brandQuery = useDebouncedValue(brandText, 200);
   const [perfumeIds, setPerfumeIds] = useState<Id[]>([]);
-  const [chemicalIds, setChemicalIds] = useState<Id[]>([]);
+  const [picked, setPicked] = useState<ChemicalPick[]>([]);
+  const chemicalIds = picked.map((p) => p.id);
   const [query, setQuery] = useState('');
-  const debounced = useDebouncedValue(query, 300);
+  const debounced = useDebouncedValue(query, 300).trim();
   const [action, setAction] = useState<BulkAction>('add');
   const brands = useCurationBrands(brandQuery);
   const brandMatches = brands.data ?? [];
@@ -61,11 +56,12 @@ export default function BulkAssignDialog({ chemicals, onClose }: BulkAssignDialo
   );
   const brandTotal = perfumes.data?.pages[0]?.total ?? brandPerfumes.length;
   const mutation = useBulkAssign();
-  const visible = useMemo(() => visibleChemicals(chemicals.items, debounced), [chemicals.items, debounced]);
-  const chemicalById = useMemo(
-    () => new Map(chemicals.items.map((c) => [String(c.id), c])),
-    [chemicals.items],
-  );
+  // Every chemical is searched on the server (exact name or CAS number first); only a page comes back.
+  const chemicals = useChemicalMatches(debounced, debounced ? FILTERED_LIMIT : UNFILTERED_LIMIT);
+  const visible = chemicals.data?.items ?? [];
+  const chemicalTotal = chemicals.data?.total ?? 0;
+  const format = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
+  const nameOf = (id: Id) => picked.find((p) => String(p.id) === String(id))?.name ?? String(id);
   const ready = perfumeIds.length > 0 && chemicalIds.length > 0;
 
   const submit = (event: FormEvent) => {
@@ -160,39 +156,53 @@ export default function BulkAssignDialog({ chemicals, onClose }: BulkAssignDialo
               value={query}
               placeholder={t('curation.searchPlaceholder')}
               onChange={(event) => setQuery(event.target.value)}
+              data-testid="bulk-chemical-search"
             />
           </label>
           <SelectedChips
             ids={chemicalIds}
-            nameOf={(id) => chemicalById.get(String(id))?.name ?? String(id)}
+            nameOf={nameOf}
             label={t('bulk.selectedChemicals')}
             removeLabel={(name) => t('bulk.removeChemical', { name })}
-            onRemove={(id) => setChemicalIds((current) => toggled(current, id))}
+            onRemove={(id) => setPicked((current) => togglePick(current, { id, name: nameOf(id) }))}
           />
-          {chemicals.loading ? (
+          {chemicals.isLoading ? (
             <p role="status">{t('common.loading')}</p>
-          ) : chemicals.failed ? (
+          ) : chemicals.isError ? (
             <p className="notice notice--danger" role="alert">
               {t('curation.loadFailed')}
             </p>
+          ) : visible.length === 0 ? (
+            <p className="muted">{t('filters.noMatches')}</p>
           ) : (
-            <ul className="pick-list" data-testid="bulk-chemicals">
-              {visible.map((chemical) => (
-                <li key={String(chemical.id)} className="pick-list__item">
-                  <label className="checkbox">
-                    <input
-                      type="checkbox"
-                      checked={chemicalIds.some((x) => String(x) === String(chemical.id))}
-                      onChange={() => setChemicalIds((current) => toggled(current, chemical.id))}
-                    />
-                    <span className="pick-list__name">
-                      {chemical.name}
-                      {chemical.cas_number ? <span className="muted"> · {chemical.cas_number}</span> : null}
-                    </span>
-                  </label>
-                </li>
-              ))}
-            </ul>
+            <>
+              <p className="muted" role="status" data-testid="bulk-chemicals-count">
+                {chemicalTotal > visible.length
+                  ? t('pickers.capped', {
+                      count: chemicalTotal,
+                      shown: format.format(visible.length),
+                      total: format.format(chemicalTotal),
+                    })
+                  : t('pickers.all', { count: visible.length, total: format.format(visible.length) })}
+              </p>
+              <ul className="pick-list" data-testid="bulk-chemicals">
+                {visible.map((chemical) => (
+                  <li key={String(chemical.id)} className="pick-list__item">
+                    <label className="checkbox">
+                      <input
+                        type="checkbox"
+                        checked={chemicalIds.some((x) => String(x) === String(chemical.id))}
+                        onChange={() => setPicked((current) => togglePick(current, chemical))}
+                      />
+                      <span className="pick-list__name">
+                        {chemical.name}
+                        {chemical.cas_number ? <span className="muted"> · {chemical.cas_number}</span> : null}
+                      </span>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </>
           )}
         </fieldset>
 

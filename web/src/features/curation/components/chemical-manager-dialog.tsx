@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorDetail } from '../../../lib/api-client.ts';
+import { useChemicalPages } from '../../../lib/chemical-matches.ts';
 import { Modal } from '../../../lib/modal.tsx';
 import { SavePermissionNotice, useSavePermission } from '../../../lib/save-permission.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
@@ -12,14 +13,13 @@ import {
   chemicalVersion,
   draftOf,
   EMPTY_DRAFT,
-  matchesChemical,
   useAddChemical,
   useDeleteChemical,
   useEditChemical,
 } from '../api/chemical-manager.ts';
 import '../../../lib/form-dialogs.css';
 
-/** At most this many chemicals are listed at once (the search narrows it down). */
+/** Chemicals per page of the list: the search narrows it, "load more" reaches the rest. */
 export const MANAGER_LIST_LIMIT = 100;
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -98,21 +98,21 @@ function ChemicalFields({ draft, onChange, idPrefix }: ChemicalFormProps) {
 }
 
 type ChemicalManagerDialogProps = {
-  chemicals: { items: Chemical[]; loading: boolean; failed: boolean };
   onClose: () => void;
 };
 
 /**
- * Chemical Ingredients Manager: add form, debounced search, list with inline
- * edit and delete. Offered to everyone; the server refuses non-admins and its `detail` is shown.
+ * Chemical Ingredients Manager: add form, debounced search (name or CAS number, over every
+ * chemical on the server), a paged list with inline edit and delete. Offered to everyone; the
+ * server refuses non-admins and its `detail` is shown.
  */
-export default function ChemicalManagerDialog({ chemicals, onClose }: ChemicalManagerDialogProps) {
-  const { t } = useTranslation();
+export default function ChemicalManagerDialog({ onClose }: ChemicalManagerDialogProps) {
+  const { t, i18n } = useTranslation();
   const permission = useSavePermission('admin');
   const baseId = useId();
   const [draft, setDraft] = useState<ChemicalDraft>(EMPTY_DRAFT);
   const [query, setQuery] = useState('');
-  const debounced = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
+  const debounced = useDebouncedValue(query, SEARCH_DEBOUNCE_MS).trim();
   const [editing, setEditing] = useState<{ id: Id; draft: ChemicalDraft; version: number | null } | null>(
     null,
   );
@@ -121,11 +121,11 @@ export default function ChemicalManagerDialog({ chemicals, onClose }: ChemicalMa
   const edit = useEditChemical();
   const remove = useDeleteChemical();
 
-  const matches = useMemo(
-    () => chemicals.items.filter((c) => matchesChemical(c, debounced)),
-    [chemicals.items, debounced],
-  );
-  const shown = matches.slice(0, MANAGER_LIST_LIMIT);
+  const chemicals = useChemicalPages(debounced, MANAGER_LIST_LIMIT);
+  const shown = useMemo(() => (chemicals.data?.pages ?? []).flatMap((p) => p.chemicals), [chemicals.data]);
+  const total = chemicals.data?.pages[0]?.total ?? shown.length;
+  const left = Math.max(0, total - shown.length);
+  const format = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
   const fail = (error: unknown) =>
     setMessage({ kind: 'error', text: t('curation.error', { detail: errorDetail(error) }) });
 
@@ -226,16 +226,16 @@ export default function ChemicalManagerDialog({ chemicals, onClose }: ChemicalMa
             data-testid="manager-search"
           />
         </label>
-        {chemicals.loading ? (
+        {chemicals.isLoading ? (
           <p role="status">{t('common.loading')}</p>
-        ) : chemicals.failed ? (
+        ) : chemicals.isError ? (
           <p className="notice notice--danger" role="alert">
             {t('curation.loadFailed')}
           </p>
         ) : (
           <>
-            <p className="muted" aria-live="polite">
-              {t('curation.showing', { shown: shown.length, total: matches.length })}
+            <p className="muted" aria-live="polite" data-testid="manager-count">
+              {t('curation.showing', { shown: shown.length, total })}
             </p>
             <ul className="pick-list curation-list" data-testid="manager-list">
               {shown.map((chemical) => {
@@ -319,6 +319,19 @@ export default function ChemicalManagerDialog({ chemicals, onClose }: ChemicalMa
                 );
               })}
             </ul>
+            {chemicals.hasNextPage && left > 0 ? (
+              <button
+                type="button"
+                className="button button--small button--secondary"
+                onClick={() => void chemicals.fetchNextPage()}
+                disabled={chemicals.isFetchingNextPage}
+                data-testid="manager-more"
+              >
+                {chemicals.isFetchingNextPage
+                  ? t('common.loading')
+                  : t('pickers.loadMore', { count: left, n: format.format(left) })}
+              </button>
+            ) : null}
           </>
         )}
       </section>
