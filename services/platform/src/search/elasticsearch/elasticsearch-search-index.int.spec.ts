@@ -3,7 +3,8 @@ import { describe } from 'vitest';
 import { searchIndexContract } from '../search-index.contract.ts';
 import { openElasticsearchSearchIndex } from './es-client.ts';
 
-// The Elasticsearch adapter's contract suite runs only where a server is given.
+// The Elasticsearch adapter's contract suite runs only where a server is given; without one,
+// `es-replay.unit.spec.ts` replays the client's calls against recorded answers.
 const url = process.env.ELASTICSEARCH_URL;
 if (!url)
   console.warn('elasticsearch-search-index.int.spec.ts: skipped because ELASTICSEARCH_URL is not set');
@@ -20,6 +21,8 @@ describe.skipIf(!url)('Elasticsearch search index (needs ELASTICSEARCH_URL)', ()
         // Every write visible at once: the contract reads right after each one.
         refresh: true,
       });
+      // Reads go through the alias: point it at the version's index.
+      await opened.activate();
       return {
         index: opened.index,
         settle: opened.refresh,

@@ -29,6 +29,8 @@ export interface OpenElasticsearchOptions {
   bulkLimits?: BulkLimits;
   /** Per-request timeout of the client (default 30 s). */
   requestTimeoutMs?: number;
+  /** Retries of the client on a connection failure (its default when absent). */
+  maxRetries?: number;
 }
 
 export interface OpenedElasticsearchIndex {
@@ -83,7 +85,11 @@ async function ensureIndex(client: Client, index: string, definition: object): P
 export async function openElasticsearchSearchIndex(
   options: OpenElasticsearchOptions,
 ): Promise<OpenedElasticsearchIndex> {
-  const client = new Client({ node: options.url, requestTimeout: options.requestTimeoutMs ?? 30_000 });
+  const client = new Client({
+    node: options.url,
+    requestTimeout: options.requestTimeoutMs ?? 30_000,
+    ...(options.maxRetries !== undefined && { maxRetries: options.maxRetries }),
+  });
   const physicalIndex = versionedIndexName(options.alias, options.version);
   const checkpointIndex = `${options.alias}-checkpoints`;
   const checkpointId = `v${options.version}`;
