@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useDataValues } from '../../../lib/data-values.ts';
+import { LoadMore } from '../../../lib/load-more.tsx';
 import { VirtualGrid } from '../../../lib/virtual-grid.tsx';
 import type { Chemical } from '../../../types/api.ts';
 import { type RegulatoryStatus, useChemicalsByStatus } from '../api/get-chemicals-by-status.ts';
@@ -85,6 +86,13 @@ export function ChemicalStatusResults({ status, onChemicalClick, onReset }: Chem
             </article>
           );
         }}
+      />
+      <LoadMore
+        shown={chemicals.length}
+        total={query.data?.resultsFound ?? chemicals.length}
+        loading={query.isFetchingNextPage}
+        onMore={query.hasNextPage ? () => void query.fetchNextPage() : undefined}
+        testId="chemical-results-more"
       />
     </section>
   );
