@@ -1,5 +1,3 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
 import type { Note } from '../../../types/api.ts';
 
 export function normalizeNotes(raw: unknown): Note[] {
@@ -22,16 +20,4 @@ export function normalizeNotes(raw: unknown): Note[] {
       },
     ];
   });
-}
-
-export const notesQueryOptions = () =>
-  queryOptions({
-    queryKey: ['notes', 'list'] as const,
-    queryFn: async ({ signal }) =>
-      normalizeNotes(await api.get<unknown>('/notes', { signal, timeoutMs: 30_000 })),
-    staleTime: 10 * 60_000,
-  });
-
-export function useNotes(enabled = true) {
-  return useQuery({ ...notesQueryOptions(), enabled });
 }
