@@ -3,7 +3,10 @@
  * (`npm start`, embedded default): a manufacturer registers (pending), the admin approves them,
  * they contribute chemical data for a perfume, the admin approves the contribution, and the
  * perfume's card shows the chemicals as declared with the Complete badge. An anonymous visitor
- * who tries to delete a chemical is refused by the server and sees why.
+ * who tries to delete a chemical is refused by the server and sees why. Then a contributed
+ * concentration reaches the chemical detail: a visitor who opens Linalool from the perfume it was
+ * contributed for reads the range there, in German number format, with where it comes from (list
+ * cards carry no concentrations: the detail reads the full perfume). One server serves both.
  */
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -14,6 +17,11 @@ import { type RunningServer, removeDir, startServer } from './support/server.ts'
 const ADMIN_EMAIL = 'admin@scentinel.e2e';
 const ADMIN_PASSWORD = 'e2e-admin-password-42';
 const MAKER = { email: 'lab@maison.e2e', username: 'maison-e2e', password: 'maison-password-1' };
+const CONCENTRATION_MAKER = {
+  email: 'lab@concentration.e2e',
+  username: 'concentration-lab',
+  password: 'concentration-pw-1',
+};
 const NEW_CHEMICAL = 'Testonal E2E';
 
 interface PerfumeSummary {
@@ -23,15 +31,27 @@ interface PerfumeSummary {
   data_category: string;
 }
 
+let server: RunningServer;
+let browser: Browser;
+/** Perfumes a test here contributed to: the next one picks another. */
+const contributedTo = new Set<string>();
+
+beforeAll(async () => {
+  server = await startServer({ env: { ADMIN_EMAIL, ADMIN_PASSWORD } });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (server) removeDir(server.dataDir);
+});
+
 describe('accounts, approval, contribution and curation (browser)', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let page: Page;
   let perfume: PerfumeSummary;
 
   beforeAll(async () => {
-    server = await startServer({ env: { ADMIN_EMAIL, ADMIN_PASSWORD } });
-    browser = await launchChromium();
     page = await browser.newPage();
     // The perfume to contribute to: from the picker's list (the first 100 of the catalogue),
     // preferably one without chemical data yet ("Needs Enhancement").
@@ -39,12 +59,11 @@ describe('accounts, approval, contribution and curation (browser)', () => {
     const { perfumes } = (await res.json()) as { perfumes: PerfumeSummary[] };
     if (perfumes.length === 0) throw new Error('The catalogue is empty: the e2e needs the shipped data');
     perfume = perfumes.find((p) => p.data_category === 'unspecific') ?? perfumes[0]!;
+    contributedTo.add(perfume.id);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (server) removeDir(server.dataDir);
+    await page?.close();
   });
 
   const dialog = (testId: string) => page.getByTestId(testId);
@@ -166,5 +185,101 @@ describe('accounts, approval, contribution and curation (browser)', () => {
     await expect(row.count()).resolves.toBe(1);
     const after = await fetch(`${server.url}/api/chemicals`).then((r) => r.json() as Promise<unknown>);
     expect(JSON.stringify(after)).toBe(JSON.stringify(before));
+  });
+});
+
+describe('a contributed concentration on the chemical detail (browser)', () => {
+  const call = async (method: string, url: string, body?: unknown, token?: string) => {
+    const response = await fetch(`${server.url}${url}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const signIn = async (email: string, password: string) => {
+    const answer = await call('POST', '/api/auth/login', { email, password });
+    expect(answer.status).toBe(200);
+    return String(answer.body.session_token);
+  };
+
+  it('shows the approved range where Linalool is opened from the perfume, formatted for the language', async () => {
+    // A perfume without chemical data yet, so Linalool's only link is the contributed one.
+    const list = await call('GET', '/api/perfumes/enhanced?limit=100&skip=0&category=unspecific');
+    const perfumes = list.body.perfumes as { id: string; name: string }[];
+    const fresh = perfumes.filter((p) => !contributedTo.has(p.id));
+    const perfume = fresh.find((p) => /^[\p{L}\d ]+$/u.test(p.name)) ?? fresh[0]!;
+    contributedTo.add(perfume.id);
+
+    const registered = await call('POST', '/api/auth/register', {
+      ...CONCENTRATION_MAKER,
+      role: 'manufacturer',
+    });
+    expect(registered.status).toBe(201);
+    const makerId = String((registered.body.user as { id: string }).id);
+    const admin = await signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
+    expect(
+      (await call('POST', `/api/admin/accounts/${encodeURIComponent(makerId)}/approve`, {}, admin)).status,
+    ).toBe(200);
+
+    const maker = await signIn(CONCENTRATION_MAKER.email, CONCENTRATION_MAKER.password);
+    const submitted = await call(
+      'POST',
+      '/api/contributions/submit-chemical-data',
+      {
+        contribution: {
+          perfume_id: perfume.id,
+          chemical_data: [
+            { name: 'Linalool', cas_number: '78-70-6', concentration_min: 0.25, concentration_max: 1.5 },
+          ],
+          contributor_notes: 'From our formula sheet (e2e)',
+        },
+      },
+      maker,
+    );
+    expect(submitted.status).toBe(201);
+    const contributionId = String((submitted.body.contribution as { id: string | number }).id);
+    const approved = await call(
+      'POST',
+      `/api/admin/contributions/${encodeURIComponent(contributionId)}/approve`,
+      {},
+      admin,
+    );
+    expect(approved.status).toBe(200);
+
+    // The full perfume carries the range; the list card does not.
+    const full = await call('GET', `/api/perfumes/${encodeURIComponent(perfume.id)}`);
+    const link = (full.body.chemicals as Record<string, unknown>[]).find((c) => c.name === 'Linalool');
+    expect(link).toMatchObject({ concentration_min: 0.25, concentration_max: 1.5, source: 'contribution' });
+
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      serviceWorkers: 'block',
+    });
+    await context.addInitScript(() => localStorage.setItem('scentinel.language', 'de'));
+    const page = await context.newPage();
+    await page.goto(`${server.url}/?q=${encodeURIComponent(perfume.name)}`);
+    const card = page.locator(`[data-testid="perfume-card"][data-perfume-id="${perfume.id}"]`).first();
+    await card.waitFor({ timeout: 60_000 });
+    const chip = card
+      .locator('[data-testid="chemical-chip"][data-kind="declared"]')
+      .filter({ hasText: 'Linalool' });
+    await chip.first().waitFor();
+    await chip.first().click();
+    const detail = page.getByTestId('chemical-detail');
+    await detail.waitFor();
+    // "Konzentration in <perfume>: 0,25–1,5 %" with its origin, read from the full perfume.
+    await expect.poll(() => detail.getByTestId('chemical-concentration').textContent()).toBe('0,25–1,5 %');
+    await expect(detail.textContent()).resolves.toContain(`Konzentration in ${perfume.name}`);
+    await expect(detail.getByTestId('chemical-concentration-source').textContent()).resolves.toContain(
+      'aus einem freigegebenen Beitrag',
+    );
+    await page.screenshot({
+      path: path.join(SCREENSHOT_DIR, 'chemical-detail-contributed-concentration-de.png'),
+    });
+    await context.close();
   });
 });
