@@ -1,0 +1,190 @@
+/**
+ * The Elasticsearch catalogue read model across processes, without an Elasticsearch server: two
+ * "processes" (each its own Postgres pool on one schema, its own client and its own stand-in HTTP
+ * server, both stand-ins sharing one cluster state: `es-stub-server.ts`) run the catalogue
+ * projection over the same events. One holds the writer lease and writes; the other writes nothing,
+ * keeps its chemicals table, and answers a batch only once the shared checkpoint covers it; when
+ * the writer goes away the other takes over from the checkpoint.
+ */
+import {
+  createPgClient,
+  type EventLog,
+  openTestPgDatabase,
+  type SqlClient,
+  type StoredEvent,
+} from '@scentinel/platform';
+import type { CatalogueReferenceData } from '@scentinel/platform/search';
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  fixtureChemicals,
+  fixtureNotes,
+  fixtureRegions,
+  generateCatalogue,
+} from '../../platform/src/search/catalogue.fixtures.ts';
+import { EsStubServer, EsStubState } from '../../platform/src/search/elasticsearch/testing/es-stub-server.ts';
+import { type ElasticsearchCatalogue, openElasticsearchCatalogue } from './elasticsearch-catalogue.ts';
+
+const url = process.env.DATABASE_URL;
+const ALIAS = 'scentinel-catalogue';
+const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
+const reference = { regions: fixtureRegions, notes: fixtureNotes } as unknown as CatalogueReferenceData;
+
+class Log {
+  readonly events: StoredEvent[] = [];
+  get head() {
+    return this.events.length;
+  }
+  add(streamId: string, type: string, data: unknown): StoredEvent {
+    const position = this.events.length + 1;
+    const event: StoredEvent = {
+      id: `e${position}`,
+      streamId,
+      version: 1,
+      position,
+      type,
+      schemaVersion: 1,
+      data,
+      metadata: { actorId: null, actorRole: null, requestId: null, occurredAt: '2026-01-01T00:00:00.000Z' },
+      recordedAt: '2026-01-01T00:00:00.000Z',
+    };
+    this.events.push(event);
+    return event;
+  }
+}
+
+describe.skipIf(!url)('Elasticsearch catalogue across processes (stand-in server, real Postgres)', () => {
+  let db: Awaited<ReturnType<typeof openTestPgDatabase>>;
+  const state = new EsStubState();
+  const servers: EsStubServer[] = [];
+  const clients: SqlClient[] = [];
+  const opened: ElasticsearchCatalogue[] = [];
+  const events = new Log();
+  const eventLog = { headPosition: async () => events.head } as unknown as EventLog;
+
+  async function process_(): Promise<{ catalogue: ElasticsearchCatalogue; server: EsStubServer }> {
+    const server = await new EsStubServer(state).start();
+    servers.push(server);
+    const sql = await createPgClient(url!, { schema: db!.client.schema });
+    clients.push(sql);
+    const catalogue = await openElasticsearchCatalogue({
+      url: server.url,
+      alias: ALIAS,
+      sql,
+      eventLog,
+      reference,
+      log,
+      pollMs: 5,
+      leaseRetryMs: 0,
+    });
+    opened.push(catalogue);
+    return { catalogue, server };
+  }
+
+  beforeAll(async () => {
+    db = await openTestPgDatabase('es_catalogue');
+    for (const chemical of fixtureChemicals())
+      events.add(`chemical:${chemical.id}`, 'ChemicalAdded', {
+        chemical,
+        source: 'catalogue_import',
+        contribution_id: null,
+      });
+    for (const doc of generateCatalogue(21, 40))
+      events.add(`perfume:${doc.perfume.id}`, 'PerfumeCatalogued', { perfume: doc.perfume });
+  });
+  afterAll(async () => {
+    for (const c of opened) await c.close().catch(() => {});
+    for (const s of servers) await s.stop();
+    for (const c of clients) await c.close();
+    await db?.drop();
+  });
+
+  it('one process writes with _bulk and moves the alias; the other writes nothing and follows the checkpoint', async () => {
+    const a = await process_();
+    const b = await process_();
+    expect(a.catalogue.replica.role).toBe('writer');
+    expect(b.catalogue.replica.role).toBe('reader');
+    const perfumes = events.events.filter((e) => e.type === 'PerfumeCatalogued').length;
+
+    // Both processes' runtimes deliver the same batches; the reader waits for the writer's checkpoint.
+    for (let i = 0; i < events.head; i += 20) {
+      const batch = events.events.slice(i, i + 20);
+      await Promise.all([a.catalogue.projection.applyAll(batch), b.catalogue.projection.applyAll(batch)]);
+    }
+    expect(a.server.calls('POST', /^\/_bulk$/).length).toBeGreaterThan(0);
+    expect(b.server.calls('POST', /^\/_bulk$/)).toHaveLength(0);
+    expect(b.server.calls('PUT', /\/_doc\//)).toHaveLength(0);
+    expect(state.indices.get(`${ALIAS}-v1`)!.docs.size).toBe(perfumes);
+    expect(state.indices.get(`${ALIAS}-checkpoints`)!.docs.get('v1')!.source.position).toBe(events.head);
+    // Caught up with the head it saw when it took the lease: the alias names this version.
+    expect([...state.aliases.get(ALIAS)!]).toEqual([`${ALIAS}-v1`]);
+    // The reader renders cards with its own chemicals table, filled from the same events.
+    const fromB = await b.catalogue.index.search({ category: 'all', limit: 100, skip: 0 });
+    const fromA = await a.catalogue.index.search({ category: 'all', limit: 100, skip: 0 });
+    expect(fromB.total).toBe(perfumes);
+    expect(fromB).toEqual(fromA);
+    expect(b.catalogue.projection.position).toBe(events.head);
+  });
+
+  it('the reader answers a new event only after the writer made it searchable', async () => {
+    const [a, b] = [opened[0]!, opened[1]!];
+    const [extra] = generateCatalogue(22, 1);
+    const event = events.add(`perfume:${extra!.perfume.id}`, 'PerfumeCatalogued', {
+      perfume: extra!.perfume,
+    });
+    let readerDone = false;
+    const reader = b.projection.applyAll([event]).then(() => {
+      readerDone = true;
+    });
+    const server = servers[1]!;
+    const polls = () => server.calls('GET', /checkpoints\/_doc\/v1$/).length;
+    const before = polls();
+    await vi.waitFor(() => expect(polls()).toBeGreaterThan(before + 2), { timeout: 10_000, interval: 5 });
+    expect(readerDone).toBe(false);
+    await a.projection.applyAll([event]);
+    await reader;
+    expect(await b.index.getPerfume(extra!.perfume.id)).toEqual(
+      expect.objectContaining({ perfume: expect.objectContaining({ id: extra!.perfume.id }) }),
+    );
+    const page = await b.index.search({ category: 'all', limit: 200, skip: 0 });
+    expect(page.items.map((c) => c.id)).toContain(extra!.perfume.id);
+  });
+
+  it('when the writer goes away, another process takes the lease and continues from the checkpoint', async () => {
+    const [a, b] = [opened[0]!, opened[1]!];
+    await a.close();
+    const [next] = generateCatalogue(23, 1);
+    const event = events.add(`perfume:${next!.perfume.id}`, 'PerfumeCatalogued', { perfume: next!.perfume });
+    const bulksBefore = servers[1]!.calls('POST', /^\/_bulk$/).length;
+    await b.projection.applyAll([event]);
+    expect(b.replica.role).toBe('writer');
+    expect(servers[1]!.calls('POST', /^\/_bulk$/).length).toBeGreaterThan(bulksBefore);
+    expect(state.indices.get(`${ALIAS}-checkpoints`)!.docs.get('v1')!.source.position).toBe(event.position);
+    expect(state.indices.get(`${ALIAS}-v1`)!.docs.get(next!.perfume.id)!.version).toBe(event.position);
+    // A process starting now replays the whole log without writing: the index holds it already.
+    const c = await process_();
+    expect(c.catalogue.replica.role).toBe('reader');
+    await c.catalogue.projection.applyAll(events.events);
+    expect(c.server.calls('POST', /^\/_bulk$/)).toHaveLength(0);
+    expect(c.catalogue.index.chemicals.get(fixtureChemicals()[0]!.id)).not.toBeNull();
+  });
+
+  it('a writer replaying events the index already holds leaves every document as it is', async () => {
+    const b = opened[1]!;
+    const docs = state.indices.get(`${ALIAS}-v1`)!.docs;
+    const versions = new Map([...docs].map(([id, d]) => [id, d.version]));
+    // Writes at old positions, as a writer that lost its lease unnoticed would send them.
+    const index = b.index;
+    const first = events.events.find((e) => e.type === 'PerfumeCatalogued')!;
+    const perfume = (first.data as { perfume: { id: string; name: string } }).perfume;
+    const stored = (await index.getPerfume(perfume.id))!;
+    index.atPosition(first.position);
+    await index.upsertPerfume({ ...stored, perfume: { ...stored.perfume, name: 'Stale' } }, first.position);
+    expect(await index.flush()).toMatchObject({ written: 0, stale: 1 });
+    expect(new Map([...docs].map(([id, d]) => [id, d.version]))).toEqual(versions);
+    expect((docs.get(perfume.id)!.source.document as { perfume: { name: string } }).perfume.name).toBe(
+      perfume.name,
+    );
+  });
+});
