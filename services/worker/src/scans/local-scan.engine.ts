@@ -30,9 +30,9 @@ const BLURRED = 1_000;
 const SECOND_LOOK_WIDTH = 700;
 const SECOND_LOOK_CONFIDENCE = 70;
 /**
- * Those hard images are also read at this fraction of the prepared size: smeared (motion blur,
- * bottle curvature) and enlarged shop images often read better with shorter lines, and the
- * reading that agrees best with the vocabulary leads.
+ * Those hard images (when not small) are also read at this fraction of the prepared size: smeared
+ * ones (bottle curvature) often read better with shorter lines, and the reading that agrees best
+ * with the vocabulary leads. Small images are read with thinner strokes instead.
  */
 const SMALLER_LOOK_SCALE = 0.6;
 /**
@@ -45,6 +45,8 @@ const DEFOCUSED = 150;
  * hand; crisp photos are not worth the check).
  */
 const MAYBE_SMEARED = 2_000;
+/** How much a small image's extra reading lightens mid-greys (1 = not at all). */
+const THINNER_GAMMA = 1.6;
 /** Background is estimated on a copy this many times smaller. */
 const BACKGROUND_SHRINK = 8;
 
@@ -153,6 +155,20 @@ export async function repairMotionBlur(decoded: DecodedImage): Promise<DecodedIm
   return { ...decoded, image };
 }
 
+/**
+ * The prepared image with mid-greys lightened (gamma): enlarged small images smear each stroke
+ * into a grey rim that reads as ink, and letters run together; this thins them back.
+ */
+async function thinnerStrokes(png: Buffer): Promise<Buffer> {
+  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const lut = new Uint8Array(256);
+  for (let v = 0; v < 256; v += 1) lut[v] = Math.round(255 * (v / 255) ** (1 / THINNER_GAMMA));
+  for (let i = 0; i < data.length; i += 1) data[i] = lut[data[i]!]!;
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
 /** The default engine: sharp + Tesseract (offline) + ZXing, then the label parser and matcher. */
 export class LocalScanEngine implements ScanEngine {
   readonly name = 'tesseract';
@@ -203,12 +219,18 @@ export class LocalScanEngine implements ScanEngine {
     if (decoded.width >= SECOND_LOOK_WIDTH && first.confidence >= SECOND_LOOK_CONFIDENCE)
       return { ...first, others: [] };
     const others = [await this.ocr.recognizeAsBlock(png)];
-    const { width: w } = await sharp(png).metadata();
-    const smaller = await sharp(png)
-      .resize({ width: Math.round(w * SMALLER_LOOK_SCALE), kernel: 'lanczos2' })
-      .png({ compressionLevel: 1 })
-      .toBuffer();
-    others.push(await this.ocr.recognize(smaller));
+    if (decoded.width < SECOND_LOOK_WIDTH) {
+      // A small image was enlarged to be read: shrinking it again loses what that gained, while
+      // thinning its smeared strokes separates letters that ran together.
+      others.push(await this.ocr.recognize(await thinnerStrokes(png)));
+    } else {
+      const { width: w } = await sharp(png).metadata();
+      const smaller = await sharp(png)
+        .resize({ width: Math.round(w * SMALLER_LOOK_SCALE), kernel: 'lanczos2' })
+        .png({ compressionLevel: 1 })
+        .toBuffer();
+      others.push(await this.ocr.recognize(smaller));
+    }
     if (decoded.stats.sharpness < DEFOCUSED) {
       const sharpened = await sharp(png)
         .sharpen({ sigma: 2, m1: 0, m2: 4 })
