@@ -52,7 +52,8 @@ async function expectFirst(items: Locator, name: RegExp) {
  * the plain "Rose" note first (not the first alphabetical matches), and bulk assign lists every
  * perfume of a brand with more than one page of them, page after page; My allergens, quick assign,
  * bulk assign's chemical picker and the chemical manager find a chemical by name or CAS number
- * among all of them (one far past the first 100 by name) without downloading the list.
+ * among all of them (one far past the first 100 by name) without downloading the list; a
+ * regulatory keyword search reaches every chemical of its status page by page.
  */
 describe('pickers reach everything (browser)', () => {
   let app: AppPage;
@@ -318,5 +319,33 @@ describe('pickers reach everything (browser)', () => {
     } finally {
       await context.close();
     }
+  });
+
+  it('reaches every chemical of a regulatory status from the keyword search, 50 at a time', async () => {
+    const res = await fetch(`${server.url}/api/chemicals/by-status/restricted?limit=1`);
+    const { total } = (await res.json()) as { total: number };
+    expect(total).toBeGreaterThan(100);
+    await page.getByTestId('search-input').fill('restricted');
+    await page.getByTestId('search-input').press('Enter');
+    await page.getByTestId('chemical-card').first().waitFor();
+    const shown = page.getByTestId('chemical-results-more');
+    await expect(shown.textContent()).resolves.toMatch(
+      new RegExp(`^Showing 50 of ${total.toLocaleString('en')}Load more`),
+    );
+    const more = page.getByTestId('chemical-results-more-button');
+    let clicks = 0;
+    while (await more.isVisible()) {
+      await more.click();
+      clicks += 1;
+      await expect
+        .poll(() => shown.textContent(), { timeout: 20_000 })
+        .toMatch(new RegExp(`^Showing ${Math.min(total, 50 * (clicks + 1)).toLocaleString('en')} of`));
+    }
+    expect(clicks).toBe(Math.ceil(total / 50) - 1);
+    await shown.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'pickers-status-results.png') });
+    await expect(shown.textContent()).resolves.toBe(
+      `Showing ${total.toLocaleString('en')} of ${total.toLocaleString('en')}`,
+    );
   });
 });

@@ -320,17 +320,19 @@ export default function ChemicalManagerDialog({ onClose }: ChemicalManagerDialog
               })}
             </ul>
             {chemicals.hasNextPage && left > 0 ? (
-              <button
-                type="button"
-                className="button button--small button--secondary"
-                onClick={() => void chemicals.fetchNextPage()}
-                disabled={chemicals.isFetchingNextPage}
-                data-testid="manager-more"
-              >
-                {chemicals.isFetchingNextPage
-                  ? t('common.loading')
-                  : t('pickers.loadMore', { count: left, n: format.format(left) })}
-              </button>
+              <p className="row">
+                <button
+                  type="button"
+                  className="button button--small button--secondary"
+                  onClick={() => void chemicals.fetchNextPage()}
+                  disabled={chemicals.isFetchingNextPage}
+                  data-testid="manager-more"
+                >
+                  {chemicals.isFetchingNextPage
+                    ? t('common.loading')
+                    : t('pickers.loadMore', { count: left, n: format.format(left) })}
+                </button>
+              </p>
             ) : null}
           </>
         )}
