@@ -10,16 +10,15 @@ import { openStore, type Store } from '@scentinel/platform/store';
 import {
   AccountClaims,
   AccountsReadModel,
-  CATALOGUE_PROJECTION,
   CATALOGUE_PROJECTION_VERSION,
   ContributionsReadModel,
   createCatalogueProjection,
   createRuntime,
   createUsageReadModel,
+  openCatalogueIndex,
   type ProjectionRuntime,
   projections,
-  restoreCatalogueSnapshot,
-  saveCatalogueSnapshot,
+  saveCatalogueIndex,
 } from '@scentinel/projections';
 import type { FastifyBaseLogger } from 'fastify';
 import { bootstrapAdmin } from './application/accounts/bootstrap-admin.ts';
@@ -104,33 +103,39 @@ export async function compose(
         })
       : undefined;
     if (es) closers.unshift(() => es.close());
-    const index = new InProcessSearchIndex({ regions: reference.regions, notes: reference.notes });
-    const catalogue = es?.index ?? index;
-    // Restored from the last snapshot when it belongs to this log; the projection catches up from it.
-    const snapshotFile = path.join(config.dataDir, 'snapshots', `${CATALOGUE_PROJECTION}.jsonl.gz`);
+    // Loaded from the last snapshot when it belongs to this log; the projection catches up from it.
+    const snapshotDir = path.join(config.dataDir, 'snapshots');
     const restoreStarted = Date.now();
-    const restored = es
-      ? ({ restored: false, reason: 'the catalogue is in Elasticsearch' } as const)
-      : await restoreCatalogueSnapshot(snapshotFile, index, store.eventLog, CATALOGUE_PROJECTION_VERSION);
+    const indexOptions = { regions: reference.regions, notes: reference.notes };
+    const opened = es
+      ? {
+          index: new InProcessSearchIndex(indexOptions),
+          position: 0,
+          outcome: { restored: false, reason: 'the catalogue is in Elasticsearch' } as const,
+        }
+      : await openCatalogueIndex(snapshotDir, store.eventLog, CATALOGUE_PROJECTION_VERSION, indexOptions);
+    const { index, outcome: restored } = opened;
+    const catalogue = es?.index ?? index;
     if (restored.restored)
       log.info({ ...restored, ms: Date.now() - restoreStarted }, 'catalogue snapshot restored');
     else
       log.info({ reason: restored.reason }, 'no usable catalogue snapshot: building the index from the log');
-    const catalogueProjection = createCatalogueProjection(index, restored.restored ? restored.position : 0);
-    let snapshotPosition = catalogueProjection.position;
+    const catalogueProjection = createCatalogueProjection(index, opened.position);
+    // A snapshot in the previous format is replaced by a binary one right after start.
+    let snapshotPosition = restored.restored && restored.from === 'json' ? -1 : catalogueProjection.position;
     const writeSnapshot = async () => {
       const position = catalogueProjection.position;
       if (position === snapshotPosition) return;
       const started = Date.now();
-      await saveCatalogueSnapshot(
-        snapshotFile,
+      const saved = await saveCatalogueIndex(
+        snapshotDir,
         index,
         store.eventLog,
         position,
         CATALOGUE_PROJECTION_VERSION,
       );
       snapshotPosition = position;
-      log.info({ position, ms: Date.now() - started }, 'catalogue snapshot saved');
+      log.info({ position, bytes: saved.bytes, ms: Date.now() - started }, 'catalogue snapshot saved');
     };
     // One save at a time (they share a temporary file): the one on shutdown waits for one under way.
     let saving: Promise<void> = Promise.resolve();

@@ -7,8 +7,16 @@ export {
   createCatalogueProjection,
 } from './catalogue/catalogue.projection.ts';
 export {
+  type CatalogueIndexOutcome,
+  INDEX_SNAPSHOT_FILE,
+  type IndexLoadOutcome,
+  JSON_SNAPSHOT_FILE,
+  loadCatalogueIndexSnapshot,
+  openCatalogueIndex,
   type RestoreOutcome,
   restoreCatalogueSnapshot,
+  saveCatalogueIndex,
+  saveCatalogueIndexSnapshot,
   saveCatalogueSnapshot,
 } from './catalogue/catalogue-snapshot.ts';
 export * from './contributions/index.ts';

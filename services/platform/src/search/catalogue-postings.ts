@@ -6,6 +6,7 @@
 import { noteKey } from '@scentinel/domain';
 import type { NoteRecord } from './catalogue.types.ts';
 import { brandKeyOf } from './catalogue-query.ts';
+import type { SnapshotReader, SnapshotWriter } from './index-snapshot.ts';
 import { PostingList } from './posting-list.ts';
 import type { BrandCount, NoteCount } from './search-index.port.ts';
 import { joinedWords, searchWords } from './search-text.ts';
@@ -77,6 +78,86 @@ export class CataloguePostings {
   warm(): void {
     this.nameWords.warm();
     this.brandWords.warm();
+  }
+
+  writeSnapshot(w: SnapshotWriter): void {
+    this.nameWords.writeSnapshot(w, 'postings.nameWords');
+    this.brandWords.writeSnapshot(w, 'postings.brandWords');
+    // Brand and note ids are assigned in the order their maps were filled: the lists restore them.
+    w.strings('postings.brandKeys', [...this.brandIds.keys()]);
+    w.strings('postings.brandRaw', [...this.brandIdByRaw.keys()]);
+    w.array('postings.brandRawIds', Int32Array.from(this.brandIdByRaw.values()));
+    w.strings('postings.brandNames', this.brandNames);
+    w.array(
+      'postings.brandWordCounts',
+      Int32Array.from(this.brandWordLists, (l) => l.length),
+    );
+    w.strings('postings.brandWordLists', this.brandWordLists.flat());
+    w.intLists(
+      'postings.brandPostings',
+      this.brandPostings.map((l) => l.view()),
+    );
+    w.strings('postings.noteKeys', this.noteKeys);
+    w.strings('postings.noteNames', this.noteNames);
+    w.intLists(
+      'postings.notePostings',
+      this.notePostings.map((l) => l.view()),
+    );
+    w.array('postings.noteIdOfString', this.noteIdOfString);
+    w.strings('postings.chemIds', this.chemIds);
+    w.intLists(
+      'postings.chemPostings',
+      Array.from({ length: this.chemIds.length }, (_, i) => this.chemPostings[i]?.view()),
+    );
+  }
+
+  /** Fills empty postings with what `writeSnapshot` wrote. */
+  restoreSnapshot(r: SnapshotReader): void {
+    if (this.brandNames.length > 0 || this.chemIds.length > 0 || this.noteKeys.length > 0) {
+      throw new Error('restoring a snapshot into non-empty postings');
+    }
+    this.nameWords.restoreSnapshot(r, 'postings.nameWords');
+    this.brandWords.restoreSnapshot(r, 'postings.brandWords');
+    const brandKeys = r.denseStrings('postings.brandKeys');
+    brandKeys.forEach((key, id) => {
+      this.brandIds.set(key, id);
+    });
+    const raw = r.denseStrings('postings.brandRaw');
+    const rawIds = r.int32('postings.brandRawIds');
+    raw.forEach((brand, i) => {
+      this.brandIdByRaw.set(brand, rawIds[i]!);
+    });
+    this.brandNames.push(...r.denseStrings('postings.brandNames'));
+    const counts = r.int32('postings.brandWordCounts');
+    const words = r.denseStrings('postings.brandWordLists');
+    let at = 0;
+    for (const n of counts) {
+      this.brandWordLists.push(words.slice(at, at + n));
+      at += n;
+    }
+    for (const ids of r.intLists('postings.brandPostings'))
+      this.brandPostings.push(PostingList.fromIds(ids!));
+    const noteKeys = r.denseStrings('postings.noteKeys');
+    noteKeys.forEach((key, id) => {
+      this.noteIdsByKey.set(key, id);
+      this.noteKeys.push(key);
+    });
+    this.noteNames.push(...r.denseStrings('postings.noteNames'));
+    for (const ids of r.intLists('postings.notePostings')) this.notePostings.push(PostingList.fromIds(ids!));
+    this.noteIdOfString = r.int32('postings.noteIdOfString');
+    for (const id of r.denseStrings('postings.chemIds')) this.chemIndex(id);
+    r.intLists('postings.chemPostings').forEach((ids, i) => {
+      if (ids) this.chemPostings[i] = PostingList.fromIds(ids);
+    });
+    if (
+      brandKeys.length !== this.brandNames.length ||
+      this.brandWordLists.length !== this.brandNames.length ||
+      this.brandPostings.length !== this.brandNames.length ||
+      this.noteNames.length !== noteKeys.length ||
+      this.notePostings.length !== noteKeys.length
+    ) {
+      throw new Error('snapshot postings are inconsistent');
+    }
   }
 
   // ---------------------------------------------------------------- brands

@@ -5,6 +5,7 @@
  */
 import { allergenLabelKey } from '@scentinel/domain';
 import type { Chemical, RegionRecord } from './catalogue.types.ts';
+import type { SnapshotReader, SnapshotWriter } from './index-snapshot.ts';
 import { isCasNumber, normalizeCas, normalizeText } from './text-normalize.ts';
 import { compareCodeUnits } from './token-dictionary.ts';
 
@@ -87,6 +88,33 @@ export class ChemicalTable implements ChemicalReadModel {
 
   get(id: string): Chemical | null {
     return this.byId.get(id) ?? null;
+  }
+
+  writeSnapshot(w: SnapshotWriter): void {
+    const lookup = (map: Map<string, Set<string>>) => [...map].map(([key, ids]) => [key, [...ids]]);
+    w.json('chemicals', {
+      chemicals: [...this.byId.values()],
+      byCas: lookup(this.idsByCas),
+      byName: lookup(this.idsByName),
+      allergensByInci: lookup(this.allergensByInci),
+    });
+  }
+
+  /** Fills an empty table with what `writeSnapshot` wrote (the regions come from the constructor). */
+  restoreSnapshot(r: SnapshotReader): void {
+    if (this.byId.size > 0) throw new Error('restoring a snapshot into a non-empty chemical table');
+    type Lookup = [string, string[]][];
+    const saved = r.json<{ chemicals: Chemical[]; byCas: Lookup; byName: Lookup; allergensByInci: Lookup }>(
+      'chemicals',
+    );
+    for (const chemical of saved.chemicals) this.byId.set(chemical.id, chemical);
+    const fill = (map: Map<string, Set<string>>, entries: Lookup) => {
+      for (const [key, ids] of entries) map.set(key, new Set(ids));
+    };
+    fill(this.idsByCas, saved.byCas);
+    fill(this.idsByName, saved.byName);
+    fill(this.allergensByInci, saved.allergensByInci);
+    this.sorted = null;
   }
 
   known(): ReadonlyMap<string, Chemical> {

@@ -12,8 +12,10 @@ import type {
   PerfumeNotes,
 } from './catalogue.types.ts';
 import type { CataloguePostings } from './catalogue-postings.ts';
+import type { SnapshotReader, SnapshotWriter } from './index-snapshot.ts';
 import { IntArena } from './int-arena.ts';
 import { classifiable, visibleLinks } from './perfume-card.ts';
+import { SafetyColumn, type SafetyFields } from './safety-column.ts';
 import { joinedWords, searchWords } from './search-text.ts';
 import { type StringPool, sameStringRecord, ValuePool } from './string-pool.ts';
 
@@ -26,8 +28,7 @@ export const NOTES_RESOLVED = 2;
 export const HAS_LABEL = 4;
 export const HAS_ESTIMATES = 8;
 
-/** The safety fields of a record (label, coverage, estimates, merged ids), as given. */
-export type SafetyFields = Pick<CataloguePerfume, 'label' | 'coverage' | 'allergen_estimates' | 'merged_ids'>;
+export type { SafetyFields } from './safety-column.ts';
 
 /** Rarely present per-perfume state, kept beside the packed data. */
 export interface Extras {
@@ -52,7 +53,7 @@ export class DocumentColumns {
   fieldSources = new Int32Array(0);
   readonly extras = new Map<number, Extras>();
   /** Label, coverage and estimates per document (records built before them have none). */
-  readonly safety = new Map<number, Partial<SafetyFields>>();
+  readonly safety = new SafetyColumn();
   safetyBits = new Uint8Array(0);
   readonly arena = new IntArena();
   /** Distinct name words, and how many source catalogues list the perfume. */
@@ -75,6 +76,7 @@ export class DocumentColumns {
 
   /** Makes room for documents `0 .. capacity - 1`. */
   grow(capacity: number): void {
+    this.safety.grow(capacity);
     this.nameWordCounts = growUint8(this.nameWordCounts, capacity);
     this.sourceCounts = growUint8(this.sourceCounts, capacity);
     this.safetyBits = growUint8(this.safetyBits, capacity);
@@ -279,12 +281,64 @@ export class DocumentColumns {
         chemicals,
         field_sources: { ...this.sourceSets.get(this.fieldSources[d]!) },
         sources,
-        ...structuredClone(this.safety.get(d) ?? {}),
+        // A fresh copy (the column decodes it).
+        ...this.safety.get(d),
       },
       notesAssigned: extras?.notesAssigned ?? false,
       declared: extras ? [...extras.declared] : [],
       removedChemicalIds: extras ? [...extras.removedChemicalIds] : [],
     };
+  }
+
+  writeSnapshot(w: SnapshotWriter): void {
+    w.strings('columns.ids', this.ids);
+    w.strings('columns.names', this.names);
+    w.strings('columns.descriptions', this.descriptions);
+    w.strings('columns.images', this.images);
+    w.array('columns.brandStr', this.brandStr);
+    w.array('columns.brandIdOf', this.brandIdOf);
+    w.array('columns.years', this.years);
+    w.array('columns.genders', this.genders);
+    w.array('columns.perfumers', this.perfumers);
+    w.array('columns.concentrations', this.concentrations);
+    w.array('columns.fieldSources', this.fieldSources);
+    w.json('columns.extras', [...this.extras]);
+    this.safety.writeSnapshot(w, 'columns.safety');
+    w.array('columns.safetyBits', this.safetyBits);
+    this.arena.writeSnapshot(w, 'columns.arena');
+    w.array('columns.nameWordCounts', this.nameWordCounts);
+    w.array('columns.sourceCounts', this.sourceCounts);
+    this.sourceSets.writeSnapshot(w, 'columns.sourceSets');
+    w.strings('columns.linkNames', this.linkNames);
+  }
+
+  /** Fills empty columns with what `writeSnapshot` wrote (sized for the capacity it had). */
+  restoreSnapshot(r: SnapshotReader): void {
+    if (this.ids.length > 0) throw new Error('restoring a snapshot into non-empty columns');
+    this.ids = r.denseStrings('columns.ids');
+    this.names = r.denseStrings('columns.names');
+    this.nameWordLists = [];
+    this.descriptions = r.strings('columns.descriptions') as (string | null)[];
+    this.images = r.strings('columns.images') as (string | null)[];
+    this.brandStr = r.int32('columns.brandStr');
+    this.brandIdOf = r.int32('columns.brandIdOf');
+    this.years = r.int16('columns.years');
+    this.genders = r.uint8('columns.genders');
+    this.perfumers = r.int32('columns.perfumers');
+    this.concentrations = r.int32('columns.concentrations');
+    this.fieldSources = r.int32('columns.fieldSources');
+    for (const [d, extras] of r.json<[number, Extras][]>('columns.extras')) this.extras.set(d, extras);
+    this.safety.restoreSnapshot(r, 'columns.safety');
+    this.safetyBits = r.uint8('columns.safetyBits');
+    this.arena.restoreSnapshot(r, 'columns.arena');
+    this.nameWordCounts = r.uint8('columns.nameWordCounts');
+    this.sourceCounts = r.uint8('columns.sourceCounts');
+    this.sourceSets.restoreSnapshot(r, 'columns.sourceSets');
+    const linkNames = r.strings('columns.linkNames');
+    linkNames.forEach((name, idx) => {
+      if (name != null) this.linkNames[idx] = name;
+    });
+    this.linkNames.length = linkNames.length;
   }
 
   /** The packed record's visible chemical indexes (last section of the record). */

@@ -31,6 +31,7 @@ import {
   HAS_LABEL,
   NOTES_RESOLVED,
 } from './document-columns.ts';
+import type { SnapshotReader, SnapshotWriter } from './index-snapshot.ts';
 import {
   assembleCard,
   cardChemical,
@@ -226,6 +227,80 @@ export class InProcessSearchIndex implements SearchIndex {
   warm(): void {
     this.refresh();
     this.postings.warm();
+  }
+
+  // ---------------------------------------------------------------- snapshots
+
+  /**
+   * Writes the built state (not the caches) for `fromSnapshot`. Pending categories are computed
+   * first, so the restored index has nothing to recompute.
+   */
+  writeSnapshot(w: SnapshotWriter): void {
+    this.refresh();
+    w.value('index.writes', this.writes);
+    w.value('index.capacity', this.capacity);
+    w.value('index.docCount', this.docCount);
+    w.value('index.aliveCount', this.aliveCount);
+    w.json('index.mergedIdsOf', [...this.mergedIdsOf]);
+    w.json('index.mergedInto', [...this.mergedInto]);
+    w.array('index.alive', this.alive);
+    w.array('index.complete', this.complete);
+    w.array('index.hypo', this.hypo);
+    w.array('index.dirty', this.dirty);
+    w.value('index.dirtyAny', this.dirtyAny);
+    w.array('index.chemFlags', this.chemFlags);
+    this.strings.writeSnapshot(w, 'strings');
+    this.postings.writeSnapshot(w);
+    this.columns.writeSnapshot(w);
+    this.chemicals.writeSnapshot(w);
+  }
+
+  /**
+   * An index holding what `writeSnapshot` wrote, made by copying its arrays and refilling a few
+   * maps (no document is indexed again). `options` must be those of the index written; the reader
+   * must have been checked (a structure that does not add up throws).
+   */
+  static fromSnapshot(r: SnapshotReader, options: InProcessSearchIndexOptions = {}): InProcessSearchIndex {
+    const index = new InProcessSearchIndex(options);
+    index.restoreSnapshot(r);
+    return index;
+  }
+
+  private restoreSnapshot(r: SnapshotReader): void {
+    const capacity = r.value<number>('index.capacity');
+    const words = B.wordsFor(capacity);
+    this.writes = r.value<number>('index.writes');
+    this.capacity = capacity;
+    this.words = words;
+    this.docCount = r.value<number>('index.docCount');
+    this.aliveCount = r.value<number>('index.aliveCount');
+    for (const [id, merged] of r.json<[string, string[]][]>('index.mergedIdsOf'))
+      this.mergedIdsOf.set(id, merged);
+    for (const [merged, id] of r.json<[string, string][]>('index.mergedInto'))
+      this.mergedInto.set(merged, id);
+    this.alive = r.uint32('index.alive');
+    this.complete = r.uint32('index.complete');
+    this.hypo = r.uint32('index.hypo');
+    this.dirty = r.uint32('index.dirty');
+    this.dirtyAny = r.value<boolean>('index.dirtyAny');
+    this.chemFlags = r.uint8('index.chemFlags');
+    this.strings.restoreSnapshot(r, 'strings');
+    this.postings.restoreSnapshot(r);
+    this.columns.restoreSnapshot(r);
+    this.chemicals.restoreSnapshot(r);
+    for (const bits of [this.alive, this.complete, this.hypo, this.dirty]) {
+      if (bits.length !== words) throw new Error('snapshot document sets do not match its capacity');
+    }
+    if (this.columns.brandIdOf.length !== capacity || this.columns.ids.length !== this.docCount) {
+      throw new Error('snapshot columns do not match its capacity');
+    }
+    this.filterBits = new Uint32Array(words);
+    this.conditionBits = new Uint32Array(words);
+    this.ranker.resize(capacity);
+    for (let d = 0; d < this.docCount; d++) {
+      if (B.testBit(this.alive, d)) this.docById.set(this.columns.ids[d]!, d);
+    }
+    if (this.docById.size !== this.aliveCount) throw new Error('snapshot documents do not add up');
   }
 
   // ---------------------------------------------------------------- reads

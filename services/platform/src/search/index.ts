@@ -54,6 +54,15 @@ export {
 } from './elasticsearch/es-query.ts';
 export { InProcessSearchIndex, type InProcessSearchIndexOptions } from './in-process-search-index.adapter.ts';
 export {
+  readSnapshotFile,
+  type SnapshotFile,
+  SnapshotFileError,
+  type SnapshotFileHeader,
+  SnapshotReader,
+  SnapshotWriter,
+  writeSnapshotFile,
+} from './index-snapshot.ts';
+export {
   classify,
   LIST_CARD_CHEMICALS,
   listCard,

@@ -1,3 +1,5 @@
+import type { SnapshotReader, SnapshotWriter } from './index-snapshot.ts';
+
 /**
  * Variable-length integer records in one growable `Int32Array`, addressed by slot (a document
  * id): a write appends a new record and leaves the old one as garbage, which `compact` reclaims
@@ -55,6 +57,26 @@ export class IntArena {
     const next = new Int32Array(Math.max(this.heap.length * 2, this.used + extra));
     next.set(this.heap.subarray(0, this.used));
     this.heap = next;
+  }
+
+  writeSnapshot(w: SnapshotWriter, name: string): void {
+    w.array(`${name}.heap`, this.heap.subarray(0, this.used));
+    w.array(`${name}.offsets`, this.offsets);
+    w.array(`${name}.lengths`, this.lengths);
+    w.value(`${name}.garbage`, this.garbage);
+  }
+
+  /** Takes the state `writeSnapshot` wrote (replacing any records held). */
+  restoreSnapshot(r: SnapshotReader, name: string): void {
+    const heap = r.int32(`${name}.heap`);
+    const offsets = r.int32(`${name}.offsets`);
+    const lengths = r.int32(`${name}.lengths`);
+    if (offsets.length !== lengths.length) throw new Error(`snapshot arena ${name} is inconsistent`);
+    this.heap = heap;
+    this.used = heap.length;
+    this.offsets = offsets;
+    this.lengths = lengths;
+    this.garbage = r.value<number>(`${name}.garbage`);
   }
 
   /** Rewrites the live records contiguously. */

@@ -17,6 +17,14 @@ export class PostingList {
     this.ids = new Int32Array(capacity);
   }
 
+  /** A list holding `ids` (ascending, distinct), which it takes over (a snapshot's restore). */
+  static fromIds(ids: Int32Array): PostingList {
+    const list = new PostingList(0);
+    list.ids = ids;
+    list.n = ids.length;
+    return list;
+  }
+
   get size(): number {
     return this.n;
   }

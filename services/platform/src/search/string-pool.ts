@@ -1,3 +1,5 @@
+import type { SnapshotReader, SnapshotWriter } from './index-snapshot.ts';
+
 /** Interns strings to dense integer ids, so repeated values (notes, accords, perfumers) are stored once. */
 export class StringPool {
   private readonly ids = new Map<string, number>();
@@ -30,6 +32,16 @@ export class StringPool {
 
   get size(): number {
     return this.values.length;
+  }
+
+  writeSnapshot(w: SnapshotWriter, name: string): void {
+    w.strings(name, this.values);
+  }
+
+  /** Fills an empty pool with what `writeSnapshot` wrote (same ids). */
+  restoreSnapshot(r: SnapshotReader, name: string): void {
+    if (this.values.length > 0) throw new Error('restoring a snapshot into a non-empty string pool');
+    for (const value of r.denseStrings(name)) this.intern(value);
   }
 }
 
@@ -73,6 +85,16 @@ export class ValuePool<T> {
     const value = this.values[id];
     if (value === undefined) throw new Error(`No interned value ${id}`);
     return value;
+  }
+
+  writeSnapshot(w: SnapshotWriter, name: string): void {
+    w.json(name, this.values);
+  }
+
+  /** Fills an empty pool with what `writeSnapshot` wrote (same ids). */
+  restoreSnapshot(r: SnapshotReader, name: string): void {
+    if (this.values.length > 0) throw new Error('restoring a snapshot into a non-empty value pool');
+    for (const value of r.json<T[]>(name)) this.internSerialised(value);
   }
 }
 

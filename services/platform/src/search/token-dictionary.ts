@@ -1,4 +1,5 @@
 import { type Bits, setBit } from './bitset.ts';
+import type { SnapshotReader, SnapshotWriter } from './index-snapshot.ts';
 import { addSorted, removeSorted } from './posting-list.ts';
 
 /**
@@ -159,6 +160,39 @@ export class TokenDictionary {
   warm(): void {
     this.sortedTokens();
     this.tokensShaped('', 0);
+  }
+
+  /** Tokens (in insertion order), their documents, and the sorted order, so a restore sorts nothing. */
+  writeSnapshot(w: SnapshotWriter, name: string): void {
+    const tokens = [...this.postings.keys()];
+    const at = new Map(tokens.map((t, i) => [t, i]));
+    w.strings(`${name}.tokens`, tokens);
+    w.intLists(`${name}.docs`, [...this.postings.values()]);
+    w.array(
+      `${name}.sorted`,
+      Int32Array.from(this.sortedTokens(), (t) => at.get(t)!),
+    );
+    w.value(`${name}.version`, this.tokenVersion);
+  }
+
+  /** Fills an empty dictionary with what `writeSnapshot` wrote. */
+  restoreSnapshot(r: SnapshotReader, name: string): void {
+    if (this.postings.size > 0) throw new Error('restoring a snapshot into a non-empty dictionary');
+    const tokens = r.denseStrings(`${name}.tokens`);
+    const docs = r.intLists(`${name}.docs`);
+    const sorted = r.int32(`${name}.sorted`);
+    if (docs.length !== tokens.length || sorted.length !== tokens.length) {
+      throw new Error(`snapshot dictionary ${name} is inconsistent`);
+    }
+    for (let i = 0; i < tokens.length; i++) {
+      const ids = docs[i]!;
+      const list: number[] = [];
+      for (let k = 0; k < ids.length; k++) list.push(ids[k]!);
+      this.postings.set(tokens[i]!, list);
+    }
+    this.sorted = Array.from(sorted, (i) => tokens[i]!);
+    this.shapes = null;
+    this.tokenVersion = r.value<number>(`${name}.version`);
   }
 
   private sortedTokens(): string[] {

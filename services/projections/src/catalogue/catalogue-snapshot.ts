@@ -1,13 +1,23 @@
 /**
- * Snapshots of the in-process catalogue index: its chemicals and perfume documents at a log
- * position, in one gzipped JSON-lines file. On start the index is restored from the snapshot and
- * the projection catches up from its position, instead of reading the whole log again (on PGlite
- * reading ~100k events back takes over a minute; a snapshot loads in seconds).
+ * Snapshots of the in-process catalogue index at a log position. On start the index is loaded
+ * from the snapshot and the projection catches up from its position, instead of reading the
+ * whole log again (on PGlite reading ~100k events back takes over a minute).
+ *
+ * The snapshot is a binary image of the built index (`index-snapshot.ts` in the search package):
+ * loading it copies arrays and refills a few maps, with no document indexed again, so a process
+ * serves the whole catalogue within a second or two of starting. It is written atomically into a
+ * folder every process of the deployment can read (`DATA_DIR/snapshots`).
  *
  * A snapshot is only used when it belongs to this log: the event at its position must still carry
- * the event id recorded in it (a wiped or different log is detected), and its format and
- * projection version must match. Otherwise it is ignored and the index is rebuilt from the log.
+ * the event id recorded in it (a wiped or different log is detected), its format and projection
+ * version must match, and every checksum must be right. Otherwise it is ignored and the index is
+ * rebuilt from the log.
+ *
+ * The previous format (gzipped JSON lines of the documents, restored by inserting each) is still
+ * read when no binary snapshot exists, so a data folder from before keeps its fast start once; the
+ * next save replaces it.
  */
+import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,10 +25,30 @@ import readline from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { EventLog } from '@scentinel/platform';
-import type { Chemical, InProcessSearchIndex, PerfumeDocument } from '@scentinel/platform/search';
+import {
+  type Chemical,
+  InProcessSearchIndex,
+  type InProcessSearchIndexOptions,
+  type PerfumeDocument,
+  readSnapshotFile,
+  SnapshotWriter,
+  writeSnapshotFile,
+} from '@scentinel/platform/search';
 
 const FORMAT = 'scentinel-catalogue-snapshot';
 const FORMAT_VERSION = 1;
+
+const INDEX_FORMAT = 'scentinel-catalogue-index';
+/**
+ * Bump whenever what an index structure writes in `writeSnapshot` changes (a section added,
+ * renamed or laid out differently): older files are then ignored instead of misread.
+ */
+const INDEX_FORMAT_VERSION = 1;
+
+/** The binary snapshot's file name in the snapshots folder. */
+export const INDEX_SNAPSHOT_FILE = 'catalogue.index';
+/** The previous format's file name (read when no binary snapshot exists). */
+export const JSON_SNAPSHOT_FILE = 'catalogue.jsonl.gz';
 
 interface SnapshotHeader {
   format: typeof FORMAT;
@@ -61,7 +91,7 @@ export async function saveCatalogueSnapshot(
     createdAt: new Date().toISOString(),
   };
   await mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
+  const tmp = `${file}.${process.pid}.${randomUUID().slice(0, 8)}.tmp`;
   async function* lines() {
     yield `${JSON.stringify(header)}\n`;
     for (const c of chemicals) yield `${JSON.stringify({ c } satisfies Line)}\n`;
@@ -134,4 +164,179 @@ export async function restoreCatalogueSnapshot(
   } finally {
     input.close();
   }
+}
+
+interface IndexSnapshotFields {
+  format: string;
+  formatVersion: number;
+  projectionVersion: number;
+  position: number;
+  /** Id of the event at `position` (null for an empty log). */
+  eventId: string | null;
+  chemicals: number;
+  perfumes: number;
+  createdAt: string;
+}
+
+/** Writes the index at `position` as a binary snapshot to `file` atomically (temp file + rename). */
+export async function saveCatalogueIndexSnapshot(
+  file: string,
+  index: InProcessSearchIndex,
+  log: EventLog,
+  position: number,
+  projectionVersion: number,
+): Promise<IndexSnapshotFields & { bytes: number }> {
+  const eventId = await eventIdAt(log, position);
+  const w = new SnapshotWriter();
+  index.writeSnapshot(w);
+  const stats = await index.stats();
+  const fields: IndexSnapshotFields = {
+    format: INDEX_FORMAT,
+    formatVersion: INDEX_FORMAT_VERSION,
+    projectionVersion,
+    position,
+    eventId,
+    chemicals: index.chemicals.size,
+    perfumes: stats.total_perfumes,
+    createdAt: new Date().toISOString(),
+  };
+  await mkdir(path.dirname(file), { recursive: true });
+  const { bytes } = await writeSnapshotFile(file, { ...fields }, w);
+  return { ...fields, bytes };
+}
+
+export type IndexLoadOutcome =
+  | {
+      restored: true;
+      index: InProcessSearchIndex;
+      position: number;
+      chemicals: number;
+      perfumes: number;
+      bytes: number;
+      /** Milliseconds reading the file, checking it belongs to the log, checking sums, building. */
+      ms: { read: number; log: number; checksums: number; build: number };
+    }
+  | { restored: false; reason: string };
+
+/**
+ * A new index loaded from the binary snapshot in `file` when it belongs to `log`, with the
+ * position to continue from; on any mismatch or damage, the reason (the caller builds the index
+ * from the log). `options` are those the running process gives its index.
+ */
+export async function loadCatalogueIndexSnapshot(
+  file: string,
+  log: EventLog,
+  projectionVersion: number,
+  options: InProcessSearchIndexOptions,
+): Promise<IndexLoadOutcome> {
+  if (!existsSync(file)) return { restored: false, reason: 'no snapshot' };
+  try {
+    let at = performance.now();
+    const lap = () => {
+      const now = performance.now();
+      const ms = Math.round(now - at);
+      at = now;
+      return ms;
+    };
+    const snapshot = await readSnapshotFile(file);
+    const read = lap();
+    const header = snapshot.header as unknown as IndexSnapshotFields;
+    if (header.format !== INDEX_FORMAT || header.formatVersion !== INDEX_FORMAT_VERSION) {
+      return { restored: false, reason: 'unknown snapshot format' };
+    }
+    if (header.projectionVersion !== projectionVersion) {
+      return { restored: false, reason: `snapshot of projection v${header.projectionVersion}` };
+    }
+    if ((await eventIdAt(log, header.position)) !== header.eventId) {
+      return { restored: false, reason: `the log at position ${header.position} is not the one snapshotted` };
+    }
+    const checkedLog = lap();
+    const reader = snapshot.open();
+    const checksums = lap();
+    const index = InProcessSearchIndex.fromSnapshot(reader, options);
+    const build = lap();
+    return {
+      restored: true,
+      index,
+      position: header.position,
+      chemicals: header.chemicals,
+      perfumes: header.perfumes,
+      bytes: snapshot.bytes,
+      ms: { read, log: checkedLog, checksums, build },
+    };
+  } catch (err) {
+    return { restored: false, reason: `unreadable snapshot (${(err as Error).message})` };
+  }
+}
+
+export type CatalogueIndexOutcome =
+  | {
+      restored: true;
+      from: 'index' | 'json';
+      position: number;
+      chemicals: number;
+      perfumes: number;
+      /** Binary snapshots: where the time went. */
+      steps?: { read: number; log: number; checksums: number; build: number };
+    }
+  | { restored: false; reason: string };
+
+/**
+ * The catalogue index to start from: loaded from the binary snapshot in `dir` when usable, else
+ * restored from a snapshot in the previous format when there is one, else empty (position 0).
+ */
+export async function openCatalogueIndex(
+  dir: string,
+  log: EventLog,
+  projectionVersion: number,
+  options: InProcessSearchIndexOptions,
+): Promise<{ index: InProcessSearchIndex; position: number; outcome: CatalogueIndexOutcome }> {
+  const loaded = await loadCatalogueIndexSnapshot(
+    path.join(dir, INDEX_SNAPSHOT_FILE),
+    log,
+    projectionVersion,
+    options,
+  );
+  if (loaded.restored) {
+    const { index, position, chemicals, perfumes, ms } = loaded;
+    return {
+      index,
+      position,
+      outcome: { restored: true, from: 'index', position, chemicals, perfumes, steps: ms },
+    };
+  }
+  const index = new InProcessSearchIndex(options);
+  const jsonFile = path.join(dir, JSON_SNAPSHOT_FILE);
+  if (existsSync(jsonFile)) {
+    const restored = await restoreCatalogueSnapshot(jsonFile, index, log, projectionVersion);
+    if (restored.restored) {
+      return { index, position: restored.position, outcome: { ...restored, from: 'json' } };
+    }
+    // A failed restore may have left documents in the index: start again from an empty one.
+    return {
+      index: new InProcessSearchIndex(options),
+      position: 0,
+      outcome: { restored: false, reason: `${loaded.reason}; previous format: ${restored.reason}` },
+    };
+  }
+  return { index, position: 0, outcome: { restored: false, reason: loaded.reason } };
+}
+
+/** Saves the binary snapshot into `dir` and drops a snapshot in the previous format, if any. */
+export async function saveCatalogueIndex(
+  dir: string,
+  index: InProcessSearchIndex,
+  log: EventLog,
+  position: number,
+  projectionVersion: number,
+): Promise<IndexSnapshotFields & { bytes: number }> {
+  const saved = await saveCatalogueIndexSnapshot(
+    path.join(dir, INDEX_SNAPSHOT_FILE),
+    index,
+    log,
+    position,
+    projectionVersion,
+  );
+  await rm(path.join(dir, JSON_SNAPSHOT_FILE), { force: true });
+  return saved;
 }
