@@ -92,6 +92,12 @@ export class ElasticsearchSearchIndex implements SearchIndex {
   readonly generation = null;
   /** Off: writes change only the in-process chemicals table (see the module comment). */
   writes = true;
+  /**
+   * Set by a writer that found its index empty at start: until the first perfume is written, a
+   * chemical event has no perfume to re-classify, so no search is made for it (a first build
+   * applies every chemical before the perfumes).
+   */
+  assumeEmpty = false;
   private readonly client: EsClient;
   private readonly index: string;
   private readonly writeIndex: string;
@@ -102,8 +108,6 @@ export class ElasticsearchSearchIndex implements SearchIndex {
   private readonly versioned: boolean;
   private readonly bulkLimits: BulkLimits;
   private readonly pending = new Map<string, PendingWrite>();
-  /** Catalogue order of documents read by the writer since the last flush. */
-  private readonly seqs = new Map<string, number>();
   private position = 0;
   private flushing: Promise<unknown> = Promise.resolve();
   /** Totals of every flush so far (written, stale, missing, requests). */
@@ -136,7 +140,8 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     if (!this.writes) return;
     const id = doc.perfume.id;
     const held = this.pending.get(id);
-    const knownSeq = held?.doc && held.seqKnown ? held.doc.seq : this.seqs.get(id);
+    const knownSeq = held?.doc && held.seqKnown ? held.doc.seq : undefined;
+    this.assumeEmpty = false;
     this.hold({
       id,
       version: this.version(position),
@@ -162,7 +167,6 @@ export class ElasticsearchSearchIndex implements SearchIndex {
       throw error;
     });
     if (!res?.found || !res._source) return null;
-    if (this.buffered) this.seqs.set(id, res._source.seq);
     return res._source.document;
   }
 
@@ -226,7 +230,6 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     );
     const outcome = await sendBulk(this.client, ops, { limits: this.bulkLimits, refresh: this.refresh });
     for (const w of batch) if (this.pending.get(w.id) === w) this.pending.delete(w.id);
-    this.seqs.clear();
     this.totals.written += outcome.written;
     this.totals.stale += outcome.stale;
     this.totals.missing += outcome.missing;
@@ -252,6 +255,13 @@ export class ElasticsearchSearchIndex implements SearchIndex {
         w.seqKnown = true;
       }
     }
+  }
+
+  /** Whether the write index holds no perfume (and none is held for the next flush). */
+  async isEmpty(): Promise<boolean> {
+    if (this.pending.size > 0) return false;
+    const res = await esCall('counting perfumes', () => this.client.count({ index: this.writeIndex }));
+    return res.count === 0;
   }
 
   private hold(write: PendingWrite): void {
@@ -348,6 +358,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
 
   /** Re-derives category and allergens of every perfume linking the chemical (search_after pages). */
   private async reclassify(chemicalId: string): Promise<void> {
+    if (this.assumeEmpty) return;
     let after: unknown[] | undefined;
     for (;;) {
       const res = await esCall('finding perfumes to re-classify', () =>

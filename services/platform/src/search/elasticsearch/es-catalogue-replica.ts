@@ -153,6 +153,8 @@ export class EsCatalogueReplica {
     if (!(await lease.tryAcquire())) return;
     this.checkpoint = await this.options.opened.readCheckpoint();
     this.activateAt = await this.options.headPosition();
+    const { index } = this.options.opened;
+    index.assumeEmpty = this.checkpoint === 0 && (await index.isEmpty());
     this.options.log?.info(
       { checkpoint: this.checkpoint, activateAt: this.activateAt },
       'catalogue writer lease taken: this process writes the Elasticsearch index',
