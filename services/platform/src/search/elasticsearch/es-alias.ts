@@ -79,8 +79,14 @@ export async function activateVersion(
       return { swapped: true, previous };
     } catch (error) {
       // Another process moved the alias between the read and the swap: read it again.
-      if (statusOf(error) === 404 && attempt < 3) continue;
+      if (aliasMissing(error) && attempt < 3) continue;
       throw error;
     }
   }
+}
+
+/** A removal that found no such alias (404, or the exception's type whatever the status says). */
+function aliasMissing(error: unknown): boolean {
+  const type = (error as { body?: { error?: { type?: string } } } | null)?.body?.error?.type;
+  return type === 'aliases_not_found_exception' || statusOf(error) === 404;
 }
