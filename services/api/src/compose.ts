@@ -25,7 +25,6 @@ import { bootstrapAdmin } from './application/accounts/bootstrap-admin.ts';
 import { catalogueLookupFromIndex } from './application/catalogue-lookup.ts';
 import type { ApplicationDeps } from './application/deps.ts';
 import type { AppDeps, HealthReport } from './deps.ts';
-import { openElasticsearchCatalogue } from './elasticsearch-catalogue.ts';
 
 /** The repository's `data/` folder: the processed catalogue the product ships. */
 export const SHIPPED_DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../data');
@@ -92,8 +91,9 @@ export async function compose(
     // Read side: the in-process catalogue index, fed by its projection; or, when ELASTICSEARCH_URL
     // is set, the Elasticsearch read model (its own projection; the in-process index stays empty).
     const reference = await loadCatalogueReferenceData(dataDir);
+    // Imported on demand: without ELASTICSEARCH_URL the server never loads the Elasticsearch client.
     const es = config.elasticsearchUrl
-      ? await openElasticsearchCatalogue({
+      ? await (await import('./elasticsearch-catalogue.ts')).openElasticsearchCatalogue({
           url: config.elasticsearchUrl,
           alias: config.elasticsearchAlias,
           sql: store.sql,
