@@ -9,8 +9,12 @@
  * writes stay visible as fast as before. An index whose `generation` is null (shared external
  * index) is never cached.
  *
- * Bytes are kept as JSON (serialised with the route's response schema) plus, made on first demand,
- * their brotli and gzip encodings; the total is bounded (least recently used answers go first).
+ * An answer is kept in the form its first asker accepted (brotli for browsers), not as JSON beside
+ * it: another form (JSON, gzip) is made from the kept one when some client asks for it. A distinct
+ * search's answer thus holds ~6 kB instead of ~66 kB until it is dropped; kept bytes are memory
+ * outside the JS heap, and every 64 MB of it the engine starts a full collection of the heap (at
+ * a few hundred req/s of distinct searches that was every 1-2 s). The total is bounded (least
+ * recently used answers go first).
  */
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -18,25 +22,36 @@ import negotiate from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const brotli = promisify(zlib.brotliCompress);
+const unbrotli = promisify(zlib.brotliDecompress);
+const gunzip = promisify(zlib.gunzip);
 const gzip = promisify(zlib.gzip);
 
 type Encoding = 'br' | 'gzip' | 'identity';
 /** What this cache encodes itself; any other encoding a client asks for is left to @fastify/compress. */
 const ENCODINGS: Encoding[] = ['br', 'gzip', 'identity'];
 /**
- * A first answer is compressed at brotli quality 3 with a 4 MB window: on a 35 kB page of 50 list
- * cards that is ~0.23 ms of CPU for 5.4 kB, where quality 5 takes twice the CPU for 4.9 kB. Most
- * first answers are never asked again; the ones that are get remade at quality 11 (`HOT_HITS`).
- * Gzip level 6.
+ * A first answer is compressed at brotli quality 3 with a window just large enough for it (a
+ * larger one compresses no better and costs the encoder's memory): ~0.12 ms of CPU for a 30 kB
+ * page of list cards. Most first answers are never asked again; the ones that are get remade at
+ * quality 11 (`HOT_HITS`). Gzip level 6.
  */
 const brotliOptions = (size: number, quality = 3) => ({
   params: {
     [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
-    [zlib.constants.BROTLI_PARAM_LGWIN]: 22,
+    [zlib.constants.BROTLI_PARAM_LGWIN]: Math.max(
+      zlib.constants.BROTLI_MIN_WINDOW_BITS,
+      Math.min(22, Math.ceil(Math.log2(size + 1))),
+    ),
     [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
   },
 });
 const GZIP_OPTIONS = { level: 6 };
+/**
+ * Answers up to this size are compressed (and decompressed) on the event loop: a page of list
+ * cards takes a tenth of a millisecond, where the thread pool's round trip costs as much CPU again
+ * (a stream, its callbacks and buffers). Larger answers (the full chemical list) go to the pool.
+ */
+const SYNC_MAX_BYTES = 256 * 1024;
 /** Hits at one generation after which an answer's brotli is remade at quality 11 (once). */
 const HOT_HITS = 20;
 /** Quality 11: ~45 ms of a thread-pool thread for a 35 kB page, ~20 % fewer bytes than quality 3. */
@@ -48,7 +63,7 @@ const NEGOTIATED_MAX = 64;
 const ENTRY_OVERHEAD = 200;
 
 export interface AnswerCacheOptions {
-  /** Upper bound of the memory kept: JSON, encodings and keys together. */
+  /** Upper bound of the memory kept: encoded answers and keys together. */
   maxBytes: number;
   /** Answers smaller than this are sent as they are (the app's compression threshold). */
   compressAbove?: number;
@@ -56,8 +71,10 @@ export interface AnswerCacheOptions {
 
 interface Entry {
   generation: number;
-  json: Buffer;
-  encoded: Map<Encoding, Promise<Buffer>>;
+  /** Length of the answer's JSON (it decides whether the answer is compressed at all). */
+  size: number;
+  /** The forms made so far: first the one its first asker accepted, others made from it on demand. */
+  forms: Map<Encoding, Buffer | Promise<Buffer>>;
   bytes: number;
   hits: number;
 }
@@ -67,6 +84,25 @@ export interface AnswerCacheStats {
   bytes: number;
   hits: number;
   misses: number;
+}
+
+/** `json` in `encoding`: on the event loop when small (see `SYNC_MAX_BYTES`), else on the pool. */
+function encode(json: Buffer, encoding: Encoding): Buffer | Promise<Buffer> {
+  if (encoding === 'identity') return json;
+  const small = json.length <= SYNC_MAX_BYTES;
+  if (encoding === 'br') {
+    const options = brotliOptions(json.length);
+    return small ? zlib.brotliCompressSync(json, options) : brotli(json, options);
+  }
+  return small ? zlib.gzipSync(json, GZIP_OPTIONS) : gzip(json, GZIP_OPTIONS);
+}
+
+/** The JSON of an answer from one of its forms. */
+function decode(body: Buffer, encoding: Encoding, size: number): Buffer | Promise<Buffer> {
+  if (encoding === 'identity') return body;
+  const small = size <= SYNC_MAX_BYTES;
+  if (encoding === 'br') return small ? zlib.brotliDecompressSync(body) : unbrotli(body);
+  return small ? zlib.gunzipSync(body) : gunzip(body);
 }
 
 export class AnswerCache {
@@ -103,6 +139,7 @@ export class AnswerCache {
     build: () => Promise<unknown>,
   ): Promise<FastifyReply> {
     if (generation === null) return reply.send(await build());
+    const header = request.headers['accept-encoding'];
     let entry = this.entries.get(key);
     if (entry !== undefined && entry.generation === generation) {
       this.hits++;
@@ -115,10 +152,17 @@ export class AnswerCache {
       const flightKey = `${generation} ${key}`;
       let flight = this.inFlight.get(flightKey);
       if (flight === undefined) {
-        flight = build().then((answer) => {
+        flight = build().then(async (answer) => {
           const json = Buffer.from(reply.serialize(answer) as string);
-          const bytes = json.length + key.length * 2 + ENTRY_OVERHEAD;
-          const made: Entry = { generation, json, encoded: new Map(), bytes, hits: 0 };
+          const encoding = this.encodingFor(header, json.length);
+          const body = await encode(json, encoding);
+          const made: Entry = {
+            generation,
+            size: json.length,
+            forms: new Map([[encoding, body]]),
+            bytes: body.length + key.length * 2 + ENTRY_OVERHEAD,
+            hits: 0,
+          };
           this.keep(key, made);
           return made;
         });
@@ -128,15 +172,17 @@ export class AnswerCache {
       }
       entry = await flight;
     }
-    const header = request.headers['accept-encoding'];
-    const encoding =
-      header === undefined || entry.json.length < this.compressAbove ? 'identity' : this.negotiate(header);
+    const encoding = this.encodingFor(header, entry.size);
+    const kept = entry.forms.get(encoding);
+    const body = kept === undefined ? this.form(key, entry, encoding) : kept;
     reply.header('content-type', 'application/json; charset=utf-8');
     reply.header('vary', 'accept-encoding');
-    if (encoding === 'identity') return reply.send(entry.json);
-    const body = await this.encode(key, entry, encoding);
-    reply.header('content-encoding', encoding);
-    return reply.send(body);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.send(body instanceof Buffer ? body : await body);
+  }
+
+  private encodingFor(header: string | undefined, size: number): Encoding {
+    return header === undefined || size < this.compressAbove ? 'identity' : this.negotiate(header);
   }
 
   private negotiate(header: string): Encoding {
@@ -149,46 +195,50 @@ export class AnswerCache {
     return encoding;
   }
 
+  /** The answer's JSON, from whichever form is kept. */
+  private async json(entry: Entry): Promise<Buffer> {
+    const [encoding, body] = entry.forms.entries().next().value as [Encoding, Buffer | Promise<Buffer>];
+    return decode(await body, encoding, entry.size);
+  }
+
+  /** Makes (and keeps, counted in the budget) a form of an answer that is not kept yet. */
+  private form(key: string, entry: Entry, encoding: Encoding): Promise<Buffer> {
+    const made = this.json(entry).then((json) => encode(json, encoding));
+    entry.forms.set(encoding, made);
+    made.then(
+      (bytes) => {
+        // Counted only while the entry is still the one kept under its key.
+        if (this.entries.get(key) !== entry || entry.forms.get(encoding) !== made) return;
+        entry.forms.set(encoding, bytes);
+        entry.bytes += bytes.length;
+        this.bytes += bytes.length;
+        this.evict();
+      },
+      () => entry.forms.delete(encoding),
+    );
+    return made;
+  }
+
   /**
    * A hot answer's brotli is remade at the highest quality in the background; the quick one is
    * sent until then. Fewer bytes for every later client of the same answer.
    */
   private recompress(key: string, entry: Entry): void {
-    const quick = entry.encoded.get('br');
-    if (quick === undefined) return;
-    brotli(entry.json, brotliOptions(entry.json.length, HOT_BROTLI_QUALITY)).then(
-      async (best) => {
-        const before = await quick.catch(() => null);
-        if (before === null || best.length >= before.length) return;
-        entry.encoded.set('br', Promise.resolve(best));
-        if (this.entries.get(key) !== entry) return;
-        entry.bytes += best.length - before.length;
-        this.bytes += best.length - before.length;
-      },
-      () => {},
-    );
-  }
-
-  private encode(key: string, entry: Entry, encoding: 'br' | 'gzip'): Promise<Buffer> {
-    let pending = entry.encoded.get(encoding);
-    if (pending === undefined) {
-      pending =
-        encoding === 'br'
-          ? brotli(entry.json, brotliOptions(entry.json.length))
-          : gzip(entry.json, GZIP_OPTIONS);
-      entry.encoded.set(encoding, pending);
-      pending.then(
-        (bytes) => {
-          // Counted only while the entry is still the one kept under its key.
+    const quick = entry.forms.get('br');
+    if (!(quick instanceof Buffer)) return;
+    this.json(entry)
+      .then((json) => brotli(json, brotliOptions(json.length, HOT_BROTLI_QUALITY)))
+      .then(
+        (best) => {
+          const before = quick;
+          if (best.length >= before.length || entry.forms.get('br') !== quick) return;
+          entry.forms.set('br', best);
           if (this.entries.get(key) !== entry) return;
-          entry.bytes += bytes.length;
-          this.bytes += bytes.length;
-          this.evict();
+          entry.bytes += best.length - before.length;
+          this.bytes += best.length - before.length;
         },
-        () => entry.encoded.delete(encoding),
+        () => {},
       );
-    }
-    return pending;
   }
 
   private keep(key: string, entry: Entry): void {

@@ -98,6 +98,26 @@ describe('AnswerCache', () => {
     expect(builds()).toBe(1);
   });
 
+  it('keeps an answer only in the form its first asker accepted and makes the others from it', async () => {
+    const { cache, get, builds } = await countingApp({ maxBytes: 1 << 22, generation: () => 4 });
+    const extra = '&size=100000&rich=1';
+    const br = await get('f', { 'accept-encoding': 'br' }, extra);
+    expect(br.headers['content-encoding']).toBe('br');
+    // The JSON (~100 kB) is not kept beside its brotli.
+    expect(cache.stats().bytes).toBeLessThan(br.rawPayload.length + 1000);
+    const plain = await get('f', {}, extra);
+    const gz = await get('f', { 'accept-encoding': 'gzip' }, extra);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toMatchObject({ key: 'f', n: 1 });
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(builds()).toBe(1);
+    // The forms made later are kept too, counted in the budget.
+    expect(cache.stats().bytes).toBeGreaterThan(plain.rawPayload.length + br.rawPayload.length);
+    expect((await get('f', {}, extra)).body).toBe(plain.body);
+    expect(builds()).toBe(1);
+  });
+
   it('computes once for concurrent askers of the same answer', async () => {
     const { get, builds } = await countingApp({ maxBytes: 1 << 20, generation: () => 3 });
     const slow = '&delay=30&size=5000';
