@@ -135,20 +135,20 @@ describe(`ops CLI (${url ? 'Postgres server' : 'PGlite'})`, { timeout: 180_000 }
     const run = await ops('projections', 'list');
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/PROJECTION\s+KIND\s+CODE\s+ACTIVE\s+BUILDS/);
-    expect(run.stdout).toMatch(/usage_rollup\s+postgres\s+v2\s+v2\s+v2 active/);
+    expect(run.stdout).toMatch(/usage_rollup\s+postgres\s+v3\s+v3\s+v3 active/);
     const list = await json<{ name: string; builds: { version: number; status: string }[] }[]>(
       'projections',
       'list',
     );
     expect(list.find((p) => p.name === 'usage_rollup')?.builds).toMatchObject([
-      { version: 2, status: 'active' },
+      { version: 3, status: 'active' },
     ]);
   });
 
   it('shows status with lag and dead letters', async () => {
     const status = await json<ProjectionStatus[]>('projections', 'status');
     expect(status.find((s) => s.name === 'usage_rollup')).toMatchObject({
-      version: 2,
+      version: 3,
       active: true,
       position: 4,
       lag: 0,
@@ -157,7 +157,7 @@ describe(`ops CLI (${url ? 'Postgres server' : 'PGlite'})`, { timeout: 180_000 }
     });
     const run = await ops('projections', 'status');
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/usage_rollup\s+v2\s+yes\s+active\s+stopped\s+4\s+0\s+1\s+handler bug/);
+    expect(run.stdout).toMatch(/usage_rollup\s+v3\s+yes\s+active\s+stopped\s+4\s+0\s+1\s+handler bug/);
   });
 
   it('lists and retries dead letters', async () => {
@@ -180,7 +180,7 @@ describe(`ops CLI (${url ? 'Postgres server' : 'PGlite'})`, { timeout: 180_000 }
     const all = await json<{ retriedAt: string | null }[]>('dead-letters', 'list', '--all');
     expect(all[0]?.retriedAt).toEqual(expect.any(String));
     const daily = await withStore((s) =>
-      s.sql.query<{ count: number }>(`SELECT count FROM usage_daily_v2 WHERE event_type = 'SearchTracked'`),
+      s.sql.query<{ count: number }>(`SELECT count FROM usage_daily_v3 WHERE event_type = 'SearchTracked'`),
     );
     expect(daily.rows[0]?.count).toBe(2);
   });
@@ -189,36 +189,36 @@ describe(`ops CLI (${url ? 'Postgres server' : 'PGlite'})`, { timeout: 180_000 }
     const rebuild = await ops('projections', 'rebuild', 'usage_rollup', '--no-activate');
     expect(rebuild.code, rebuild.stderr).toBe(0);
     expect(rebuild.stderr).toMatch(
-      /usage_rollup v3 .*100% \| 4\/4 positions \| 4 events \| \d+ ev\/s \| ETA/,
+      /usage_rollup v4 .*100% \| 4\/4 positions \| 4 events \| \d+ ev\/s \| ETA/,
     );
-    expect(rebuild.stdout).toMatch(/Rebuilt usage_rollup v3: 4 events to position 4/);
-    expect(rebuild.stdout).toMatch(/projections activate usage_rollup 3/);
+    expect(rebuild.stdout).toMatch(/Rebuilt usage_rollup v4: 4 events to position 4/);
+    expect(rebuild.stdout).toMatch(/projections activate usage_rollup 4/);
     let status = await json<ProjectionStatus[]>('projections', 'status');
     expect(usageOnly(status).map((s) => [s.version, s.active, s.build])).toEqual([
-      [2, true, 'active'],
-      [3, false, 'ready'],
+      [3, true, 'active'],
+      [4, false, 'ready'],
     ]);
 
-    const activate = await ops('projections', 'activate', 'usage_rollup', '3');
+    const activate = await ops('projections', 'activate', 'usage_rollup', '4');
     expect(activate.code, activate.stderr).toBe(0);
-    expect(activate.stdout).toMatch(/usage_rollup v3 is active; v2 retired and its tables dropped/);
+    expect(activate.stdout).toMatch(/usage_rollup v4 is active; v3 retired and its tables dropped/);
     status = await json<ProjectionStatus[]>('projections', 'status');
-    expect(usageOnly(status).map((s) => [s.version, s.active, s.position])).toEqual([[3, true, 4]]);
+    expect(usageOnly(status).map((s) => [s.version, s.active, s.position])).toEqual([[4, true, 4]]);
     await withStore(async (s) => {
-      expect(await tableExists(s.sql, 'usage_daily_v2')).toBe(false);
-      const { rows } = await s.sql.query<{ n: number }>('SELECT sum(count)::int AS n FROM usage_daily_v3');
+      expect(await tableExists(s.sql, 'usage_daily_v3')).toBe(false);
+      const { rows } = await s.sql.query<{ n: number }>('SELECT sum(count)::int AS n FROM usage_daily_v4');
       expect(rows[0]?.n).toBe(4);
     });
 
     const again = await ops('projections', 'rebuild', 'usage_rollup');
     expect(again.code, again.stderr).toBe(0);
-    expect(again.stdout).toMatch(/v4 is active; v3 retired/);
+    expect(again.stdout).toMatch(/v5 is active; v4 retired/);
   });
 
   it('answers usage errors with exit 2 and a clear message', async () => {
     const cases: [string[], RegExp][] = [
       [['projections', 'activate', 'usage_rollup', '9'], /usage_rollup has no version 9/],
-      [['projections', 'activate', 'usage_rollup', '2'], /v2 is retired/],
+      [['projections', 'activate', 'usage_rollup', '3'], /v3 is retired/],
       [['projections', 'activate', 'nope', '1'], /Unknown projection "nope"/],
       [['projections', 'activate', 'usage_rollup', 'abc'], /positive whole number/],
       [['projections', 'rebuild', 'nope'], /Unknown projection "nope"/],
@@ -246,11 +246,11 @@ describe(`ops CLI (${url ? 'Postgres server' : 'PGlite'})`, { timeout: 180_000 }
 
     const rebuild = await ops('projections', 'rebuild', 'usage_rollup');
     expect(rebuild.code).toBe(1);
-    expect(rebuild.stderr).toMatch(/Rebuild of usage_rollup v5 stopped at position 4: .*occurredAt/);
+    expect(rebuild.stderr).toMatch(/Rebuild of usage_rollup v6 stopped at position 4: .*occurredAt/);
     const status = await json<ProjectionStatus[]>('projections', 'status');
     expect(usageOnly(status).map((s) => [s.version, s.active, s.build, s.status])).toEqual([
-      [4, true, 'active', 'stopped'],
-      [5, false, 'failed', 'failed'],
+      [5, true, 'active', 'stopped'],
+      [6, false, 'failed', 'failed'],
     ]);
   });
 });

@@ -67,7 +67,7 @@ for (const backend of testBackends) {
 
       // A rebuild stops on that event (it would otherwise silently drop it); the live build keeps serving.
       await expect(runtime.rebuild('usage_rollup')).rejects.toThrow(/occurredAt/);
-      expect(await runtime.activeTable('usage_rollup', 'usage_daily')).toBe('usage_daily_v2');
+      expect(await runtime.activeTable('usage_rollup', 'usage_daily')).toBe('usage_daily_v3');
     });
 
     it('answers the dashboard: totals, breakdowns, popular content and live activity', async () => {
@@ -158,6 +158,198 @@ for (const backend of testBackends) {
       expect((await usageLive(runtime, store.sql, new Date('2025-03-05T10:30:00.000Z'))).eventsLastHour).toBe(
         1,
       );
+    });
+
+    it('counts distinct sessions and visitors by last day as the session-days do, when groups change and days come out of order', async () => {
+      await start();
+      const d1 = (time: string) => `2025-03-01T${time}.000Z`;
+      const d2 = (time: string) => `2025-03-02T${time}.000Z`;
+      const d3 = (time: string) => `2025-03-03T${time}.000Z`;
+      // Each step is applied before the next, so later events change rows written earlier.
+      const steps = [
+        [
+          newEvent('PageViewed', { session_id: 's1', page: '/' }, d1('10:00:00')), // device and visitor unknown yet
+          newEvent('PageViewed', { session_id: 's3', device: 'tablet', page: '/' }, d3('08:00:00')),
+        ],
+        [
+          newEvent(
+            'SearchTracked',
+            { session_id: 's1', device: 'mobile', visitor_id: 'v9', query: 'a' },
+            d1('10:05:00'),
+          ),
+          newEvent(
+            'ScanTracked',
+            { session_id: 's2', visitor_id: 'v9', country: 'SE', success: true },
+            d2('12:00:00'),
+          ),
+        ],
+        [
+          newEvent('PageViewed', { session_id: 's1', device: 'desktop', page: '/' }, d3('09:00:00')),
+          // Out of order: s3 seen on day 1 too, after its day-3 event was applied.
+          newEvent(
+            'PageViewed',
+            { session_id: 's3', device: 'tablet', country: 'DE', page: '/' },
+            d1('23:00:00'),
+          ),
+        ],
+      ];
+      for (const step of steps) {
+        const positions = await appendAll(store.eventLog, step);
+        expect(await runtime.waitForPosition(positions.at(-1)!, 10_000)).toBe(true);
+      }
+      // Session-days: (d1,s1) mobile/unknown country/visitor:v9, (d1,s3) tablet/DE, (d2,s2) unknown/SE/visitor:v9
+      // scanned, (d3,s1) desktop/session:s1, (d3,s3) tablet/unknown/session:s3.
+      const all = {
+        sessions: 3,
+        visitors: 3, // visitor:v9, session:s1, session:s3
+        scanningSessions: 1,
+        devices: { tablet: 1, desktop: 1, mobile: 1, unknown: 1 },
+        countries: { unknown: 2, DE: 1, SE: 1 },
+      };
+      // Ends on the newest day: counted by last day.
+      expect(await usageSummary(runtime, store.sql, '2025-03-01', '2025-03-03')).toMatchObject(all);
+      expect(await usageSummary(runtime, store.sql, '2025-02-01', '2025-03-31')).toMatchObject(all);
+      expect(await usageSummary(runtime, store.sql, '2025-03-02', '2025-03-03')).toMatchObject({
+        sessions: 3,
+        visitors: 3,
+        scanningSessions: 1,
+        devices: { tablet: 1, desktop: 1, unknown: 1 },
+        countries: { unknown: 2, SE: 1 },
+      });
+      expect(await usageSummary(runtime, store.sql, '2025-03-03', '2025-03-03')).toMatchObject({
+        sessions: 2,
+        visitors: 2,
+        scanningSessions: 0,
+        devices: { tablet: 1, desktop: 1 },
+        countries: { unknown: 2 },
+      });
+      // Ends before the newest day: counted from the session-days.
+      const early = {
+        sessions: 3,
+        visitors: 2, // visitor:v9 (s1 and s2), session:s3
+        scanningSessions: 1,
+        devices: { mobile: 1, tablet: 1, unknown: 1 },
+        countries: { unknown: 1, DE: 1, SE: 1 },
+      };
+      expect(await usageSummary(runtime, store.sql, '2025-03-01', '2025-03-02')).toMatchObject(early);
+      expect(await usageSessions(runtime, store.sql, '2025-03-01', '2025-03-03')).toEqual([
+        { day: '2025-03-01', sessions: 2, avgSessionSeconds: 150 },
+        { day: '2025-03-02', sessions: 1, avgSessionSeconds: 0 },
+        { day: '2025-03-03', sessions: 2, avgSessionSeconds: 0 },
+      ]);
+
+      // A rebuild (everything in one batch) ends with the same tables.
+      const lastSeen = async () => {
+        const seen = await runtime.activeTable('usage_rollup', 'usage_last_seen');
+        const day = await runtime.activeTable('usage_rollup', 'usage_last_day');
+        return {
+          seen: (
+            await store.sql.query(`SELECT entity, kind, grp, last_day::text FROM ${seen} ORDER BY 1, 2, 3`)
+          ).rows,
+          day: (
+            await store.sql.query(
+              `SELECT last_day::text, kind, grp, count::int FROM ${day} WHERE count <> 0 ORDER BY 1, 2, 3`,
+            )
+          ).rows,
+        };
+      };
+      const live = await lastSeen();
+      await runtime.rebuild('usage_rollup');
+      expect(await lastSeen()).toEqual(live);
+      expect(await usageSummary(runtime, store.sql, '2025-03-01', '2025-03-03')).toMatchObject(all);
+    });
+
+    it('ranks popular content from kept windows (last 7, 30, 365 days), else by looking up only the names that can reach the top', async () => {
+      await start();
+      // 'rose' leads over all days, but in March 'oud' and 'musk' lead; 'amber' ties 'musk' and wins by name.
+      const events = [
+        ...Array.from({ length: 9 }, (_, i) =>
+          newEvent('SearchTracked', { session_id: 'old', query: 'rose' }, `2025-01-0${i + 1}T10:00:00.000Z`),
+        ),
+        ...Array.from({ length: 3 }, () =>
+          newEvent('SearchTracked', { session_id: 'm', query: 'oud' }, '2025-03-05T10:00:00.000Z'),
+        ),
+        ...Array.from({ length: 2 }, () =>
+          newEvent('SearchTracked', { session_id: 'm', query: 'musk' }, '2025-03-06T10:00:00.000Z'),
+        ),
+        ...Array.from({ length: 2 }, () =>
+          newEvent('SearchTracked', { session_id: 'm', query: 'amber' }, '2025-03-07T10:00:00.000Z'),
+        ),
+        newEvent('SearchTracked', { session_id: 'm', query: 'rose' }, '2025-03-08T10:00:00.000Z'),
+      ];
+      const positions = await appendAll(store.eventLog, events);
+      expect(await runtime.waitForPosition(positions.at(-1)!, 10_000)).toBe(true);
+      expect(await usagePopular(runtime, store.sql, 'search_term', '2025-03-01', '2025-03-31', 3)).toEqual([
+        { name: 'oud', count: 3 },
+        { name: 'amber', count: 2 },
+        { name: 'musk', count: 2 },
+      ]);
+      expect(await usagePopular(runtime, store.sql, 'search_term', '2025-01-01', '2025-03-31', 2)).toEqual([
+        { name: 'rose', count: 10 },
+        { name: 'oud', count: 3 },
+      ]);
+      // The last 7 and 30 days up to the newest day (03-08) are kept ready; they equal the day rows.
+      expect(await usagePopular(runtime, store.sql, 'search_term', '2025-03-02', '2025-03-08', 10)).toEqual([
+        { name: 'oud', count: 3 },
+        { name: 'amber', count: 2 },
+        { name: 'musk', count: 2 },
+        { name: 'rose', count: 1 },
+      ]);
+      expect(await usagePopular(runtime, store.sql, 'search_term', '2025-02-07', '2025-03-10', 1)).toEqual([
+        { name: 'oud', count: 3 },
+      ]);
+      const windows = await runtime.activeTable('usage_rollup', 'usage_content_window');
+      const kept = async () =>
+        (await store.sql.query(`SELECT days, name, count::int AS count FROM ${windows} ORDER BY days, name`))
+          .rows;
+      expect(await kept()).toEqual([
+        { days: 7, name: 'amber', count: 2 },
+        { days: 7, name: 'musk', count: 2 },
+        { days: 7, name: 'oud', count: 3 },
+        { days: 7, name: 'rose', count: 1 },
+        { days: 30, name: 'amber', count: 2 },
+        { days: 30, name: 'musk', count: 2 },
+        { days: 30, name: 'oud', count: 3 },
+        { days: 30, name: 'rose', count: 1 },
+        { days: 365, name: 'amber', count: 2 },
+        { days: 365, name: 'musk', count: 2 },
+        { days: 365, name: 'oud', count: 3 },
+        { days: 365, name: 'rose', count: 10 },
+      ]);
+      // A newer day moves the windows: 03-05 (oud) leaves the week ending 03-12; a late event for a
+      // day already outside a window is not added to it.
+      const more = await appendAll(store.eventLog, [
+        newEvent('SearchTracked', { session_id: 'n', query: 'musk' }, '2025-03-12T10:00:00.000Z'),
+        newEvent('SearchTracked', { session_id: 'n', query: 'oud' }, '2025-03-01T10:00:00.000Z'),
+      ]);
+      expect(await runtime.waitForPosition(more.at(-1)!, 10_000)).toBe(true);
+      expect((await kept()).filter((r) => r.days === 7)).toEqual([
+        { days: 7, name: 'amber', count: 2 },
+        { days: 7, name: 'musk', count: 3 },
+        { days: 7, name: 'rose', count: 1 },
+      ]);
+      expect(await usagePopular(runtime, store.sql, 'search_term', '2025-03-05', '2025-03-11', 10)).toEqual([
+        { name: 'oud', count: 3 },
+        { name: 'amber', count: 2 },
+        { name: 'musk', count: 2 },
+        { name: 'rose', count: 1 },
+      ]); // ends before the newest day: not a kept window, counted from the day rows
+      expect(await usagePopular(runtime, store.sql, 'search_term', '2025-02-11', '2025-03-12', 2)).toEqual([
+        { name: 'oud', count: 4 },
+        { name: 'musk', count: 3 },
+      ]);
+      const rebuiltFrom = await kept();
+      await runtime.rebuild('usage_rollup');
+      const rebuilt = await runtime.activeTable('usage_rollup', 'usage_content_window');
+      expect(
+        (await store.sql.query(`SELECT days, name, count::int AS count FROM ${rebuilt} ORDER BY days, name`))
+          .rows,
+      ).toEqual(rebuiltFrom);
+      // A short period is grouped from its day rows: same answer shape.
+      expect(await usagePopular(runtime, store.sql, 'search_term', '2025-03-06', '2025-03-07', 5)).toEqual([
+        { name: 'amber', count: 2 },
+        { name: 'musk', count: 2 },
+      ]);
     });
   });
 }

@@ -1,5 +1,5 @@
-import type { StoredEvent } from '@scentinel/platform';
-import type { PostgresProjection } from '../runtime/projection.ts';
+import type { SqlExecutor, StoredEvent } from '@scentinel/platform';
+import type { PostgresProjection, ProjectionContext } from '../runtime/projection.ts';
 
 /** The usage events this rollup counts (defined by the domain's usage feature). */
 export const USAGE_EVENT_TYPES = [
@@ -163,17 +163,39 @@ export function rollupUsage(events: readonly StoredEvent[]): UsageRollup {
  * `usage_minutes` (events per minute of the last day, for live activity). An event without a valid
  * `metadata.occurredAt` fails (dead letter) rather than being counted on a made-up day.
  *
+ * So that the admin reads never scan a period's sessions or content (10 million events make a
+ * year of them a million session-days), version 3 also keeps:
+ * - `usage_day_sessions`: per day, the session-days and the sum of their durations (ms);
+ * - `usage_last_seen` / `usage_last_day`: for each session, visitor, scanning session and session
+ *   per device and per country (`kind`, `grp`), the last day it was seen, and how many have each
+ *   last day. Over a period that ends on or after the newest day recorded (every dashboard period:
+ *   it ends today), the distinct count is the number whose last day falls in the period: one row
+ *   per day and group is summed instead of counting distinct sessions;
+ * - `usage_content_total`: each name's count over all days, the bound that lets the popular lists
+ *   of a long period look up only the few names that can reach the top (see `usagePopular`).
+ *
  * Version 2 added the session's device, country, visitor and scans, and the content and minute
- * tables; the runtime rebuilds v1 blue/green from the log.
+ * tables; version 3 the tables above. The runtime rebuilds older builds blue/green from the log.
  */
 export const usageRollupProjection: PostgresProjection = {
   name: 'usage_rollup',
-  version: 2,
+  version: 3,
   kind: 'postgres',
   description:
     'Usage per day: events by type, sessions (device, country, visitor), popular content, events per minute',
   handles: USAGE_EVENT_TYPES,
-  tables: ['usage_daily', 'usage_sessions', 'usage_content', 'usage_minutes'],
+  tables: [
+    'usage_daily',
+    'usage_sessions',
+    'usage_content',
+    'usage_minutes',
+    'usage_day_sessions',
+    'usage_last_seen',
+    'usage_last_day',
+    'usage_content_total',
+    'usage_content_window',
+    'usage_content_newest',
+  ],
   async setup(tx, ctx) {
     await tx.exec(`
       CREATE TABLE ${ctx.tableName('usage_daily')} (
@@ -204,6 +226,47 @@ export const usageRollupProjection: PostgresProjection = {
       CREATE TABLE ${ctx.tableName('usage_minutes')} (
         minute timestamptz PRIMARY KEY,
         count bigint NOT NULL
+      );
+      CREATE INDEX ON ${ctx.tableName('usage_sessions')} (session_id);
+      CREATE INDEX ON ${ctx.tableName('usage_sessions')} ((coalesce(visitor, 'session:' || session_id)));
+      CREATE INDEX ON ${ctx.tableName('usage_content')} (content_type, name, day);
+      CREATE TABLE ${ctx.tableName('usage_day_sessions')} (
+        day date PRIMARY KEY,
+        sessions bigint NOT NULL,
+        duration_ms bigint NOT NULL
+      );
+      CREATE TABLE ${ctx.tableName('usage_last_seen')} (
+        entity text NOT NULL,
+        kind text NOT NULL,
+        grp text NOT NULL,
+        last_day date NOT NULL,
+        PRIMARY KEY (entity, kind, grp)
+      );
+      CREATE TABLE ${ctx.tableName('usage_last_day')} (
+        last_day date NOT NULL,
+        kind text NOT NULL,
+        grp text NOT NULL,
+        count bigint NOT NULL,
+        PRIMARY KEY (last_day, kind, grp)
+      );
+      CREATE TABLE ${ctx.tableName('usage_content_total')} (
+        content_type text NOT NULL,
+        name text NOT NULL,
+        count bigint NOT NULL,
+        PRIMARY KEY (content_type, name)
+      );
+      CREATE INDEX ON ${ctx.tableName('usage_content_total')} (content_type, count DESC, name);
+      CREATE TABLE ${ctx.tableName('usage_content_window')} (
+        days integer NOT NULL,
+        content_type text NOT NULL,
+        name text NOT NULL,
+        count bigint NOT NULL,
+        PRIMARY KEY (days, content_type, name)
+      );
+      CREATE INDEX ON ${ctx.tableName('usage_content_window')} (days, content_type, count DESC, name);
+      CREATE TABLE ${ctx.tableName('usage_content_newest')} (
+        only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+        day date NOT NULL
       );`);
   },
   async apply(events, tx, ctx) {
@@ -227,18 +290,32 @@ export const usageRollupProjection: PostgresProjection = {
         return [k.slice(0, bar), k.slice(bar + 1)] as const;
       });
       const values = [...sessions.values()];
-      await tx.query(
-        `INSERT INTO ${sessionsTable} (day, session_id, first_seen, last_seen, events, scans, device, country, visitor)
-         SELECT * FROM unnest($1::date[], $2::text[], $3::timestamptz[], $4::timestamptz[], $5::int[],
-                              $6::int[], $7::text[], $8::text[], $9::text[])
-         ON CONFLICT (day, session_id) DO UPDATE SET
-           first_seen = least(${sessionsTable}.first_seen, excluded.first_seen),
-           last_seen = greatest(${sessionsTable}.last_seen, excluded.last_seen),
-           events = ${sessionsTable}.events + excluded.events,
-           scans = ${sessionsTable}.scans + excluded.scans,
-           device = coalesce(${sessionsTable}.device, excluded.device),
-           country = coalesce(${sessionsTable}.country, excluded.country),
-           visitor = coalesce(${sessionsTable}.visitor, excluded.visitor)`,
+      // The rows before (same snapshot as the upsert) and after: what each session-day adds to its
+      // day's session count and duration.
+      const { rows: changed } = await tx.query<{ day: string; new_ms: string; old_ms: string | null }>(
+        `WITH k AS (
+           SELECT * FROM unnest($1::date[], $2::text[], $3::timestamptz[], $4::timestamptz[], $5::int[],
+                                $6::int[], $7::text[], $8::text[], $9::text[])
+             AS k(day, session_id, first_seen, last_seen, events, scans, device, country, visitor)
+         ), old AS (
+           SELECT s.day, s.session_id, s.last_seen - s.first_seen AS dur
+             FROM ${sessionsTable} s JOIN k USING (day, session_id)
+         ), up AS (
+           INSERT INTO ${sessionsTable} (day, session_id, first_seen, last_seen, events, scans, device, country, visitor)
+           SELECT * FROM k
+           ON CONFLICT (day, session_id) DO UPDATE SET
+             first_seen = least(${sessionsTable}.first_seen, excluded.first_seen),
+             last_seen = greatest(${sessionsTable}.last_seen, excluded.last_seen),
+             events = ${sessionsTable}.events + excluded.events,
+             scans = ${sessionsTable}.scans + excluded.scans,
+             device = coalesce(${sessionsTable}.device, excluded.device),
+             country = coalesce(${sessionsTable}.country, excluded.country),
+             visitor = coalesce(${sessionsTable}.visitor, excluded.visitor)
+           RETURNING day, session_id, last_seen - first_seen AS dur
+         )
+         SELECT up.day::text AS day, round(extract(epoch FROM up.dur) * 1000)::bigint AS new_ms,
+                round(extract(epoch FROM old.dur) * 1000)::bigint AS old_ms
+           FROM up LEFT JOIN old USING (day, session_id)`,
         [
           keys.map((k) => k[0]),
           keys.map((k) => k[1]),
@@ -251,14 +328,48 @@ export const usageRollupProjection: PostgresProjection = {
           values.map((v) => v.visitor),
         ],
       );
+      const perDay = new Map<string, { sessions: number; ms: number }>();
+      for (const row of changed) {
+        const d = perDay.get(row.day) ?? { sessions: 0, ms: 0 };
+        if (row.old_ms === null) d.sessions += 1;
+        d.ms += Number(row.new_ms) - Number(row.old_ms ?? 0);
+        perDay.set(row.day, d);
+      }
+      const dayTable = ctx.tableName('usage_day_sessions');
+      await tx.query(
+        `INSERT INTO ${dayTable} (day, sessions, duration_ms)
+         SELECT * FROM unnest($1::date[], $2::bigint[], $3::bigint[])
+         ON CONFLICT (day) DO UPDATE SET sessions = ${dayTable}.sessions + excluded.sessions,
+                                         duration_ms = ${dayTable}.duration_ms + excluded.duration_ms`,
+        [
+          [...perDay.keys()],
+          [...perDay.values()].map((d) => d.sessions),
+          [...perDay.values()].map((d) => d.ms),
+        ],
+      );
+      await updateLastSeen(tx, ctx, [...new Set(keys.map((k) => k[1]))]);
     }
     if (content.size > 0) {
+      await updateContentWindows(tx, ctx, content);
       const keys = [...content.keys()].map((k) => k.split(SEP));
       await tx.query(
         `INSERT INTO ${contentTable} (day, content_type, name, count)
          SELECT * FROM unnest($1::date[], $2::text[], $3::text[], $4::bigint[])
          ON CONFLICT (content_type, day, name) DO UPDATE SET count = ${contentTable}.count + excluded.count`,
         [keys.map((k) => k[0]), keys.map((k) => k[1]), keys.map((k) => k[2]), [...content.values()]],
+      );
+      const totals = new Map<string, number>();
+      for (const [k, n] of content) {
+        const name = k.slice(k.indexOf(SEP) + 1);
+        totals.set(name, (totals.get(name) ?? 0) + n);
+      }
+      const totalTable = ctx.tableName('usage_content_total');
+      const names = [...totals.keys()].map((k) => k.split(SEP));
+      await tx.query(
+        `INSERT INTO ${totalTable} (content_type, name, count)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[])
+         ON CONFLICT (content_type, name) DO UPDATE SET count = ${totalTable}.count + excluded.count`,
+        [names.map((k) => k[0]), names.map((k) => k[1]), [...totals.values()]],
       );
     }
     if (minutes.size > 0) {
@@ -278,3 +389,175 @@ export const usageRollupProjection: PostgresProjection = {
     }
   },
 };
+
+/**
+ * The trailing periods whose popular content is kept ready (`usage_content_window`): the last 7, 30
+ * and 365 days up to the newest day with content (`usage_content_newest`), as the dashboard's week,
+ * month and year periods are while there is usage today.
+ */
+export const CONTENT_WINDOWS = [7, 30, 365] as const;
+
+const DAY = 86_400_000;
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
+
+/**
+ * Keeps each window equal to the sum of `usage_content` over its days. Runs before the batch's
+ * content is written: when the batch brings a newer day, the days leaving each window are taken
+ * out (read from `usage_content`, which does not hold the batch yet), then the batch's content on
+ * days inside each window is added. The newest day comes from event times, so a rebuild ends with
+ * the same rows.
+ */
+async function updateContentWindows(
+  tx: SqlExecutor,
+  ctx: ProjectionContext,
+  content: Map<string, number>,
+): Promise<void> {
+  const windowTable = ctx.tableName('usage_content_window');
+  const newestTable = ctx.tableName('usage_content_newest');
+  const contentTable = ctx.tableName('usage_content');
+  const { rows } = await tx.query<{ day: string }>(`SELECT day::text AS day FROM ${newestTable}`);
+  const before = rows[0]?.day;
+  let newest = before ?? '';
+  for (const k of content.keys()) {
+    const day = k.slice(0, k.indexOf(SEP));
+    if (day > newest) newest = day;
+  }
+  if (before !== undefined && newest > before) {
+    for (const days of CONTENT_WINDOWS) {
+      // Days [before - days + 1, newest - days] leave the window.
+      const from = addDays(before, 1 - days);
+      const to = addDays(newest, -days);
+      if (to < from) continue;
+      await tx.query(
+        `WITH leaving AS (
+           SELECT content_type, name, sum(count) AS count FROM ${contentTable}
+            WHERE day BETWEEN $2::date AND $3::date GROUP BY content_type, name
+         )
+         UPDATE ${windowTable} w SET count = w.count - l.count FROM leaving l
+          WHERE w.days = $1 AND w.content_type = l.content_type AND w.name = l.name`,
+        [days, from, to],
+      );
+      await tx.query(`DELETE FROM ${windowTable} WHERE days = $1 AND count <= 0`, [days]);
+    }
+  }
+  if (newest !== before) {
+    await tx.query(
+      `INSERT INTO ${newestTable} (day) VALUES ($1::date) ON CONFLICT (only_row) DO UPDATE SET day = excluded.day`,
+      [newest],
+    );
+  }
+  const added = new Map<string, number>();
+  const starts = CONTENT_WINDOWS.map((days) => [days, addDays(newest, 1 - days)] as const);
+  for (const [k, n] of content) {
+    const [day, type, name] = k.split(SEP) as [string, string, string];
+    for (const [days, start] of starts) {
+      if (day < start) continue;
+      const key = `${days}${SEP}${type}${SEP}${name}`;
+      added.set(key, (added.get(key) ?? 0) + n);
+    }
+  }
+  if (added.size === 0) return;
+  const keys = [...added.keys()].map((k) => k.split(SEP));
+  await tx.query(
+    `INSERT INTO ${windowTable} (days, content_type, name, count)
+     SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::bigint[])
+     ON CONFLICT (days, content_type, name) DO UPDATE SET count = ${windowTable}.count + excluded.count`,
+    [keys.map((k) => Number(k[0])), keys.map((k) => k[1]), keys.map((k) => k[2]), [...added.values()]],
+  );
+}
+
+/** The per-session kinds of `usage_last_seen` (the entity is the session id). */
+const SESSION_KINDS = ['session', 'scanning', 'device', 'country'] as const;
+
+/**
+ * Brings `usage_last_seen` and `usage_last_day` up to date for the given sessions (whose session-days
+ * were just written) and the visitors they belong to: each one's last day is read again from
+ * `usage_sessions` (a session's group can change: a device or visitor first seen later in the day),
+ * compared with the stored one, and the per-day counts moved accordingly.
+ */
+async function updateLastSeen(tx: SqlExecutor, ctx: ProjectionContext, sessionIds: string[]): Promise<void> {
+  const sessionsTable = ctx.tableName('usage_sessions');
+  const seenTable = ctx.tableName('usage_last_seen');
+  const dayTable = ctx.tableName('usage_last_day');
+  const key = (kind: string, grp: string, entity: string) => `${kind}${SEP}${grp}${SEP}${entity}`;
+  const wanted = new Map<string, string>();
+  const later = (k: string, day: string) => {
+    const current = wanted.get(k);
+    if (current === undefined || day > current) wanted.set(k, day);
+  };
+  const { rows } = await tx.query<{
+    session_id: string;
+    day: string;
+    scans: number;
+    device: string | null;
+    country: string | null;
+    visitor: string | null;
+  }>(
+    `SELECT session_id, day::text AS day, scans, device, country, visitor FROM ${sessionsTable}
+      WHERE session_id = ANY($1::text[])`,
+    [sessionIds],
+  );
+  const visitors = new Set(sessionIds.map((s) => `session:${s}`));
+  for (const r of rows) {
+    later(key('session', '', r.session_id), r.day);
+    if (r.scans > 0) later(key('scanning', '', r.session_id), r.day);
+    later(key('device', r.device ?? 'unknown', r.session_id), r.day);
+    later(key('country', r.country ?? 'unknown', r.session_id), r.day);
+    visitors.add(r.visitor ?? `session:${r.session_id}`);
+  }
+  const { rows: visitorDays } = await tx.query<{ k: string; day: string }>(
+    `SELECT coalesce(visitor, 'session:' || session_id) AS k, max(day)::text AS day FROM ${sessionsTable}
+      WHERE coalesce(visitor, 'session:' || session_id) = ANY($1::text[]) GROUP BY 1`,
+    [[...visitors]],
+  );
+  for (const r of visitorDays) later(key('visitor', '', r.k), r.day);
+  const { rows: stored } = await tx.query<{ entity: string; kind: string; grp: string; last_day: string }>(
+    `SELECT entity, kind, grp, last_day::text AS last_day FROM ${seenTable}
+      WHERE (entity = ANY($1::text[]) AND kind = ANY($2::text[])) OR (entity = ANY($3::text[]) AND kind = 'visitor')`,
+    [sessionIds, SESSION_KINDS, [...visitors]],
+  );
+  const had = new Map(stored.map((r) => [key(r.kind, r.grp, r.entity), r.last_day]));
+  const deltas = new Map<string, number>();
+  const move = (kind: string, grp: string, day: string, by: number) => {
+    const k = `${day}${SEP}${kind}${SEP}${grp}`;
+    deltas.set(k, (deltas.get(k) ?? 0) + by);
+  };
+  const gone: string[][] = [];
+  const set: string[][] = [];
+  for (const k of new Set([...had.keys(), ...wanted.keys()])) {
+    const before = had.get(k);
+    const after = wanted.get(k);
+    if (before === after) continue;
+    const [kind, grp, entity] = k.split(SEP) as [string, string, string];
+    if (before !== undefined) move(kind, grp, before, -1);
+    if (after !== undefined) {
+      move(kind, grp, after, 1);
+      set.push([entity, kind, grp, after]);
+    } else gone.push([entity, kind, grp]);
+  }
+  if (gone.length > 0) {
+    await tx.query(
+      `DELETE FROM ${seenTable} t USING unnest($1::text[], $2::text[], $3::text[]) AS g(entity, kind, grp)
+        WHERE t.entity = g.entity AND t.kind = g.kind AND t.grp = g.grp`,
+      [gone.map((g) => g[0]), gone.map((g) => g[1]), gone.map((g) => g[2])],
+    );
+  }
+  if (set.length > 0) {
+    await tx.query(
+      `INSERT INTO ${seenTable} (entity, kind, grp, last_day)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::date[])
+       ON CONFLICT (entity, kind, grp) DO UPDATE SET last_day = excluded.last_day`,
+      [set.map((r) => r[0]), set.map((r) => r[1]), set.map((r) => r[2]), set.map((r) => r[3])],
+    );
+  }
+  const moved = [...deltas].filter(([, by]) => by !== 0).map(([k, by]) => [...k.split(SEP), by] as const);
+  if (moved.length > 0) {
+    await tx.query(
+      `INSERT INTO ${dayTable} (last_day, kind, grp, count)
+       SELECT * FROM unnest($1::date[], $2::text[], $3::text[], $4::bigint[])
+       ON CONFLICT (last_day, kind, grp) DO UPDATE SET count = ${dayTable}.count + excluded.count`,
+      [moved.map((m) => m[0]), moved.map((m) => m[1]), moved.map((m) => m[2]), moved.map((m) => m[3])],
+    );
+  }
+}

@@ -1,6 +1,6 @@
-import type { SqlExecutor } from '@scentinel/platform';
+import { isPgError, type SqlExecutor } from '@scentinel/platform';
 import type { ProjectionRuntime } from '../runtime/projection-runtime.ts';
-import type { UsageContentType } from './usage-rollup.projection.ts';
+import { CONTENT_WINDOWS, type UsageContentType } from './usage-rollup.projection.ts';
 
 /** Reads over the active `usage_rollup` build. Days are `YYYY-MM-DD` (UTC), both ends inclusive. */
 
@@ -63,35 +63,104 @@ export async function usageSessions(
   from: string,
   to: string,
 ): Promise<UsageSessionsRow[]> {
-  const sessions = await table(runtime, 'usage_sessions');
+  const days = await table(runtime, 'usage_day_sessions');
   const { rows } = await db.query<{ day: string; sessions: number; avg_seconds: number }>(
-    `SELECT day::text AS day, count(*)::int AS sessions,
-            coalesce(avg(extract(epoch FROM last_seen - first_seen)), 0)::float8 AS avg_seconds
-       FROM ${sessions} WHERE day BETWEEN $1::date AND $2::date GROUP BY day ORDER BY day`,
+    `SELECT day::text AS day, sessions::int AS sessions,
+            CASE WHEN sessions = 0 THEN 0 ELSE duration_ms::float8 / sessions / 1000 END AS avg_seconds
+       FROM ${days} WHERE day BETWEEN $1::date AND $2::date AND sessions > 0 ORDER BY day`,
     [from, to],
   );
   return rows.map((r) => ({ day: r.day, sessions: r.sessions, avgSessionSeconds: r.avg_seconds }));
 }
 
+/**
+ * A period's totals. Distinct sessions, visitors, scanning sessions and the device and country
+ * breakdowns come from `usage_last_day` when the period ends on or after the newest day recorded
+ * (then "seen in the period" is "last seen in the period"), else from the period's session-days.
+ */
 export async function usageSummary(
   runtime: Tables,
   db: SqlExecutor,
   from: string,
   to: string,
 ): Promise<UsageSummary> {
-  const sessions = await table(runtime, 'usage_sessions');
   const daily = await table(runtime, 'usage_daily');
   const range = [from, to];
   const inRange = 'day BETWEEN $1::date AND $2::date';
-  const totals = await db.query<{
-    sessions: number;
-    visitors: number;
-    avg_seconds: number;
-    scanning: number;
-  }>(
+  const [events, durations, newest] = await Promise.all([
+    db.query<{ event_type: string; count: number }>(
+      `SELECT event_type, sum(count)::int AS count FROM ${daily} WHERE ${inRange} GROUP BY event_type`,
+      range,
+    ),
+    db.query<{ sessions: string | null; ms: string | null }>(
+      `SELECT sum(sessions) AS sessions, sum(duration_ms) AS ms FROM ${await table(runtime, 'usage_day_sessions')}
+        WHERE ${inRange}`,
+      range,
+    ),
+    db.query<{ day: string | null }>(`SELECT max(day)::text AS day FROM ${daily}`),
+  ]);
+  const sessionDays = Number(durations.rows[0]?.sessions ?? 0);
+  const avgSessionSeconds = sessionDays === 0 ? 0 : Number(durations.rows[0]?.ms ?? 0) / sessionDays / 1000;
+  const newestDay = newest.rows[0]?.day ?? null;
+  const counts =
+    newestDay === null || to >= newestDay
+      ? await distinctByLastDay(runtime, db, from, to)
+      : await distinctFromSessions(runtime, db, from, to);
+  return {
+    ...counts,
+    avgSessionSeconds,
+    events: Object.fromEntries(events.rows.map((r) => [r.event_type, r.count])),
+  };
+}
+
+type DistinctCounts = Pick<
+  UsageSummary,
+  'sessions' | 'visitors' | 'scanningSessions' | 'devices' | 'countries'
+>;
+
+/** Distinct counts over a period that ends on or after the newest day: one row per day and group. */
+async function distinctByLastDay(
+  runtime: Tables,
+  db: SqlExecutor,
+  from: string,
+  to: string,
+): Promise<DistinctCounts> {
+  const lastDay = await table(runtime, 'usage_last_day');
+  const { rows } = await db.query<{ kind: string; grp: string; n: number }>(
+    `SELECT kind, grp, sum(count)::int AS n FROM ${lastDay}
+      WHERE last_day BETWEEN $1::date AND $2::date GROUP BY kind, grp HAVING sum(count) > 0`,
+    [from, to],
+  );
+  const one = (kind: string) => rows.find((r) => r.kind === kind)?.n ?? 0;
+  const groups = (kind: string) =>
+    Object.fromEntries(
+      rows
+        .filter((r) => r.kind === kind)
+        .sort((a, b) => b.n - a.n || (a.grp < b.grp ? -1 : a.grp > b.grp ? 1 : 0))
+        .map((r) => [r.grp, r.n]),
+    );
+  return {
+    sessions: one('session'),
+    visitors: one('visitor'),
+    scanningSessions: one('scanning'),
+    devices: groups('device'),
+    countries: groups('country'),
+  };
+}
+
+/** Distinct counts over any period, from its session-days. */
+async function distinctFromSessions(
+  runtime: Tables,
+  db: SqlExecutor,
+  from: string,
+  to: string,
+): Promise<DistinctCounts> {
+  const sessions = await table(runtime, 'usage_sessions');
+  const range = [from, to];
+  const inRange = 'day BETWEEN $1::date AND $2::date';
+  const totals = await db.query<{ sessions: number; visitors: number; scanning: number }>(
     `SELECT count(DISTINCT session_id)::int AS sessions,
             count(DISTINCT coalesce(visitor, 'session:' || session_id))::int AS visitors,
-            coalesce(avg(extract(epoch FROM last_seen - first_seen)), 0)::float8 AS avg_seconds,
             count(DISTINCT session_id) FILTER (WHERE scans > 0)::int AS scanning
        FROM ${sessions} WHERE ${inRange}`,
     range,
@@ -104,23 +173,28 @@ export async function usageSummary(
     );
     return Object.fromEntries(rows.map((r) => [r.key, r.sessions]));
   };
-  const events = await db.query<{ event_type: string; count: number }>(
-    `SELECT event_type, sum(count)::int AS count FROM ${daily} WHERE ${inRange} GROUP BY event_type`,
-    range,
-  );
   const t = totals.rows[0]!;
   return {
     sessions: t.sessions,
     visitors: t.visitors,
-    avgSessionSeconds: t.avg_seconds,
     scanningSessions: t.scanning,
-    events: Object.fromEntries(events.rows.map((r) => [r.event_type, r.count])),
     devices: await breakdown('device'),
     countries: await breakdown('country'),
   };
 }
 
-/** The most counted names of one content type in the period, most first, ties by name. */
+/** Periods up to this many days are ranked from their day rows directly. */
+const POPULAR_DIRECT_DAYS = 3;
+
+/**
+ * The most counted names of one content type in the period, most first, ties by name.
+ *
+ * A short period is grouped from its day rows. A long one would group a row per name and day
+ * (hundreds of thousands over a year), so names are taken in order of their count over all days
+ * (`usage_content_total`), a page at a time, and counted exactly in the period (an index lookup
+ * per name); no name left can reach the list once its all-days count, an upper bound of its count
+ * in any period, is below the last name's count on the list.
+ */
 export async function usagePopular(
   runtime: Tables,
   db: SqlExecutor,
@@ -130,13 +204,83 @@ export async function usagePopular(
   limit: number,
 ): Promise<{ name: string; count: number }[]> {
   const content = await table(runtime, 'usage_content');
+  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+  if (!(days > POPULAR_DIRECT_DAYS)) {
+    const { rows } = await db.query<{ name: string; count: number }>(
+      `SELECT name, sum(count)::int AS count FROM ${content}
+        WHERE content_type = $1 AND day BETWEEN $2::date AND $3::date
+        GROUP BY name ORDER BY count DESC, name LIMIT $4`,
+      [type, from, to, limit],
+    );
+    return rows;
+  }
+  const kept = await keptWindow(runtime, db, type, from, to, limit);
+  if (kept !== undefined) return kept;
+  const totals = await table(runtime, 'usage_content_total');
+  const page = Math.max(200, limit * 4);
+  const counts = new Map<string, number>();
+  let after: { count: number; name: string } | null = null;
+  for (;;) {
+    const params: unknown[] = [type, after?.count ?? null, after?.name ?? null, page];
+    const { rows: candidates } = await db.query<{ name: string; count: number }>(
+      `SELECT name, count::int AS count FROM ${totals}
+        WHERE content_type = $1 AND ($2::bigint IS NULL OR count < $2 OR (count = $2 AND name > $3))
+        ORDER BY count DESC, name LIMIT $4`,
+      params,
+    );
+    if (candidates.length === 0) break;
+    const { rows: counted } = await db.query<{ name: string; count: number }>(
+      `SELECT name, sum(count)::int AS count FROM ${content}
+        WHERE content_type = $1 AND name = ANY($2::text[]) AND day BETWEEN $3::date AND $4::date
+        GROUP BY name`,
+      [type, candidates.map((c) => c.name), from, to],
+    );
+    for (const r of counted) counts.set(r.name, r.count);
+    const last: { name: string; count: number } = candidates.at(-1)!;
+    after = last;
+    // Every name not yet looked at counts at most `last.count` in the period: it cannot reach
+    // the list once that is below the count of the list's last place (a tie could still win by name).
+    const sorted = [...counts.values()].sort((a, b) => b - a);
+    if (sorted.length >= limit && last.count < sorted[limit - 1]!) break;
+    if (candidates.length < page) break;
+  }
+  // Ordered by the database, as the short periods' names are (ties by its collation).
   const { rows } = await db.query<{ name: string; count: number }>(
-    `SELECT name, sum(count)::int AS count FROM ${content}
-      WHERE content_type = $1 AND day BETWEEN $2::date AND $3::date
-      GROUP BY name ORDER BY count DESC, name LIMIT $4`,
-    [type, from, to, limit],
+    `SELECT name, count FROM unnest($1::text[], $2::int[]) AS t(name, count)
+      ORDER BY count DESC, name LIMIT $3`,
+    [[...counts.keys()], [...counts.values()], limit],
   );
   return rows;
+}
+
+/**
+ * The period's list from the windows the rollup keeps (`CONTENT_WINDOWS` days up to the newest day
+ * with content), when the period holds exactly one of them: it ends on or after the newest day and
+ * starts that many days before it. Undefined otherwise.
+ */
+async function keptWindow(
+  runtime: Tables,
+  db: SqlExecutor,
+  type: UsageContentType,
+  from: string,
+  to: string,
+  limit: number,
+): Promise<{ name: string; count: number }[] | undefined> {
+  const { rows } = await db.query<{ day: string }>(
+    `SELECT day::text AS day FROM ${await table(runtime, 'usage_content_newest')}`,
+  );
+  const newest = rows[0]?.day;
+  if (newest === undefined) return [];
+  if (to < newest) return undefined;
+  if (from > newest) return [];
+  const days = (Date.parse(`${newest}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+  if (!(CONTENT_WINDOWS as readonly number[]).includes(days)) return undefined;
+  const { rows: top } = await db.query<{ name: string; count: number }>(
+    `SELECT name, count::int AS count FROM ${await table(runtime, 'usage_content_window')}
+      WHERE days = $1 AND content_type = $2 ORDER BY count DESC, name LIMIT $3`,
+    [days, type, limit],
+  );
+  return top;
 }
 
 /** Sessions with an event in the last `activeMinutes`, and events in the last hour, as of `now`. */
@@ -149,16 +293,18 @@ export async function usageLive(
   const sessions = await table(runtime, 'usage_sessions');
   const minutes = await table(runtime, 'usage_minutes');
   const yesterday = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
-  const active = await db.query<{ n: number }>(
-    `SELECT count(DISTINCT session_id)::int AS n FROM ${sessions}
-      WHERE day >= $1::date AND last_seen > $2::timestamptz AND last_seen <= $3::timestamptz`,
-    [yesterday, new Date(now.getTime() - activeMinutes * 60_000).toISOString(), now.toISOString()],
-  );
-  const hour = await db.query<{ n: number }>(
-    `SELECT coalesce(sum(count), 0)::int AS n FROM ${minutes}
-      WHERE minute > $1::timestamptz AND minute <= $2::timestamptz`,
-    [new Date(now.getTime() - 3_600_000).toISOString(), now.toISOString()],
-  );
+  const [active, hour] = await Promise.all([
+    db.query<{ n: number }>(
+      `SELECT count(DISTINCT session_id)::int AS n FROM ${sessions}
+        WHERE day >= $1::date AND last_seen > $2::timestamptz AND last_seen <= $3::timestamptz`,
+      [yesterday, new Date(now.getTime() - activeMinutes * 60_000).toISOString(), now.toISOString()],
+    ),
+    db.query<{ n: number }>(
+      `SELECT coalesce(sum(count), 0)::int AS n FROM ${minutes}
+        WHERE minute > $1::timestamptz AND minute <= $2::timestamptz`,
+      [new Date(now.getTime() - 3_600_000).toISOString(), now.toISOString()],
+    ),
+  ]);
   return { activeSessions: active.rows[0]!.n, eventsLastHour: hour.rows[0]!.n };
 }
 
@@ -184,27 +330,64 @@ export interface UsageReadModel {
   live(now: Date): Promise<UsageLive>;
 }
 
-export function createUsageReadModel(runtime: Tables, db: SqlExecutor): UsageReadModel {
-  return {
-    summary: (from, to) => usageSummary(runtime, db, from, to),
-    async daily(from, to) {
-      const days = new Map<string, UsageDayMetrics>();
-      const at = (day: string) => {
-        let d = days.get(day);
-        if (!d) {
-          d = { day, sessions: 0, searches: 0, scans: 0 };
-          days.set(day, d);
-        }
-        return d;
-      };
-      for (const row of await usageSessions(runtime, db, from, to)) at(row.day).sessions = row.sessions;
-      for (const row of await usageDaily(runtime, db, from, to)) {
-        if (row.eventType === 'SearchTracked') at(row.day).searches = row.count;
-        else if (row.eventType === 'ScanTracked') at(row.day).scans = row.count;
+/**
+ * The active build's table names, looked up once and kept (each lookup is a query): when reads
+ * fail because a table is gone (another build was activated and the old one dropped), the names
+ * are looked up again and the read is run once more.
+ */
+function cachedTables(runtime: Tables) {
+  let names = new Map<string, Promise<string>>();
+  const tables: Tables = {
+    activeTable(name, base) {
+      const key = `${name}.${base}`;
+      let table = names.get(key);
+      if (!table) {
+        table = runtime.activeTable(name, base);
+        table.catch(() => names.delete(key));
+        names.set(key, table);
       }
-      return [...days.values()].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+      return table;
     },
-    popular: (type, from, to, limit) => usagePopular(runtime, db, type, from, to, limit),
-    live: (now) => usageLive(runtime, db, now),
+  };
+  async function read<T>(fn: (tables: Tables) => Promise<T>): Promise<T> {
+    try {
+      return await fn(tables);
+    } catch (error) {
+      if (!isPgError(error, '42P01')) throw error;
+      names = new Map();
+      return fn(tables);
+    }
+  }
+  return read;
+}
+
+export function createUsageReadModel(runtime: Tables, db: SqlExecutor): UsageReadModel {
+  const read = cachedTables(runtime);
+  return {
+    summary: (from, to) => read((tables) => usageSummary(tables, db, from, to)),
+    daily: (from, to) =>
+      read(async (tables) => {
+        const days = new Map<string, UsageDayMetrics>();
+        const at = (day: string) => {
+          let d = days.get(day);
+          if (!d) {
+            d = { day, sessions: 0, searches: 0, scans: 0 };
+            days.set(day, d);
+          }
+          return d;
+        };
+        const [sessions, daily] = await Promise.all([
+          usageSessions(tables, db, from, to),
+          usageDaily(tables, db, from, to),
+        ]);
+        for (const row of sessions) at(row.day).sessions = row.sessions;
+        for (const row of daily) {
+          if (row.eventType === 'SearchTracked') at(row.day).searches = row.count;
+          else if (row.eventType === 'ScanTracked') at(row.day).scans = row.count;
+        }
+        return [...days.values()].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+      }),
+    popular: (type, from, to, limit) => read((tables) => usagePopular(tables, db, type, from, to, limit)),
+    live: (now) => read((tables) => usageLive(tables, db, now)),
   };
 }
