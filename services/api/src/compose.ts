@@ -121,11 +121,12 @@ export async function compose(
     else
       log.info({ reason: restored.reason }, 'no usable catalogue snapshot: building the index from the log');
     const catalogueProjection = createCatalogueProjection(index, opened.position);
-    // A snapshot in the previous format is replaced by a binary one right after start.
-    let snapshotPosition = restored.restored && restored.from === 'json' ? -1 : catalogueProjection.position;
+    let snapshotPosition = catalogueProjection.position;
+    // A snapshot in the previous format is replaced by a binary one at the next save (on shutdown at the latest).
+    let upgrade = restored.restored && restored.from === 'json';
     const writeSnapshot = async () => {
       const position = catalogueProjection.position;
-      if (position === snapshotPosition) return;
+      if (position === snapshotPosition && !upgrade) return;
       const started = Date.now();
       const saved = await saveCatalogueIndex(
         snapshotDir,
@@ -135,6 +136,7 @@ export async function compose(
         CATALOGUE_PROJECTION_VERSION,
       );
       snapshotPosition = position;
+      upgrade = false;
       log.info({ position, bytes: saved.bytes, ms: Date.now() - started }, 'catalogue snapshot saved');
     };
     // One save at a time (they share a temporary file): the one on shutdown waits for one under way.
@@ -203,6 +205,8 @@ export async function compose(
     const startedAt = Date.now();
     await runtime.start();
     closers.unshift(() => runtime.stop());
+    // Stopping the runtime first stops a batch that waits for another process's catalogue writer.
+    if (es) closers.unshift(async () => es.interrupt());
     // Answer only once the read models hold what the log held at start, so the first page a visitor
     // sees is the whole catalogue, never a half-loaded one.
     const head = await store.eventLog.headPosition();
