@@ -19,7 +19,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time: every file works in its own Postgres schema, Redis queue names,
+          // ports and temp dirs, and the database-wide advisory locks are keyed by schema.
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
       {
