@@ -92,6 +92,13 @@ export interface LineKernel {
   taps: { dx: number; dy: number; weight: number }[];
 }
 
+/** Out-of-focus blur, modelled as a Gaussian of this standard deviation in pixels. */
+export interface GaussianKernel {
+  sigma: number;
+}
+
+export type BlurKernel = LineKernel | GaussianKernel;
+
 /** The point-spread function of a straight movement of `length` pixels at `angle` radians. */
 export function lineKernel(length: number, angle: number): LineKernel {
   const c = (length - 1) / 2;
@@ -230,10 +237,21 @@ export function estimateMotionBlur(data: Uint8Array, w: number, h: number): Moti
  * covers few rows): far cheaper than a 2-D FFT of the mostly empty grid.
  */
 export function kernelSpectrum(
-  kernel: LineKernel,
+  kernel: BlurKernel,
   w: number,
   h: number,
 ): { re: Float64Array; im: Float64Array } {
+  if ('sigma' in kernel) {
+    // A Gaussian's transform is a real Gaussian: exp(-2π²σ²f²) at each (wrapped) frequency.
+    const re = new Float64Array(w * h);
+    const k = -2 * Math.PI * Math.PI * kernel.sigma * kernel.sigma;
+    const fx = Float64Array.from({ length: w }, (_, u) => Math.exp(k * (Math.min(u, w - u) / w) ** 2));
+    for (let v = 0; v < h; v += 1) {
+      const fy = Math.exp(k * (Math.min(v, h - v) / h) ** 2);
+      for (let u = 0; u < w; u += 1) re[v * w + u] = fx[u]! * fy;
+    }
+    return { re, im: new Float64Array(w * h) };
+  }
   const rows = new Map<number, { dx: number; weight: number }[]>();
   for (const t of kernel.taps) rows.set(t.dy, [...(rows.get(t.dy) ?? []), t]);
   const re = new Float64Array(w * h);
@@ -298,14 +316,15 @@ function paddedSpectrum(data: Uint8Array, w: number, h: number, pad: number): Pa
   return { re, im, W, H, pad, w, h };
 }
 
-function reachOf(kernel: LineKernel): number {
+function reachOf(kernel: BlurKernel): number {
+  if ('sigma' in kernel) return Math.ceil(kernel.sigma * 3);
   let reach = 0;
   for (const t of kernel.taps) reach = Math.max(reach, Math.abs(t.dx), Math.abs(t.dy));
   return reach;
 }
 
 /** Wiener filter: conj(K)/(|K|² + NSR) applied to a padded spectrum; the image's own pixels back. */
-function applyWiener(spectrum: PaddedSpectrum, kernel: LineKernel, noiseToSignal: number): Uint8Array {
+function applyWiener(spectrum: PaddedSpectrum, kernel: BlurKernel, noiseToSignal: number): Uint8Array {
   const { W, H, pad, w, h } = spectrum;
   const re = Float64Array.from(spectrum.re);
   const im = Float64Array.from(spectrum.im);
@@ -342,7 +361,7 @@ export function wienerDeconvolve(
   data: Uint8Array,
   w: number,
   h: number,
-  kernel: LineKernel,
+  kernel: BlurKernel,
   noiseToSignal = NOISE_TO_SIGNAL,
 ): Uint8Array {
   return applyWiener(paddedSpectrum(data, w, h, 2 * reachOf(kernel) + 8), kernel, noiseToSignal);
@@ -353,10 +372,41 @@ const NOISE_TO_SIGNAL = 0.01;
 const TRIAL_W = 448;
 const TRIAL_H = 192;
 
-export interface Deblurred {
+export interface Deblurred<K extends BlurKernel = BlurKernel> {
   pixels: Uint8Array;
-  blur: MotionBlur;
-  kernel: LineKernel;
+  kernel: K;
+}
+
+/** A repair counts only when it leaves at most this share of the grey pixels it started with. */
+const CLEARER = 0.85;
+
+/**
+ * Of the candidate kernels, the one whose deconvolution of the busiest patch leaves the fewest grey
+ * pixels, applied to the whole image; null when none makes the patch clearly crisper than it was.
+ */
+function deblurWithBest<K extends BlurKernel>(
+  data: Uint8Array,
+  w: number,
+  h: number,
+  candidates: readonly K[],
+): Deblurred<K> | null {
+  const pw = Math.min(w, TRIAL_W);
+  const ph = Math.min(h, TRIAL_H);
+  const [tile] = busiestTiles(data, w, h, pw, ph, 1);
+  if (!tile || candidates.length === 0) return null;
+  const patch = new Uint8Array(pw * ph);
+  for (let y = 0; y < ph; y += 1)
+    patch.set(data.subarray((tile.y + y) * w + tile.x, (tile.y + y) * w + tile.x + pw), y * pw);
+  let reach = 0;
+  for (const k of candidates) reach = Math.max(reach, reachOf(k));
+  const spectrum = paddedSpectrum(patch, pw, ph, 2 * reach + 8);
+  let best: { kernel: K; grey: number } | null = null;
+  for (const kernel of candidates) {
+    const grey = greyShare(applyWiener(spectrum, kernel, NOISE_TO_SIGNAL), pw, ph);
+    if (!best || grey < best.grey) best = { kernel, grey };
+  }
+  if (!best || best.grey >= greyShare(patch, pw, ph) * CLEARER) return null;
+  return { pixels: wienerDeconvolve(data, w, h, best.kernel), kernel: best.kernel };
 }
 
 /**
@@ -365,16 +415,13 @@ export interface Deblurred {
  * grey pixels wins; null when no streak stands out or no kernel makes the patch crisper than it
  * was (a false alarm left alone).
  */
-export function deblurMotion(data: Uint8Array, w: number, h: number): Deblurred | null {
+export function deblurMotion(
+  data: Uint8Array,
+  w: number,
+  h: number,
+): (Deblurred<LineKernel> & { blur: MotionBlur }) | null {
   const blur = estimateMotionBlur(data, w, h);
   if (!blur) return null;
-  const [tile] = busiestTiles(data, w, h, Math.min(w, TRIAL_W), Math.min(h, TRIAL_H), 1);
-  if (!tile) return null;
-  const pw = Math.min(w, TRIAL_W);
-  const ph = Math.min(h, TRIAL_H);
-  const patch = new Uint8Array(pw * ph);
-  for (let y = 0; y < ph; y += 1)
-    patch.set(data.subarray((tile.y + y) * w + tile.x, (tile.y + y) * w + tile.x + pw), y * pw);
   const base = Math.round(blur.length);
   const seen = new Set<string>();
   const candidates: LineKernel[] = [];
@@ -390,42 +437,71 @@ export function deblurMotion(data: Uint8Array, w: number, h: number): Deblurred 
       candidates.push(kernel);
     }
   }
-  let reach = 0;
-  for (const k of candidates) reach = Math.max(reach, reachOf(k));
-  const spectrum = paddedSpectrum(patch, pw, ph, 2 * reach + 8);
-  let best: { kernel: LineKernel; grey: number } | null = null;
-  for (const kernel of candidates) {
-    const grey = greyShare(applyWiener(spectrum, kernel, NOISE_TO_SIGNAL));
-    if (!best || grey < best.grey) best = { kernel, grey };
-  }
-  if (!best || best.grey >= greyShare(patch) * 0.85) return null;
-  return { pixels: wienerDeconvolve(data, w, h, best.kernel), blur, kernel: best.kernel };
+  const repaired = deblurWithBest(data, w, h, candidates);
+  return repaired ? { ...repaired, blur } : null;
+}
+
+/** Focus blur widths tried, in pixels (σ of a Gaussian). */
+const FOCUS_SIGMAS = [1, 1.4, 1.8, 2.2, 2.6, 3];
+
+/**
+ * Repairs out-of-focus blur: Gaussian blurs of a few widths are tried on the busiest patch and the
+ * one leaving the fewest grey pixels deconvolves the image; null when none makes it crisper.
+ */
+export function deblurFocus(data: Uint8Array, w: number, h: number): Deblurred<GaussianKernel> | null {
+  return deblurWithBest(
+    data,
+    w,
+    h,
+    FOCUS_SIGMAS.map((sigma) => ({ sigma })),
+  );
 }
 
 /**
  * Share of pixels halfway between ink and paper (between 30 % and 70 % of the way from the 2nd to
  * the 98th percentile): blur leaves edges grey, and a wrong deblurring kernel leaves grey ghosts
- * beside them, so among versions of one text image the crispest has the fewest.
+ * beside them, so among versions of one text image the crispest has the fewest. With a width and
+ * height, ink and paper levels are taken per 32-pixel block (glare and shading vary them across a
+ * photo) and blocks without both are skipped.
  */
-export function greyShare(data: Uint8Array): number {
-  const histogram = new Uint32Array(256);
-  for (let i = 0; i < data.length; i += 1) histogram[data[i]!]! += 1;
-  const level = (q: number) => {
-    let seen = 0;
-    for (let v = 0; v < 256; v += 1) {
-      seen += histogram[v]!;
-      if (seen > q * data.length) return v;
-    }
-    return 255;
-  };
-  const lo = level(0.02);
-  const hi = level(0.98);
-  const a = lo + 0.3 * (hi - lo);
-  const b = hi - 0.3 * (hi - lo);
+export function greyShare(data: Uint8Array, w = data.length, h = 1): number {
+  const block = h === 1 ? w : BLOCK;
   let grey = 0;
-  for (let v = Math.ceil(a); v <= Math.floor(b); v += 1) if (v > a && v < b) grey += histogram[v]!;
-  return grey / Math.max(1, data.length);
+  let counted = 0;
+  const histogram = new Uint32Array(256);
+  for (let by = 0; by < h; by += block) {
+    for (let bx = 0; bx < w; bx += block) {
+      histogram.fill(0);
+      let n = 0;
+      for (let y = by; y < Math.min(h, by + block); y += 1) {
+        for (let x = bx; x < Math.min(w, bx + block); x += 1) {
+          histogram[data[y * w + x]!]! += 1;
+          n += 1;
+        }
+      }
+      const level = (q: number) => {
+        let seen = 0;
+        for (let v = 0; v < 256; v += 1) {
+          seen += histogram[v]!;
+          if (seen > q * n) return v;
+        }
+        return 255;
+      };
+      const lo = level(0.02);
+      const hi = level(0.98);
+      if (h !== 1 && hi - lo < MIN_BLOCK_CONTRAST) continue;
+      const a = lo + 0.3 * (hi - lo);
+      const b = hi - 0.3 * (hi - lo);
+      for (let v = Math.ceil(a); v <= Math.floor(b); v += 1) if (v > a && v < b) grey += histogram[v]!;
+      counted += n;
+    }
+  }
+  return grey / Math.max(1, counted);
 }
+
+const BLOCK = 32;
+/** A block whose levels span less than this is blank paper (or blank ink), not text. */
+const MIN_BLOCK_CONTRAST = 40;
 
 /** Sharpness by the mean squared gradient: higher = crisper edges (for comparing versions of one image). */
 export function gradientEnergy(data: Uint8Array, w: number, h: number): number {

@@ -2,7 +2,7 @@ import type { ScanResult } from '@scentinel/domain';
 import sharp from 'sharp';
 import { readImageBarcodes } from './barcode-reader.ts';
 import { matchKey } from './chemical-matcher.ts';
-import { deblurMotion } from './deblur.ts';
+import { deblurFocus, deblurMotion } from './deblur.ts';
 import { measurePage } from './deskew.ts';
 import { type DecodedImage, decodeImage } from './image-input.ts';
 import { analyzeLabel, type LabelAnalysisDeps, type OcrEvidence } from './label-analysis.ts';
@@ -143,15 +143,19 @@ export async function prepareForOcr(decoded: DecodedImage): Promise<Buffer> {
  */
 export async function repairMotionBlur(decoded: DecodedImage): Promise<DecodedImage> {
   if (decoded.stats.sharpness >= MAYBE_SMEARED) return decoded;
+  return (await repaired(decoded, deblurMotion)) ?? decoded;
+}
+
+/** The image deconvolved by `repair`, or null when it found nothing to repair. */
+async function repaired(
+  decoded: DecodedImage,
+  repair: (data: Uint8Array, w: number, h: number) => { pixels: Uint8Array } | null,
+): Promise<DecodedImage | null> {
   const { data, info } = await decoded.image.clone().greyscale().raw().toBuffer({ resolveWithObject: true });
-  const repaired = deblurMotion(data, info.width, info.height);
-  if (!repaired) return decoded;
-  const image = sharp(
-    Buffer.from(repaired.pixels.buffer, repaired.pixels.byteOffset, repaired.pixels.length),
-    {
-      raw: { width: info.width, height: info.height, channels: 1 },
-    },
-  );
+  const fixed = repair(data, info.width, info.height);
+  if (!fixed) return null;
+  const pixels = Buffer.from(fixed.pixels.buffer, fixed.pixels.byteOffset, fixed.pixels.length);
+  const image = sharp(pixels, { raw: { width: info.width, height: info.height, channels: 1 } });
   return { ...decoded, image };
 }
 
@@ -232,10 +236,11 @@ export class LocalScanEngine implements ScanEngine {
       others.push(await this.ocr.recognize(smaller));
     }
     if (decoded.stats.sharpness < DEFOCUSED) {
-      const sharpened = await sharp(png)
-        .sharpen({ sigma: 2, m1: 0, m2: 4 })
-        .png({ compressionLevel: 1 })
-        .toBuffer();
+      // Out of focus: deconvolved when a focus blur width makes it crisper, else unsharp-masked.
+      const focused = await repaired(decoded, deblurFocus);
+      const sharpened = focused
+        ? await prepareForOcr(focused)
+        : await sharp(png).sharpen({ sigma: 2, m1: 0, m2: 4 }).png({ compressionLevel: 1 }).toBuffer();
       others.push(await this.ocr.recognize(sharpened));
     }
     return { ...first, others };
