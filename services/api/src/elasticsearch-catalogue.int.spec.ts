@@ -189,4 +189,20 @@ describe.skipIf(!url)('Elasticsearch catalogue across processes (stand-in server
       perfume.name,
     );
   });
+
+  it('a batch waiting for the writer gives up when the process stops', async () => {
+    const d = await process_();
+    expect(d.catalogue.replica.role).toBe('reader');
+    const [late] = generateCatalogue(24, 1);
+    const event = events.add(`perfume:${late!.perfume.id}`, 'PerfumeCatalogued', { perfume: late!.perfume });
+    const waiting = d.catalogue.projection.applyAll([event]).then(
+      () => 'applied',
+      (error: Error) => error.name,
+    );
+    const polls = () => d.server.calls('GET', /checkpoints\/_doc\/v1$/).length;
+    const before = polls();
+    await vi.waitFor(() => expect(polls()).toBeGreaterThan(before + 1), { timeout: 10_000, interval: 5 });
+    d.catalogue.interrupt();
+    expect(await waiting).toBe('ElasticsearchUnavailableError');
+  });
 });

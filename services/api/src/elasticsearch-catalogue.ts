@@ -28,6 +28,8 @@ export interface ElasticsearchCatalogue {
   /** The catalogue projection to register with the runtime (and to feed the first import). */
   projection: CatalogueProjection;
   replica: EsCatalogueReplica;
+  /** Makes a batch waiting for the writer give up, so the projection runtime can stop (before `close`). */
+  interrupt(): void;
   close(): Promise<void>;
 }
 
@@ -105,6 +107,7 @@ export async function openElasticsearchCatalogue(
     index: opened.index,
     projection,
     replica,
+    interrupt: () => replica.interrupt(),
     async close() {
       await replica.close();
       await opened.close();

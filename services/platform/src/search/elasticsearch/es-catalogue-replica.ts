@@ -95,9 +95,17 @@ export class EsCatalogueReplica {
     }
   }
 
-  async close(): Promise<void> {
+  /**
+   * Stops waiting: a batch waiting for the checkpoint fails at once (so the runtime can stop while
+   * the writer is behind), and no new batch is applied. A write under way completes.
+   */
+  interrupt(): void {
     this.closed = true;
     this.wake?.();
+  }
+
+  async close(): Promise<void> {
+    this.interrupt();
     await this.options.lease.release();
   }
 
