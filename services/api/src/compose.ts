@@ -207,8 +207,6 @@ export async function compose(
     closers.unshift(() => runtime.stop());
     // Stopping the runtime first stops a batch that waits for another process's catalogue writer.
     if (es) closers.unshift(async () => es.interrupt());
-    // Stopping the runtime first stops a batch that waits for another process's catalogue writer.
-    if (es) closers.unshift(async () => es.interrupt());
     // Answer only once the read models hold what the log held at start, so the first page a visitor
     // sees is the whole catalogue, never a half-loaded one.
     const head = await store.eventLog.headPosition();
