@@ -597,7 +597,7 @@ export async function run(): Promise<void> {
       `SELECT count(*)::int AS n, pg_size_pretty(pg_total_relation_size('events')) AS bytes FROM events`,
     );
     if (size[0]!.n !== EVENTS) throw new Error(`loaded ${size[0]!.n} events, expected ${EVENTS}`);
-    const runtime = createRuntime({ sql: store.sql, eventLog: store.eventLog, batchSize: 5_000 });
+    const runtime = createRuntime({ sql: store.sql, eventLog: store.eventLog, batchSize: 10_000 });
     const rebuild = await rebuildRollup(runtime, EVENTS);
     const { rows: rollupSize } = await store.sql.query<{ bytes: string }>(
       `SELECT pg_size_pretty(sum(pg_total_relation_size(c.oid))) AS bytes FROM pg_class c

@@ -84,33 +84,42 @@ export async function usageSummary(
   from: string,
   to: string,
 ): Promise<UsageSummary> {
-  const daily = await table(runtime, 'usage_daily');
-  const range = [from, to];
-  const inRange = 'day BETWEEN $1::date AND $2::date';
-  const [events, durations, newest] = await Promise.all([
-    db.query<{ event_type: string; count: number }>(
-      `SELECT event_type, sum(count)::int AS count FROM ${daily} WHERE ${inRange} GROUP BY event_type`,
-      range,
-    ),
-    db.query<{ sessions: string | null; ms: string | null }>(
-      `SELECT sum(sessions) AS sessions, sum(duration_ms) AS ms FROM ${await table(runtime, 'usage_day_sessions')}
-        WHERE ${inRange}`,
-      range,
-    ),
-    db.query<{ day: string | null }>(`SELECT max(day)::text AS day FROM ${daily}`),
+  const [daily, days, lastDay] = await Promise.all([
+    table(runtime, 'usage_daily'),
+    table(runtime, 'usage_day_sessions'),
+    table(runtime, 'usage_last_day'),
   ]);
-  const sessionDays = Number(durations.rows[0]?.sessions ?? 0);
-  const avgSessionSeconds = sessionDays === 0 ? 0 : Number(durations.rows[0]?.ms ?? 0) / sessionDays / 1000;
-  const newestDay = newest.rows[0]?.day ?? null;
-  const counts =
-    newestDay === null || to >= newestDay
-      ? await distinctByLastDay(runtime, db, from, to)
-      : await distinctFromSessions(runtime, db, from, to);
-  return {
-    ...counts,
-    avgSessionSeconds,
-    events: Object.fromEntries(events.rows.map((r) => [r.event_type, r.count])),
-  };
+  // One statement (one round trip): the distinct counts by last day are only read when the period
+  // ends on or after the newest day.
+  const { rows } = await db.query<{
+    events: Record<string, number> | null;
+    session_days: string | null;
+    ms: string | null;
+    by_last_day: [string, string, number][] | null;
+    newest: string | null;
+  }>(
+    `WITH newest AS (SELECT max(day) AS day FROM ${daily})
+     SELECT
+       (SELECT json_object_agg(event_type, n) FROM (
+          SELECT event_type, sum(count)::int AS n FROM ${daily}
+           WHERE day BETWEEN $1::date AND $2::date GROUP BY event_type) e) AS events,
+       (SELECT sum(sessions)::text FROM ${days} WHERE day BETWEEN $1::date AND $2::date) AS session_days,
+       (SELECT sum(duration_ms)::text FROM ${days} WHERE day BETWEEN $1::date AND $2::date) AS ms,
+       (SELECT day::text FROM newest) AS newest,
+       CASE WHEN $2::date >= coalesce((SELECT day FROM newest), $2::date) THEN
+         (SELECT coalesce(json_agg(json_build_array(kind, grp, n)), '[]') FROM (
+            SELECT kind, grp, sum(count)::int AS n FROM ${lastDay}
+             WHERE last_day BETWEEN $1::date AND $2::date GROUP BY kind, grp HAVING sum(count) > 0) l)
+       END AS by_last_day`,
+    [from, to],
+  );
+  const r = rows[0]!;
+  const sessionDays = Number(r.session_days ?? 0);
+  const avgSessionSeconds = sessionDays === 0 ? 0 : Number(r.ms ?? 0) / sessionDays / 1000;
+  const counts = r.by_last_day
+    ? distinctByLastDay(r.by_last_day)
+    : await distinctFromSessions(runtime, db, from, to);
+  return { ...counts, avgSessionSeconds, events: r.events ?? {} };
 }
 
 type DistinctCounts = Pick<
@@ -118,26 +127,18 @@ type DistinctCounts = Pick<
   'sessions' | 'visitors' | 'scanningSessions' | 'devices' | 'countries'
 >;
 
-/** Distinct counts over a period that ends on or after the newest day: one row per day and group. */
-async function distinctByLastDay(
-  runtime: Tables,
-  db: SqlExecutor,
-  from: string,
-  to: string,
-): Promise<DistinctCounts> {
-  const lastDay = await table(runtime, 'usage_last_day');
-  const { rows } = await db.query<{ kind: string; grp: string; n: number }>(
-    `SELECT kind, grp, sum(count)::int AS n FROM ${lastDay}
-      WHERE last_day BETWEEN $1::date AND $2::date GROUP BY kind, grp HAVING sum(count) > 0`,
-    [from, to],
-  );
-  const one = (kind: string) => rows.find((r) => r.kind === kind)?.n ?? 0;
+/**
+ * Distinct counts over a period that ends on or after the newest day, from the summed
+ * `usage_last_day` rows of the period (kind, group, count).
+ */
+function distinctByLastDay(rows: [string, string, number][]): DistinctCounts {
+  const one = (kind: string) => rows.find((r) => r[0] === kind)?.[2] ?? 0;
   const groups = (kind: string) =>
     Object.fromEntries(
       rows
-        .filter((r) => r.kind === kind)
-        .sort((a, b) => b.n - a.n || (a.grp < b.grp ? -1 : a.grp > b.grp ? 1 : 0))
-        .map((r) => [r.grp, r.n]),
+        .filter((r) => r[0] === kind)
+        .sort((a, b) => b[2] - a[2] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0))
+        .map((r) => [r[1], r[2]]),
     );
   return {
     sessions: one('session'),
@@ -266,21 +267,27 @@ async function keptWindow(
   to: string,
   limit: number,
 ): Promise<{ name: string; count: number }[] | undefined> {
-  const { rows } = await db.query<{ day: string }>(
-    `SELECT day::text AS day FROM ${await table(runtime, 'usage_content_newest')}`,
+  const [newestTable, windowTable] = await Promise.all([
+    table(runtime, 'usage_content_newest'),
+    table(runtime, 'usage_content_window'),
+  ]);
+  // One round trip: the newest day, and the list of the window the period would be.
+  const { rows } = await db.query<{ newest: string | null; top: { name: string; count: number }[] | null }>(
+    `SELECT n.day::text AS newest,
+            (SELECT json_agg(json_build_object('name', w.name, 'count', w.count) ORDER BY w.count DESC, w.name)
+               FROM (SELECT name, count::int AS count FROM ${windowTable}
+                      WHERE days = n.day - $1::date + 1 AND content_type = $2
+                      ORDER BY count DESC, name LIMIT $3) w) AS top
+       FROM (SELECT (SELECT day FROM ${newestTable}) AS day) n`,
+    [from, type, limit],
   );
-  const newest = rows[0]?.day;
+  const newest = rows[0]?.newest ?? undefined;
   if (newest === undefined) return [];
   if (to < newest) return undefined;
   if (from > newest) return [];
   const days = (Date.parse(`${newest}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
   if (!(CONTENT_WINDOWS as readonly number[]).includes(days)) return undefined;
-  const { rows: top } = await db.query<{ name: string; count: number }>(
-    `SELECT name, count::int AS count FROM ${await table(runtime, 'usage_content_window')}
-      WHERE days = $1 AND content_type = $2 ORDER BY count DESC, name LIMIT $3`,
-    [days, type, limit],
-  );
-  return top;
+  return rows[0]?.top ?? [];
 }
 
 /** Sessions with an event in the last `activeMinutes`, and events in the last hour, as of `now`. */
@@ -290,22 +297,24 @@ export async function usageLive(
   now: Date,
   activeMinutes = 5,
 ): Promise<UsageLive> {
-  const sessions = await table(runtime, 'usage_sessions');
-  const minutes = await table(runtime, 'usage_minutes');
-  const yesterday = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
-  const [active, hour] = await Promise.all([
-    db.query<{ n: number }>(
-      `SELECT count(DISTINCT session_id)::int AS n FROM ${sessions}
-        WHERE day >= $1::date AND last_seen > $2::timestamptz AND last_seen <= $3::timestamptz`,
-      [yesterday, new Date(now.getTime() - activeMinutes * 60_000).toISOString(), now.toISOString()],
-    ),
-    db.query<{ n: number }>(
-      `SELECT coalesce(sum(count), 0)::int AS n FROM ${minutes}
-        WHERE minute > $1::timestamptz AND minute <= $2::timestamptz`,
-      [new Date(now.getTime() - 3_600_000).toISOString(), now.toISOString()],
-    ),
+  const [sessions, minutes] = await Promise.all([
+    table(runtime, 'usage_sessions'),
+    table(runtime, 'usage_minutes'),
   ]);
-  return { activeSessions: active.rows[0]!.n, eventsLastHour: hour.rows[0]!.n };
+  const yesterday = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
+  const { rows } = await db.query<{ active: number; hour: number }>(
+    `SELECT (SELECT count(DISTINCT session_id)::int FROM ${sessions}
+              WHERE day >= $1::date AND last_seen > $2::timestamptz AND last_seen <= $3::timestamptz) AS active,
+            (SELECT coalesce(sum(count), 0)::int FROM ${minutes}
+              WHERE minute > $4::timestamptz AND minute <= $3::timestamptz) AS hour`,
+    [
+      yesterday,
+      new Date(now.getTime() - activeMinutes * 60_000).toISOString(),
+      now.toISOString(),
+      new Date(now.getTime() - 3_600_000).toISOString(),
+    ],
+  );
+  return { activeSessions: rows[0]!.active, eventsLastHour: rows[0]!.hour };
 }
 
 /** One day of the dashboard's daily trends. */
