@@ -18,7 +18,7 @@ import {
   type Store,
   uniqueSchemaName,
 } from '@scentinel/platform';
-import { createRuntime } from '@scentinel/projections';
+import { createRuntime, usageRollupProjection } from '@scentinel/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const url = process.env.DATABASE_URL;
@@ -26,7 +26,8 @@ if (!url) console.warn('projector-kill.int.spec.ts: skipped because DATABASE_URL
 
 const REBUILDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'testing', 'rebuild-process.ts');
 const PROJECTION = 'usage_rollup';
-const TABLES = ['usage_daily', 'usage_sessions', 'usage_content', 'usage_minutes'];
+/** Every table of the projection's builds (compared row for row). */
+const TABLES = usageRollupProjection.tables;
 const EVENTS = 10_000;
 const TYPES = ['SearchTracked', 'PageViewed', 'ChemicalClicked', 'ScanTracked'];
 
