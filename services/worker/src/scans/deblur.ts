@@ -400,9 +400,13 @@ function deblurWithBest<K extends BlurKernel>(
   let reach = 0;
   for (const k of candidates) reach = Math.max(reach, reachOf(k));
   const spectrum = paddedSpectrum(patch, pw, ph, 2 * reach + 8);
+  const before = clippedShare(patch);
   let best: { kernel: K; grey: number } | null = null;
   for (const kernel of candidates) {
-    const grey = greyShare(applyWiener(spectrum, kernel, NOISE_TO_SIGNAL), pw, ph);
+    const restored = applyWiener(spectrum, kernel, NOISE_TO_SIGNAL);
+    // Too wide a kernel overshoots: ringing pushes pixels past black and white, which also
+    // empties the grey band; those clipped pixels count against it.
+    const grey = greyShare(restored, pw, ph) + Math.max(0, clippedShare(restored) - before);
     if (!best || grey < best.grey) best = { kernel, grey };
   }
   if (!best || best.grey >= greyShare(patch, pw, ph) * CLEARER) return null;
@@ -500,6 +504,13 @@ export function greyShare(data: Uint8Array, w = data.length, h = 1): number {
 }
 
 const BLOCK = 32;
+
+/** Share of pixels at pure black or white. */
+function clippedShare(data: Uint8Array): number {
+  let clipped = 0;
+  for (let i = 0; i < data.length; i += 1) if (data[i] === 0 || data[i] === 255) clipped += 1;
+  return clipped / Math.max(1, data.length);
+}
 /** A block whose levels span less than this is blank paper (or blank ink), not text. */
 const MIN_BLOCK_CONTRAST = 40;
 
