@@ -4,12 +4,17 @@
  *
  * One logistic regression per allergen (L2-regularised, trained by full-batch gradient descent, so
  * the same data always gives the same weights). Evidence: the perfume's brand (a house reuses its
- * bases and labels alike), its notes and accords, its gender, and whether the notes → constituents
- * bridge infers the allergen from a note. Allergens no label declares often enough to learn from
- * get their share of labelled perfumes as their probability. Probabilities become a basis:
- * `likely` at or above `likelyAt`, `possible` at or above `possibleAt`, else not expected.
+ * bases and labels alike), its notes and accords, its gender, whether the notes → constituents
+ * bridge infers the allergen from a note, and what the labels of its relatives declare: the other
+ * labelled perfumes of its line (a flanker such as `Good Girl Légère` shares most of `Good Girl`'s
+ * declared allergens) and of its brand (some houses list no allergen at all). The relatives'
+ * weights are shared by every allergen and never read a perfume's own label. Allergens no label
+ * declares often enough to learn from get their share of labelled perfumes as their probability.
+ * Probabilities become a basis: `likely` at or above `likelyAt`, `possible` at or above
+ * `possibleAt`, else not expected.
  */
 import { allergenLabelKey, brandKey, labelCase } from '../../services/domain/src/catalogue/index.ts';
+import { brandSpellingKey, nameSpellingKey } from './duplicates.ts';
 
 export interface AllergenGroup {
   /** Comparison key of the allergen's label (INCI) name: one allergen, whatever the isomer's CAS. */
@@ -56,6 +61,8 @@ export function allergenGroups(chemicals: readonly AllergenChemical[]): Allergen
 export interface ModelPerfume {
   id: string;
   brand: string;
+  /** The perfume's name: with the brand it places the perfume in a line (`lineKey`). */
+  name?: string;
   notes: { top: string[]; middle: string[]; base: string[]; unspecified: string[] };
   accords: string[];
   gender: string | null;
@@ -79,7 +86,165 @@ export function perfumeFeatures(p: ModelPerfume): string[] {
   return [...out].sort();
 }
 
+/** Weight names of the evidence that is not a feature of the perfume itself. */
 const BRIDGE = '(bridge)';
+
+/** Words that do not name a line on their own: articles, prepositions, `Eau`, numbering. */
+const LINE_FILLER = new Set([
+  'the',
+  'l',
+  'la',
+  'le',
+  'les',
+  'eau',
+  'de',
+  'des',
+  'd',
+  'du',
+  'un',
+  'une',
+  'a',
+  'of',
+  'for',
+  'pour',
+  'di',
+  'del',
+  'my',
+  'no',
+]);
+
+/**
+ * The line a perfume belongs to: its brand (spelling key) and the first word of its name that is
+ * not filler, once the name has lost its concentration and a copy of the brand (the dedupe's
+ * spelling key). `Good Girl`, `Good Girl Légère` and `Good Girl Eau de Parfum Suprême` share a
+ * line, as do `Sauvage` and `Eau Sauvage Elixir`; flankers are other products but the same line,
+ * usually with the same base and the house's labelling habit. null when nothing names a line.
+ */
+export function lineKey(brand: string, name: string): string | null {
+  const word = nameSpellingKey(name, brand, ' ')
+    .split(' ')
+    .find((t) => t !== '' && !LINE_FILLER.has(t));
+  return word === undefined ? null : `${brandSpellingKey(brand)}|${word}`;
+}
+
+/** A labelled perfume as evidence for its relatives: its id and the allergen keys it declares. */
+export interface LabelledRelative {
+  id: string;
+  declared: string[];
+}
+
+/**
+ * What the labelled perfumes of the training set say about other perfumes of their line and
+ * brand: per line key and per brand key, the labelled perfumes there; and how many allergens a
+ * label declares on average.
+ */
+export interface RelativesEvidence {
+  lines: Record<string, LabelledRelative[]>;
+  brands: Record<string, LabelledRelative[]>;
+  meanDeclared: number;
+}
+
+export function relativesEvidence(labelled: readonly LabelledPerfume[]): RelativesEvidence {
+  const lines: Record<string, LabelledRelative[]> = {};
+  const brands: Record<string, LabelledRelative[]> = {};
+  let declared = 0;
+  for (const p of [...labelled].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
+    const entry = { id: p.id, declared: [...p.declared].sort() };
+    declared += entry.declared.length;
+    const line = p.name === undefined ? null : lineKey(p.brand, p.name);
+    if (line !== null) lines[line] = [...(lines[line] ?? []), entry];
+    const brand = brandSpellingKey(p.brand);
+    brands[brand] = [...(brands[brand] ?? []), entry];
+  }
+  return { lines, brands, meanDeclared: labelled.length === 0 ? 0 : declared / labelled.length };
+}
+
+/** What a set of labelled relatives says: per allergen key, how many declare it; their counts. */
+interface RelativeSummary {
+  perfumes: number;
+  declaring: Map<string, number>;
+  declared: number;
+  listingNone: number;
+}
+
+function summarise(relatives: readonly LabelledRelative[]): RelativeSummary {
+  const declaring = new Map<string, number>();
+  let declared = 0;
+  let listingNone = 0;
+  for (const r of relatives) {
+    for (const key of r.declared) declaring.set(key, (declaring.get(key) ?? 0) + 1);
+    declared += r.declared.length;
+    if (r.declared.length === 0) listingNone += 1;
+  }
+  return { perfumes: relatives.length, declaring, declared, listingNone };
+}
+
+/**
+ * The labelled relatives of a perfume, never its own label (entries with its id are left out):
+ * the other labelled perfumes of its line (`lineKey`) and of its brand.
+ */
+export interface Relatives {
+  line: RelativeSummary;
+  brand: RelativeSummary;
+  meanDeclared: number;
+}
+
+export function relativesOf(evidence: RelativesEvidence, p: ModelPerfume): Relatives {
+  const line = p.name === undefined ? null : lineKey(p.brand, p.name);
+  const others = (list: readonly LabelledRelative[] | undefined) => (list ?? []).filter((r) => r.id !== p.id);
+  return {
+    line: summarise(line === null ? [] : others(evidence.lines[line])),
+    brand: summarise(others(evidence.brands[brandSpellingKey(p.brand)])),
+    meanDeclared: evidence.meanDeclared,
+  };
+}
+
+/**
+ * Evidence from labelled relatives, with weights shared by every allergen: a sibling's label says
+ * about as much of one allergen as of another, and no single allergen has enough labelled
+ * siblings to learn weights of its own.
+ *
+ * - `(line labelled)`: another perfume of the line is labelled (1);
+ * - `(line declares)`: the share of those that declare the allergen (a flanker tends to keep its
+ *   line's base and labelling);
+ * - `(line count)`: how many allergens they declare against the average label (ratio − 1);
+ * - `(brand labelled)`, `(brand declares)`, `(brand count)`: the same over the brand's other
+ *   labelled perfumes, shrunk towards "no evidence" by one pseudo-perfume;
+ * - `(brand lists none)`: the shrunk share of the brand's other labels that list no allergen at
+ *   all (the habit of houses that leave allergens off their labels).
+ */
+const RELATIVES = [
+  '(line labelled)',
+  '(line declares)',
+  '(line count)',
+  '(brand labelled)',
+  '(brand declares)',
+  '(brand count)',
+  '(brand lists none)',
+] as const;
+
+/** The relatives' evidence for one allergen: (index into RELATIVES, value) pairs, zeros left out. */
+function relativeFeatures(r: Relatives, key: string): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  const mean = r.meanDeclared > 0 ? r.meanDeclared : 1;
+  const push = (k: number, v: number) => {
+    if (v !== 0) out.push([k, v]);
+  };
+  const { line, brand } = r;
+  if (line.perfumes > 0) {
+    push(0, 1);
+    push(1, (line.declaring.get(key) ?? 0) / line.perfumes);
+    push(2, line.declared / line.perfumes / mean - 1);
+  }
+  if (brand.perfumes > 0) {
+    const shrunk = brand.perfumes + 1;
+    push(3, 1);
+    push(4, (brand.declaring.get(key) ?? 0) / shrunk);
+    push(5, (brand.perfumes / shrunk) * (brand.declared / brand.perfumes / mean - 1));
+    push(6, brand.listingNone / shrunk);
+  }
+  return out;
+}
 
 export interface GroupModel {
   key: string;
@@ -88,6 +253,8 @@ export interface GroupModel {
   bias: number;
   /** Feature → weight; `(bridge)` is the weight of "the bridge infers it from a note". */
   weights: Record<string, number>;
+  /** Whether the model was fitted (enough labels) and the relatives' evidence applies. */
+  fitted: boolean;
 }
 
 export interface AllergenModel {
@@ -95,6 +262,14 @@ export interface AllergenModel {
   possibleAt: number;
   trainedOn: number;
   groups: GroupModel[];
+  /** The training labels as evidence for their relatives (line and brand). */
+  relativesEvidence: RelativesEvidence;
+  /**
+   * Weights shared by every fitted allergen: `(sibling line)` of "a perfume of its line is
+   * labelled", `(sibling declares)` of the share of those siblings that declare the allergen,
+   * `(brand lists none)` of the brand's habit of listing no allergen.
+   */
+  relatives: Record<string, number>;
 }
 
 export interface TrainOptions {
@@ -107,15 +282,18 @@ export interface TrainOptions {
   minPositives: number;
   likelyAt: number;
   possibleAt: number;
+  /** L2 penalty of the relatives' evidence weights (line siblings, brand habit). */
+  relativesL2: number;
 }
 
 export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
-  l2: 3,
+  l2: 30,
   iterations: 200,
   minSupport: 3,
   minPositives: 5,
   likelyAt: 0.6,
-  possibleAt: 0.25,
+  possibleAt: 0.3,
+  relativesL2: 3,
 };
 
 function sigmoid(z: number): number {
@@ -129,7 +307,8 @@ function logit(p: number): number {
 
 /**
  * Trains one model per allergen group on labelled perfumes. Deterministic: sorted features, fixed
- * iteration count, no randomness.
+ * iteration count, no randomness. A training perfume's sibling evidence comes from the other
+ * training perfumes, as it will for a perfume without a label.
  */
 export function trainAllergenModel(
   labelled: readonly LabelledPerfume[],
@@ -147,34 +326,72 @@ export function trainAllergenModel(
   const index = new Map(vocabulary.map((f, i) => [f, i]));
   const bridgeIdx = vocabulary.length;
   const encoded = rows.map((features) => features.flatMap((f) => (index.has(f) ? [index.get(f)!] : [])));
+  const evidence = relativesEvidence(labelled);
+  const relatives = labelled.map((p) => relativesOf(evidence, p));
 
-  const out: GroupModel[] = [];
+  interface Fit {
+    group: AllergenGroup;
+    share: number;
+    y: number[];
+    xs: number[][];
+    related: Array<Array<[number, number]>>;
+    w: Float64Array;
+    bias: number;
+  }
+  const models = new Map<string, GroupModel>();
+  const fits: Fit[] = [];
   for (const group of groups) {
     const y = labelled.map((p) => (p.declared.has(group.key) ? 1 : 0));
     const positives = y.reduce<number>((s, v) => s + v, 0);
     const share = n === 0 ? 0 : positives / n;
     if (positives < options.minPositives || n - positives < options.minPositives) {
-      out.push({ key: group.key, labelledShare: share, bias: logit(share), weights: {} });
+      models.set(group.key, {
+        key: group.key,
+        labelledShare: share,
+        bias: logit(share),
+        weights: {},
+        fitted: false,
+      });
       continue;
     }
-    const xs = encoded.map((x, i) => (labelled[i]!.bridgeGroups.has(group.key) ? [...x, bridgeIdx] : x));
-    const w = new Float64Array(vocabulary.length + 1);
-    let bias = logit(share);
-    const grad = new Float64Array(w.length);
-    const curvature = new Float64Array(w.length);
-    // Damped diagonal Newton steps (gradient over the Hessian's diagonal, divided by the number of
-    // features a perfume has, since they move together): rare features learn as fast as common
-    // ones, which plain gradient descent on the mean loss does not do.
-    const damping = 1 / (1 + Math.max(...xs.map((x) => x.length)));
-    for (let it = 0; it < options.iterations; it++) {
+    fits.push({
+      group,
+      share,
+      y,
+      xs: encoded.map((x, i) => (labelled[i]!.bridgeGroups.has(group.key) ? [...x, bridgeIdx] : x)),
+      related: relatives.map((r) => relativeFeatures(r, group.key)),
+      w: new Float64Array(vocabulary.length + 1),
+      bias: logit(share),
+    });
+  }
+  const shared = new Float64Array(RELATIVES.length);
+  const sharedGrad = new Float64Array(RELATIVES.length);
+  const sharedCurvature = new Float64Array(RELATIVES.length);
+  const grad = new Float64Array(vocabulary.length + 1);
+  const curvature = new Float64Array(vocabulary.length + 1);
+  // Damped diagonal Newton steps (gradient over the Hessian's diagonal, divided by the number of
+  // features a perfume has, since they move together): rare features learn as fast as common
+  // ones, which plain gradient descent on the mean loss does not do. The shared weights take one
+  // step per iteration from the gradients of every allergen.
+  let widest = 0;
+  for (const fit of fits) {
+    for (let i = 0; i < n; i++) widest = Math.max(widest, fit.xs[i]!.length + fit.related[i]!.length);
+  }
+  const damping = 1 / (1 + widest);
+  for (let it = 0; it < options.iterations; it++) {
+    sharedGrad.fill(0);
+    sharedCurvature.fill(0);
+    for (const fit of fits) {
+      const { w, xs, related, y } = fit;
       grad.fill(0);
       curvature.fill(0);
       let gBias = 0;
       let hBias = 0;
       for (let i = 0; i < n; i++) {
         const x = xs[i]!;
-        let z = bias;
+        let z = fit.bias;
         for (const j of x) z += w[j]!;
+        for (const [k, v] of related[i]!) z += shared[k]! * v;
         const p = sigmoid(z);
         const err = p - y[i]!;
         const h = Math.max(p * (1 - p), 1e-3);
@@ -184,30 +401,62 @@ export function trainAllergenModel(
           grad[j]! += err;
           curvature[j]! += h;
         }
+        for (const [k, v] of related[i]!) {
+          sharedGrad[k]! += err * v;
+          sharedCurvature[k]! += h * v * v;
+        }
       }
-      bias -= (damping * gBias) / hBias;
+      fit.bias -= (damping * gBias) / hBias;
       for (let j = 0; j < w.length; j++) {
         w[j]! -= (damping * (grad[j]! + options.l2 * w[j]!)) / (curvature[j]! + options.l2);
       }
     }
+    for (let k = 0; k < shared.length; k++) {
+      shared[k]! -=
+        (damping * (sharedGrad[k]! + options.relativesL2 * shared[k]!)) /
+        (sharedCurvature[k]! + options.relativesL2);
+    }
+  }
+  for (const fit of fits) {
     const weights: Record<string, number> = {};
-    for (let j = 0; j < w.length; j++) {
-      const value = Math.round(w[j]! * 1e4) / 1e4;
+    for (let j = 0; j < fit.w.length; j++) {
+      const value = Math.round(fit.w[j]! * 1e4) / 1e4;
       if (value !== 0) weights[j === bridgeIdx ? BRIDGE : vocabulary[j]!] = value;
     }
-    out.push({ key: group.key, labelledShare: share, bias: Math.round(bias * 1e4) / 1e4, weights });
+    models.set(fit.group.key, {
+      key: fit.group.key,
+      labelledShare: fit.share,
+      bias: Math.round(fit.bias * 1e4) / 1e4,
+      weights,
+      fitted: true,
+    });
   }
-  return { likelyAt: options.likelyAt, possibleAt: options.possibleAt, trainedOn: n, groups: out };
+  const relativeWeights: Record<string, number> = {};
+  RELATIVES.forEach((name, k) => {
+    relativeWeights[name] = Math.round(shared[k]! * 1e4) / 1e4;
+  });
+  return {
+    likelyAt: options.likelyAt,
+    possibleAt: options.possibleAt,
+    trainedOn: n,
+    groups: groups.map((g) => models.get(g.key)!),
+    relativesEvidence: evidence,
+    relatives: relativeWeights,
+  };
 }
 
 /** Probability per allergen group key for one perfume. */
 export function predictAllergens(model: AllergenModel, p: ModelPerfume): Map<string, number> {
   const features = perfumeFeatures(p);
+  const relatives = relativesOf(model.relativesEvidence, p);
   const out = new Map<string, number>();
   for (const g of model.groups) {
     let z = g.bias;
     for (const f of features) z += g.weights[f] ?? 0;
     if (p.bridgeGroups.has(g.key)) z += g.weights[BRIDGE] ?? 0;
+    if (g.fitted) {
+      for (const [k, v] of relativeFeatures(relatives, g.key)) z += (model.relatives[RELATIVES[k]!] ?? 0) * v;
+    }
     out.set(g.key, sigmoid(z));
   }
   return out;

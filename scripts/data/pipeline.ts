@@ -129,12 +129,13 @@ function perfumeLine(p: MergedPerfume, safety: SafetyFields | undefined): Record
 function allergenModelFile(s: SafetySummary): Record<string, unknown> {
   return {
     description:
-      'Per EU label allergen, a logistic regression over brand, notes, accords, gender and the notes bridge, trained on the declared ingredient lists of labelled perfumes.',
+      'Per EU label allergen, a logistic regression over brand, notes, accords, gender and the notes bridge, with weights shared by every allergen for what the labels of the same line and brand declare (relatives), trained on the declared ingredient lists of labelled perfumes.',
     label_source: { name: 'Sephora product pages (ingredient lists as published)', date: '2023-03' },
     trained_on: s.model.trainedOn,
     likely_at: s.model.likelyAt,
     possible_at: s.model.possibleAt,
     cross_validation: s.crossValidation,
+    relatives: s.model.relatives,
     groups: s.model.groups,
   };
 }

@@ -7,7 +7,8 @@
  * - Labels: rows of the label dataset matched to a perfume replace its inferred chemicals with the
  *   declared ones (a declared ingredient beats an inferred one).
  * - Estimates: a model trained on the labelled perfumes (`allergen-model.ts`) gives every other
- *   perfume its likely and possible EU label allergens. Its cross-validated precision and recall,
+ *   perfume its likely and possible EU label allergens, from its notes, accords and brand and
+ *   from the labels of its line's and brand's labelled perfumes. Its cross-validated precision and recall,
  *   beside the notes-only and base-rate-only rules, are part of the build summary.
  */
 import { isVagueNote } from '../../services/domain/src/catalogue/index.ts';
@@ -93,7 +94,15 @@ function modelPerfume(p: SafetyPerfume, groupOf: ReadonlyMap<string, string>): M
     const g = groupOf.get(link.chemical_id);
     if (g) bridgeGroups.add(g);
   }
-  return { id: p.id, brand: p.brand, notes: p.notes, accords: p.accords, gender: p.gender, bridgeGroups };
+  return {
+    id: p.id,
+    brand: p.brand,
+    name: p.name,
+    notes: p.notes,
+    accords: p.accords,
+    gender: p.gender,
+    bridgeGroups,
+  };
 }
 
 /**
