@@ -7,6 +7,7 @@ import { measurePage } from './deskew.ts';
 import { type DecodedImage, decodeImage } from './image-input.ts';
 import { analyzeLabel, type LabelAnalysisDeps, type OcrEvidence } from './label-analysis.ts';
 import type { OcrPool, OcrReading } from './ocr-pool.ts';
+import type { OcrWord } from './reading-order.ts';
 import type { ScanEngine, ScanEngineInput } from './scan-engine.port.ts';
 
 /**
@@ -25,10 +26,15 @@ const NOISY = 6;
 const BLURRED = 1_000;
 /**
  * A second, single-block reading is taken of small images and of text read with low confidence:
- * those are where Tesseract's layout analysis drops lines.
+ * those are where Tesseract's layout analysis drops lines…
  */
 const SECOND_LOOK_WIDTH = 700;
 const SECOND_LOOK_CONFIDENCE = 70;
+/**
+ * …and of images where the words read cover less than this share of the ink: a confident reading
+ * that left most of the print out (a shadow's edge can make whole lines look like a picture).
+ */
+const SECOND_LOOK_COVERAGE = 0.4;
 /**
  * Those hard images (when not small) are also read at this fraction of the prepared size: smeared
  * ones (bottle curvature) often read better with shorter lines, and the reading that agrees best
@@ -47,6 +53,8 @@ const DEFOCUSED = 150;
 const MAYBE_SMEARED = 2_000;
 /** How much a small image's extra reading lightens mid-greys (1 = not at all). */
 const THINNER_GAMMA = 1.6;
+/** Grey level below which a prepared pixel counts as ink. */
+const INK_LEVEL = 96;
 /** Background is estimated on a copy this many times smaller. */
 const BACKGROUND_SHRINK = 8;
 
@@ -173,6 +181,35 @@ async function thinnerStrokes(png: Buffer): Promise<Buffer> {
     .toBuffer();
 }
 
+/**
+ * Share of the prepared image's ink that lies inside the words a reading found (boxes grown by a
+ * little): Tesseract's layout analysis sometimes drops whole lines as "not text", and a confident
+ * reading of the rest does not show it.
+ */
+export async function inkCoverage(png: Buffer, words: readonly OcrWord[]): Promise<number> {
+  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const w = info.width;
+  const h = info.height;
+  const covered = new Uint8Array(w * h);
+  for (const word of words) {
+    if (word.text.trim() === '') continue;
+    const grow = Math.round((word.y1 - word.y0) * 0.3);
+    const y0 = Math.max(0, word.y0 - grow);
+    const y1 = Math.min(h, word.y1 + grow);
+    const x0 = Math.max(0, word.x0 - grow);
+    const x1 = Math.min(w, word.x1 + grow);
+    for (let y = y0; y < y1; y += 1) covered.fill(1, y * w + x0, y * w + x1);
+  }
+  let ink = 0;
+  let inside = 0;
+  for (let i = 0; i < data.length; i += 1) {
+    if (data[i]! >= INK_LEVEL) continue;
+    ink += 1;
+    inside += covered[i]!;
+  }
+  return ink === 0 ? 1 : inside / ink;
+}
+
 /** The default engine: sharp + Tesseract (offline) + ZXing, then the label parser and matcher. */
 export class LocalScanEngine implements ScanEngine {
   readonly name = 'tesseract';
@@ -220,7 +257,11 @@ export class LocalScanEngine implements ScanEngine {
 
   private async read(png: Buffer, decoded: DecodedImage): Promise<OcrReading & { others: OcrReading[] }> {
     const first = await this.ocr.recognize(png);
-    if (decoded.width >= SECOND_LOOK_WIDTH && first.confidence >= SECOND_LOOK_CONFIDENCE)
+    if (
+      decoded.width >= SECOND_LOOK_WIDTH &&
+      first.confidence >= SECOND_LOOK_CONFIDENCE &&
+      (await inkCoverage(png, first.words)) >= SECOND_LOOK_COVERAGE
+    )
       return { ...first, others: [] };
     const others = [await this.ocr.recognizeAsBlock(png)];
     if (decoded.width < SECOND_LOOK_WIDTH) {
