@@ -246,6 +246,31 @@ describe('several readings of one hard image', () => {
     ]);
     expect(result.ingredients.every((i) => i.reading !== 'unrecognised')).toBe(true);
   });
+
+  it('adds no name the leading reading already holds as a bracketed or slashed synonym', () => {
+    const result = analyzeLabel(
+      {
+        analysisType: 'ingredients',
+        ocr: {
+          text: 'INGREDIENTS: Alcohol, Parfum (Fragrance), Aqua/Water, Linalool, Limonene.',
+          confidence: 60,
+          // An enlarged shop image read again: the synonyms came apart from their names.
+          otherTexts: ['INGREDIENTS: Alcohol, Fragrance, Water, Qwrtzy Blorpex, Xzzqt Vvl, Coumarin.'],
+        },
+        barcodes: [],
+        image: { width: 400, height: 200, sharpness: 900, brightness: 210, contrast: 60, glare: 0, noise: 2 },
+      },
+      { matcher, vocabulary },
+    );
+    expect(lower(result.ingredients.map((i) => i.name))).toEqual([
+      'alcohol',
+      'parfum (fragrance)',
+      'aqua/water',
+      'linalool',
+      'limonene',
+      'coumarin',
+    ]);
+  });
 });
 
 describe('a second reading of the same image', () => {

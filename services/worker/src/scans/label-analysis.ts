@@ -374,6 +374,18 @@ function textClarity(ocr: OcrEvidence | null): string | null {
   return 'unreadable';
 }
 
+/** The keys a listed name is known by: whole, outside brackets, each bracketed and each slashed part. */
+function namesWithin(name: string): string[] {
+  const outside = name.replace(/\([^)]*\)/g, ' ');
+  const parts = [
+    name,
+    outside,
+    ...[...name.matchAll(/\(([^)]*)\)/g)].map((m) => m[1]!),
+    ...outside.split(/[\\/]/),
+  ];
+  return parts.map((p) => matchKey(p)).filter((k) => k.length >= 3);
+}
+
 /** The local engine's result from OCR text, barcodes and image measurements. */
 export function analyzeLabel(evidence: LabelEvidence, deps: LabelAnalysisDeps): ScanResult {
   const { analysisType, ocr, barcodes, image } = evidence;
@@ -404,7 +416,9 @@ export function analyzeLabel(evidence: LabelEvidence, deps: LabelAnalysisDeps): 
     others.push(matchIngredients(parseLabelText(ocr.secondText).ingredients, deps.matcher, matchOptions));
   // Names the other readings recognised that the leading one missed (never their unrecognised debris).
   if (others.length > 0) {
-    const known = new Set(matches.map((m) => matchKey(m.ingredient.name)));
+    // A name the leading reading already holds, also as a bracketed or slashed synonym
+    // ("Parfum (Fragrance)", "Aqua/Water"): another reading that split it off adds nothing.
+    const known = new Set(matches.flatMap((m) => namesWithin(m.ingredient.name)));
     const ids = new Set(matches.map((m) => m.ingredient.chemical_id).filter((id) => id !== null));
     for (const other of others) {
       for (const m of other) {
