@@ -72,10 +72,13 @@ export class SnapshotWriter {
     this.names.add(name);
   }
 
-  /** A typed array (only its elements are written; it is not copied until the file is written). */
+  /**
+   * A typed array, copied now: the index may change while the file is written, and the file must
+   * hold the state of one moment.
+   */
   array(name: string, data: SnapshotArray): void {
     this.claim(name);
-    this.sections.push({ name, type: typeOf(data), data });
+    this.sections.push({ name, type: typeOf(data), data: data.slice() });
   }
 
   /** A small JSON value, kept in the header. */

@@ -186,18 +186,20 @@ export async function saveCatalogueIndexSnapshot(
   position: number,
   projectionVersion: number,
 ): Promise<IndexSnapshotFields & { bytes: number }> {
-  const eventId = await eventIdAt(log, position);
+  // The index's state at `position` is taken before anything is awaited (events may apply meanwhile).
   const w = new SnapshotWriter();
   index.writeSnapshot(w);
-  const stats = await index.stats();
+  const chemicals = index.chemicals.size;
+  const perfumes = w.values['index.aliveCount'] as number;
+  const eventId = await eventIdAt(log, position);
   const fields: IndexSnapshotFields = {
     format: INDEX_FORMAT,
     formatVersion: INDEX_FORMAT_VERSION,
     projectionVersion,
     position,
     eventId,
-    chemicals: index.chemicals.size,
-    perfumes: stats.total_perfumes,
+    chemicals,
+    perfumes,
     createdAt: new Date().toISOString(),
   };
   await mkdir(path.dirname(file), { recursive: true });
