@@ -102,6 +102,21 @@ describe('catalogue snapshots on start', () => {
     expect(await answers(opened.index)).toEqual(await answers((await built(log)).index));
   });
 
+  it('holds the index as it was at the position saved, whatever is applied while the file is written', async () => {
+    const log = await seededLog(200);
+    const { index, position } = await built(log);
+    const before = await answers(index);
+    const dir = path.join(root, 'during');
+    const saving = saveCatalogueIndex(dir, index, log, position, 1);
+    // Applied while the save awaits the log and the disk.
+    for (const d of generateCatalogue(23, 50)) index.upsertPerfume(d);
+    index.removePerfume('p-21-0');
+    await saving;
+    const opened = await openCatalogueIndex(dir, log, 1, reference);
+    expect(opened.outcome).toMatchObject({ restored: true, position, perfumes: 200 });
+    expect(await answers(opened.index)).toEqual(before);
+  });
+
   it('ignores a snapshot of another log, of another version, or damaged, and starts empty', async () => {
     const log = await seededLog(120);
     const { index, position } = await built(log);
