@@ -432,11 +432,13 @@ async function updateContentWindows(
       await tx.query(
         `WITH leaving AS (
            SELECT content_type, name, sum(count) AS count FROM ${contentTable}
-            WHERE day BETWEEN $2::date AND $3::date GROUP BY content_type, name
+            WHERE content_type = ANY($4::text[]) AND day BETWEEN $2::date AND $3::date
+            GROUP BY content_type, name
          )
          UPDATE ${windowTable} w SET count = w.count - l.count FROM leaving l
           WHERE w.days = $1 AND w.content_type = l.content_type AND w.name = l.name`,
-        [days, from, to],
+        // Every content type named: the primary key (content_type, day, name) then finds the days.
+        [days, from, to, USAGE_CONTENT_TYPES],
       );
       await tx.query(`DELETE FROM ${windowTable} WHERE days = $1 AND count <= 0`, [days]);
     }

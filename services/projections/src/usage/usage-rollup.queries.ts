@@ -301,18 +301,16 @@ export async function usageLive(
     table(runtime, 'usage_sessions'),
     table(runtime, 'usage_minutes'),
   ]);
-  const yesterday = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
+  const since = new Date(now.getTime() - activeMinutes * 60_000);
+  // A session last seen in (since, now] has its row on the day of one of them: equality on the
+  // key's first column finds those rows by the primary key even before the table is analysed.
+  const days = [...new Set([since, now].map((d) => d.toISOString().slice(0, 10)))];
   const { rows } = await db.query<{ active: number; hour: number }>(
     `SELECT (SELECT count(DISTINCT session_id)::int FROM ${sessions}
-              WHERE day >= $1::date AND last_seen > $2::timestamptz AND last_seen <= $3::timestamptz) AS active,
+              WHERE day = ANY($1::date[]) AND last_seen > $2::timestamptz AND last_seen <= $3::timestamptz) AS active,
             (SELECT coalesce(sum(count), 0)::int FROM ${minutes}
               WHERE minute > $4::timestamptz AND minute <= $3::timestamptz) AS hour`,
-    [
-      yesterday,
-      new Date(now.getTime() - activeMinutes * 60_000).toISOString(),
-      now.toISOString(),
-      new Date(now.getTime() - 3_600_000).toISOString(),
-    ],
+    [days, since.toISOString(), now.toISOString(), new Date(now.getTime() - 3_600_000).toISOString()],
   );
   return { activeSessions: rows[0]!.active, eventsLastHour: rows[0]!.hour };
 }
