@@ -229,8 +229,14 @@ export class LocalScanEngine implements ScanEngine {
     const [ocr, barcodes] = await Promise.all([
       wantsText
         ? repairMotionBlur(decoded)
-            .then((clear) => prepareForOcr(clear))
-            .then((png) => this.read(png, decoded))
+            .then(async (clear) =>
+              clear === decoded && decoded.stats.sharpness < DEFOCUSED
+                ? ((await repaired(decoded, deblurFocus)) ?? decoded)
+                : clear,
+            )
+            .then(async (clear) =>
+              this.read(await prepareForOcr(clear), decoded, clear === decoded ? null : decoded),
+            )
         : Promise.resolve(null),
       wantsCodes
         ? readImageBarcodes(decoded.image, { blurred: decoded.stats.sharpness < BLURRED })
@@ -255,7 +261,11 @@ export class LocalScanEngine implements ScanEngine {
     return analyzeLabel({ analysisType, ocr: evidence, barcodes, image: decoded.stats }, this.analysis);
   }
 
-  private async read(png: Buffer, decoded: DecodedImage): Promise<OcrReading & { others: OcrReading[] }> {
+  private async read(
+    png: Buffer,
+    decoded: DecodedImage,
+    unrepaired: DecodedImage | null,
+  ): Promise<OcrReading & { others: OcrReading[] }> {
     const first = await this.ocr.recognize(png);
     if (
       decoded.width >= SECOND_LOOK_WIDTH &&
@@ -278,9 +288,8 @@ export class LocalScanEngine implements ScanEngine {
     }
     if (decoded.stats.sharpness < DEFOCUSED) {
       // Out of focus: deconvolved when a focus blur width makes it crisper, else unsharp-masked.
-      const focused = await repaired(decoded, deblurFocus);
-      const sharpened = focused
-        ? await prepareForOcr(focused)
+      const sharpened = unrepaired
+        ? await prepareForOcr(unrepaired)
         : await sharp(png).sharpen({ sigma: 2, m1: 0, m2: 4 }).png({ compressionLevel: 1 }).toBuffer();
       others.push(await this.ocr.recognize(sharpened));
     }
