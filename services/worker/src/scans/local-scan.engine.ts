@@ -42,8 +42,9 @@ const SECOND_LOOK_COVERAGE = 0.4;
  */
 const SMALLER_LOOK_SCALE = 0.6;
 /**
- * Laplacian variance below which a hard image is out of focus (a curved bottle, a close-up): it
- * is also read sharpened (unsharp mask), which restores the strokes blur merged.
+ * Laplacian variance below which an image is out of focus (a curved bottle, a close-up): it is read
+ * deconvolved when a focus blur width makes it crisper (and as it was, for a second reading), else
+ * also read sharpened (unsharp mask), which restores the strokes blur merged.
  */
 const DEFOCUSED = 150;
 /**
@@ -261,6 +262,10 @@ export class LocalScanEngine implements ScanEngine {
     return analyzeLabel({ analysisType, ocr: evidence, barcodes, image: decoded.stats }, this.analysis);
   }
 
+  /**
+   * Reads the prepared image, and hard images again in other ways; `unrepaired` is the image as
+   * uploaded when `png` was prepared from a deblurred copy of it.
+   */
   private async read(
     png: Buffer,
     decoded: DecodedImage,
@@ -287,7 +292,8 @@ export class LocalScanEngine implements ScanEngine {
       others.push(await this.ocr.recognize(smaller));
     }
     if (decoded.stats.sharpness < DEFOCUSED) {
-      // Out of focus: deconvolved when a focus blur width makes it crisper, else unsharp-masked.
+      // Out of focus: the unrepaired image when the first reading was of a deconvolved one, else
+      // unsharp-masked.
       const sharpened = unrepaired
         ? await prepareForOcr(unrepaired)
         : await sharp(png).sharpen({ sigma: 2, m1: 0, m2: 4 }).png({ compressionLevel: 1 }).toBuffer();
