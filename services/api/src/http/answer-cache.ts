@@ -153,7 +153,9 @@ export class AnswerCache {
       let flight = this.inFlight.get(flightKey);
       if (flight === undefined) {
         flight = build().then(async (answer) => {
-          const json = Buffer.from(reply.serialize(answer) as string);
+          // A route's serializer may give the JSON's bytes (a Buffer) instead of a string.
+          const serialized = reply.serialize(answer) as string | Buffer;
+          const json = typeof serialized === 'string' ? Buffer.from(serialized) : serialized;
           const encoding = this.encodingFor(header, json.length);
           const body = await encode(json, encoding);
           const made: Entry = {
