@@ -106,23 +106,32 @@ export function perfumeAllergens(
   const labelKeyOf = (id: string): string | null => labelKeyOfChemical(known.get(id));
   if (perfume.allergen_estimates !== undefined) {
     // The notes whose known constituents include the allergen (any isomer of the same label name),
-    // gathered in one pass over the links: by chemical id and by label key, in link order.
-    let notesById: Map<string, Set<string>> | undefined;
-    let notesByKey: Map<string, Set<string>> | undefined;
+    // gathered in one pass over the links: by chemical id and by label key, in link order, for the
+    // estimates' chemicals and label keys only (a card's links name a few hundred chemicals; its
+    // estimates a dozen or two).
+    const estimates = perfume.allergen_estimates;
+    let notesById: Map<string, string[]> | undefined;
+    let notesByKey: Map<string, string[]> | undefined;
     const gather = () => {
-      notesById = new Map();
-      notesByKey = new Map();
-      const push = (map: Map<string, Set<string>>, key: string, note: string) => {
-        const set = map.get(key);
-        if (set === undefined) map.set(key, new Set([note]));
-        else set.add(note);
+      const byId = new Map<string, string[]>();
+      const byKey = new Map<string, string[]>();
+      for (const e of estimates) {
+        const key = labelKeyOf(e.chemical_id);
+        if (key === null) byId.set(e.chemical_id, []);
+        else byKey.set(key, []);
+      }
+      const push = (notes: string[] | undefined, note: string) => {
+        if (notes !== undefined && !notes.includes(note)) notes.push(note);
       };
       for (const link of links) {
         if ('kind' in link) continue;
-        push(notesById, link.chemical_id, link.from_note);
+        push(byId.get(link.chemical_id), link.from_note);
+        if (byKey.size === 0) continue;
         const key = labelKeyOf(link.chemical_id);
-        if (key !== null) push(notesByKey, key, link.from_note);
+        if (key !== null) push(byKey.get(key), link.from_note);
       }
+      notesById = byId;
+      notesByKey = byKey;
     };
     const notesOf = (id: string): string[] => {
       if (notesById === undefined) gather();
