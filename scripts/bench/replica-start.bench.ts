@@ -14,7 +14,6 @@
  *   REPLICA_START_RUNS=5   starts from the binary snapshot (median reported; default 3)
  *   BENCH_TIMEOUT_S=900    the rebuild from the log reads every event back from PGlite (minutes)
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,16 +28,13 @@ import {
   loadCatalogueIndexSnapshot,
   saveCatalogueSnapshot,
 } from '@scentinel/projections';
+import { SEED_DIR, SEED_READY } from '../../e2e/support/seed.ts';
 import { freePort, ROOT } from '../../e2e/support/server.ts';
+import { log, spawnScript } from './lib/app-server.ts';
 import { processCpuSeconds } from './lib/proc-cpu.ts';
 import { formatRatio, formatTable, median, type TableRow, verdict } from './lib/report.ts';
 
 const TARGET_MS = 2_000;
-const SEED_DIR = path.join(ROOT, '.tmp/e2e-seed');
-
-function log(message: string): void {
-  process.stdout.write(`  ${message}\n`);
-}
 
 interface Start {
   /** Spawn → first 200 from the filter call. */
@@ -73,31 +69,15 @@ async function timedStart(dataDir: string, timeoutMs: number): Promise<Start> {
   delete env.KAFKA_BROKERS;
   delete env.ELASTICSEARCH_URL;
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += String(d);
-  });
-  child.stderr?.on('data', (d) => {
-    out += String(d);
-  });
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
-    await exited;
-    clearTimeout(timer);
-  };
+  const run = spawnScript('scripts/start.ts', env);
+  const { child } = run;
+  const out = () => run.output();
+  const stop = () => run.stop(120_000);
   try {
     const deadline = started + timeoutMs;
     for (;;) {
       if (child.exitCode !== null)
-        throw new Error(`the server exited with ${child.exitCode}:\n${out.slice(-3000)}`);
+        throw new Error(`the server exited with ${child.exitCode}:\n${out().slice(-3000)}`);
       if (performance.now() > deadline) throw new Error(`no answer within ${timeoutMs / 1000} s`);
       try {
         const res = await fetch(`http://127.0.0.1:${port}/api/perfumes/filter`, {
@@ -109,7 +89,7 @@ async function timedStart(dataDir: string, timeoutMs: number): Promise<Start> {
           const body = (await res.json()) as { total?: number };
           const firstAnswerMs = performance.now() - started;
           const cpuMs = processCpuSeconds(child.pid!) * 1000;
-          const restored = out
+          const restored = out()
             .split('\n')
             .filter((l) => l.includes('"catalogue snapshot restored"'))
             .map((l) => JSON.parse(l) as { ms: number })[0];
@@ -134,7 +114,7 @@ async function timedStart(dataDir: string, timeoutMs: number): Promise<Start> {
 /** A data directory with the catalogue imported and a binary snapshot in it. */
 async function baseDataDir(tmp: string): Promise<string> {
   const given = process.env.BENCH_DATA_DIR;
-  const source = given ? path.resolve(given) : existsSync(path.join(SEED_DIR, '.ready')) ? SEED_DIR : null;
+  const source = given ? path.resolve(given) : existsSync(SEED_READY) ? SEED_DIR : null;
   const base = path.join(tmp, 'base');
   if (source) {
     log(`data: a copy of ${source}`);

@@ -152,16 +152,19 @@ export interface ChildServer {
   stop(): Promise<void>;
 }
 
-/** Runs a TypeScript server script with `PORT` (and `env`) set and waits until it answers HTTP on `/`. */
-export async function startScriptServer(
-  script: string,
-  env: Record<string, string> = {},
-  timeoutMs = 30_000,
-): Promise<ChildServer> {
-  const port = await freePort();
+export interface SpawnedScript {
+  child: ChildProcess;
+  /** Everything it wrote so far (stdout and stderr). */
+  output(): string;
+  /** SIGTERM, then SIGKILL after `graceMs`; resolves once it exited. */
+  stop(graceMs: number): Promise<void>;
+}
+
+/** Runs a TypeScript script under tsx with exactly `env`, collecting what it writes. */
+export function spawnScript(script: string, env: NodeJS.ProcessEnv): SpawnedScript {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port) },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -171,18 +174,34 @@ export async function startScriptServer(
   child.stderr?.on('data', (d) => {
     out += String(d);
   });
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    await exited;
-    clearTimeout(timer);
+  return {
+    child,
+    output: () => out,
+    async stop(graceMs) {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      await exited;
+      clearTimeout(timer);
+    },
   };
+}
+
+/** Runs a TypeScript server script with `PORT` (and `env`) set and waits until it answers HTTP on `/`. */
+export async function startScriptServer(
+  script: string,
+  env: Record<string, string> = {},
+  timeoutMs = 30_000,
+): Promise<ChildServer> {
+  const port = await freePort();
+  const run = spawnScript(script, { ...process.env, ...env, PORT: String(port) });
+  const { child } = run;
+  const url = `http://127.0.0.1:${port}`;
+  const stop = () => run.stop(5000);
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}:\n${out}`);
+    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}:\n${run.output()}`);
     try {
       await fetch(`${url}/`);
       return { url, pid: child.pid, stop };
@@ -191,7 +210,7 @@ export async function startScriptServer(
     }
   }
   await stop();
-  throw new Error(`${script} did not answer in ${timeoutMs / 1000} s:\n${out}`);
+  throw new Error(`${script} did not answer in ${timeoutMs / 1000} s:\n${run.output()}`);
 }
 
 export function log(message: string): void {
