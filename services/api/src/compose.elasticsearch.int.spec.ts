@@ -5,19 +5,13 @@
  * and the API answers perfume pages from it.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { createPgClient, dropSchema, uniqueSchemaName } from '@scentinel/platform';
-import { loadConfig } from '@scentinel/platform/config';
 import { ElasticsearchSearchIndex } from '@scentinel/platform/search/elasticsearch';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureChemicals, generateCatalogue } from '../../platform/src/search/catalogue.fixtures.ts';
 import { EsStubServer } from '../../platform/src/search/elasticsearch/testing/es-stub-server.ts';
-import { app } from './app.ts';
-import { type Composed, compose } from './compose.ts';
-import { API_SERVER_OPTIONS } from './http/errors.ts';
+import type { Composed } from './compose.ts';
+import { composeAppForTest } from './testing/composed-app.ts';
 
 const url = process.env.DATABASE_URL;
 if (!url) console.warn('compose.elasticsearch.int.spec.ts: skipped because DATABASE_URL is not set');
@@ -31,38 +25,20 @@ describe.skipIf(!url)(
     let stub: EsStubServer;
     let server: FastifyInstance;
     let composed: Composed;
-    let schema: string;
-    let dataDir: string;
+    let close: (() => Promise<void>) | undefined;
 
     beforeAll(async () => {
       stub = await new EsStubServer().start();
-      schema = uniqueSchemaName('t_compose_es');
-      dataDir = mkdtempSync(path.join(os.tmpdir(), 'scentinel-es-'));
-      const config = loadConfig({
-        DATABASE_URL: url,
-        DATABASE_SCHEMA: schema,
+      ({ server, composed, close } = await composeAppForTest(url!, 't_compose_es', {
         ELASTICSEARCH_URL: stub.url,
         ELASTICSEARCH_ALIAS: ALIAS,
         CATALOGUE_AUTOLOAD: 'false',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
-      });
-      server = Fastify({ ...API_SERVER_OPTIONS, logger: false });
-      composed = await compose(config, server.log);
-      await server.register(app, { deps: composed.deps });
-      await server.ready();
+      }));
     });
 
     afterAll(async () => {
-      await server?.close();
-      await composed?.close();
+      await close?.();
       await stub?.stop();
-      if (url && schema) {
-        const sql = await createPgClient(url, { schema });
-        await dropSchema(sql);
-        await sql.close();
-      }
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     });
 
     it('creates the version index, points the alias at it on an empty log, and serves perfumes written through _bulk', async () => {

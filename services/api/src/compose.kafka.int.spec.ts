@@ -3,17 +3,10 @@
  * test broker). Projectors tail Kafka, fed by the outbox relay; a write made through the API shows
  * in the read models, and /api/health reports the relay and the tails.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { createPgClient, dropSchema, uniqueSchemaName } from '@scentinel/platform';
-import { loadConfig } from '@scentinel/platform/config';
 import { startKafkaTestBroker } from '@scentinel/platform/event-bus/testing';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { app } from './app.ts';
-import { type Composed, compose } from './compose.ts';
-import { API_SERVER_OPTIONS } from './http/errors.ts';
+import { composeAppForTest } from './testing/composed-app.ts';
 
 const url = process.env.DATABASE_URL;
 if (!url) console.warn('compose.kafka.int.spec.ts: skipped because DATABASE_URL is not set');
@@ -26,17 +19,11 @@ describe.skipIf(!url)(
   () => {
     let broker: Awaited<ReturnType<typeof startKafkaTestBroker>>;
     let server: FastifyInstance;
-    let composed: Composed;
-    let schema: string;
-    let dataDir: string;
+    let close: (() => Promise<void>) | undefined;
 
     beforeAll(async () => {
       broker = await startKafkaTestBroker(1, [`${TOPIC}:3`]);
-      schema = uniqueSchemaName('t_compose_kafka');
-      dataDir = mkdtempSync(path.join(os.tmpdir(), 'scentinel-kafka-'));
-      const config = loadConfig({
-        DATABASE_URL: url,
-        DATABASE_SCHEMA: schema,
+      ({ server, close } = await composeAppForTest(url!, 't_compose_kafka', {
         KAFKA_BROKERS: broker.brokers.join(','),
         KAFKA_TOPIC: TOPIC,
         // The mock cluster names no controller, which kafkajs' idempotent producer needs.
@@ -44,24 +31,11 @@ describe.skipIf(!url)(
         CATALOGUE_AUTOLOAD: 'false',
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
-      });
-      server = Fastify({ ...API_SERVER_OPTIONS, logger: false });
-      composed = await compose(config, server.log);
-      await server.register(app, { deps: composed.deps });
-      await server.ready();
+      }));
     });
 
     afterAll(async () => {
-      await server?.close();
-      await composed?.close();
-      if (url && schema) {
-        const sql = await createPgClient(url, { schema });
-        await dropSchema(sql);
-        await sql.close();
-      }
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      await close?.();
       await broker?.stop();
     });
 
