@@ -50,8 +50,10 @@ export const INDEX_SNAPSHOT_FILE = 'catalogue.index';
 /** The previous format's file name (read when no binary snapshot exists). */
 export const JSON_SNAPSHOT_FILE = 'catalogue.jsonl.gz';
 
+/** What both snapshot formats record about themselves (the JSON lines' first line, the binary header's fields). */
 interface SnapshotHeader {
-  format: typeof FORMAT;
+  /** `FORMAT` (JSON lines) or `INDEX_FORMAT` (binary). */
+  format: string;
   formatVersion: number;
   projectionVersion: number;
   position: number;
@@ -166,18 +168,6 @@ export async function restoreCatalogueSnapshot(
   }
 }
 
-interface IndexSnapshotFields {
-  format: string;
-  formatVersion: number;
-  projectionVersion: number;
-  position: number;
-  /** Id of the event at `position` (null for an empty log). */
-  eventId: string | null;
-  chemicals: number;
-  perfumes: number;
-  createdAt: string;
-}
-
 /** Writes the index at `position` as a binary snapshot to `file` atomically (temp file + rename). */
 export async function saveCatalogueIndexSnapshot(
   file: string,
@@ -185,14 +175,14 @@ export async function saveCatalogueIndexSnapshot(
   log: EventLog,
   position: number,
   projectionVersion: number,
-): Promise<IndexSnapshotFields & { bytes: number }> {
+): Promise<SnapshotHeader & { bytes: number }> {
   // The index's state at `position` is taken before anything is awaited (events may apply meanwhile).
   const w = new SnapshotWriter();
   index.writeSnapshot(w);
   const chemicals = index.chemicals.size;
   const perfumes = w.values['index.aliveCount'] as number;
   const eventId = await eventIdAt(log, position);
-  const fields: IndexSnapshotFields = {
+  const fields: SnapshotHeader = {
     format: INDEX_FORMAT,
     formatVersion: INDEX_FORMAT_VERSION,
     projectionVersion,
@@ -242,7 +232,7 @@ export async function loadCatalogueIndexSnapshot(
     };
     const snapshot = await readSnapshotFile(file);
     const read = lap();
-    const header = snapshot.header as unknown as IndexSnapshotFields;
+    const header = snapshot.header as unknown as SnapshotHeader;
     if (header.format !== INDEX_FORMAT || header.formatVersion !== INDEX_FORMAT_VERSION) {
       return { restored: false, reason: 'unknown snapshot format' };
     }
@@ -331,7 +321,7 @@ export async function saveCatalogueIndex(
   log: EventLog,
   position: number,
   projectionVersion: number,
-): Promise<IndexSnapshotFields & { bytes: number }> {
+): Promise<SnapshotHeader & { bytes: number }> {
   const saved = await saveCatalogueIndexSnapshot(
     path.join(dir, INDEX_SNAPSHOT_FILE),
     index,
