@@ -171,6 +171,7 @@ describe.skipIf(!url)('the Kafka broker goes down and up mid-stream (Kafka test 
         fromKafka: fanOut.counters.fromKafka,
         fromLog: fanOut.counters.fromLog,
         duplicatesDropped: fanOut.counters.duplicates,
+        commitFailures: fanOut.counters.commitFailures,
         relayError: lastError,
       };
       console.log(`broker down/up figures: ${JSON.stringify(figures)}`);

@@ -58,6 +58,8 @@ export interface FanOutCounters {
   /** Messages not buffered because the tail was far behind (read from the log instead). */
   overflow: number;
   undecodable: number;
+  /** Offset commits that failed (the consumer was reconnecting): the tail went on regardless. */
+  commitFailures: number;
 }
 
 interface Tag {
@@ -83,6 +85,7 @@ export class KafkaFanOutEventLog implements EventLog {
     duplicates: 0,
     overflow: 0,
     undecodable: 0,
+    commitFailures: 0,
   };
   private closed = false;
 
@@ -306,20 +309,29 @@ class KafkaSubscription implements Subscription {
     });
   }
 
-  /** Commits, per partition, the offset after the last message the handler has taken. */
+  /**
+   * Commits, per partition, the offset after the last message the handler has taken. The offset is
+   * only where a restarted consumer resumes (what it brings again is dropped as already seen; the
+   * log fills holes), so a commit that fails, e.g. while the consumer reconnects after the broker
+   * was away, is counted and the tail goes on: it must not stop delivering.
+   */
   private async commit(tags: Tag[]): Promise<void> {
     const next = new Map<number, bigint>();
     for (const { partition, offset } of tags) {
       const after = BigInt(offset) + 1n;
       if ((next.get(partition) ?? -1n) < after) next.set(partition, after);
     }
-    await this.consumer?.commitOffsets(
-      [...next].map(([partition, offset]) => ({
-        topic: this.options.topic,
-        partition,
-        offset: String(offset),
-      })),
-    );
+    try {
+      await this.consumer?.commitOffsets(
+        [...next].map(([partition, offset]) => ({
+          topic: this.options.topic,
+          partition,
+          offset: String(offset),
+        })),
+      );
+    } catch {
+      this.counters.commitFailures++;
+    }
   }
 }
 
