@@ -6,7 +6,11 @@ import { type ImageStats, imageWarnings, rateImage } from './image-quality.ts';
 import type { InciVocabulary } from './inci-vocabulary.ts';
 import { type ParsedIngredient, parseLabelText } from './ingredient-list.parser.ts';
 import { namesInProse } from './ingredient-segmentation.ts';
-import { type BrandIndex, parseProductIdentification } from './product-info.parser.ts';
+import {
+  type BrandIndex,
+  type ProductIdentification,
+  parseProductIdentification,
+} from './product-info.parser.ts';
 import { editDistance } from './string-distance.ts';
 import { type Reading, readWithVocabulary } from './vocabulary-reading.ts';
 
@@ -386,6 +390,36 @@ function namesWithin(name: string): string[] {
   return parts.map((p) => matchKey(p)).filter((k) => k.length >= 3);
 }
 
+/**
+ * Product fields from the leading reading. When the brand it shows is not one the catalogue knows
+ * and another reading names one (the leading reading lost the brand line, e.g. read beside a
+ * column), that reading's brand and name are taken; type and size stay the leading reading's when
+ * it has them.
+ */
+function productFromReadings(
+  readings: readonly ReturnType<typeof parseLabelText>[],
+  lead: number,
+  brands: BrandIndex | undefined,
+): ProductIdentification {
+  const of = (r: ReturnType<typeof parseLabelText>) =>
+    parseProductIdentification(r.otherLines, brands, r.linesBefore);
+  const main = of(readings[lead]!);
+  const known = (brand: string | null) => brand !== null && brands?.find(brand) != null;
+  if (!brands || known(main.brand)) return main;
+  for (let i = 0; i < readings.length; i += 1) {
+    if (i === lead) continue;
+    const other = of(readings[i]!);
+    if (known(other.brand))
+      return {
+        brand: other.brand,
+        product_name: other.product_name ?? main.product_name,
+        product_type: main.product_type ?? other.product_type,
+        size_ml: main.size_ml ?? other.size_ml,
+      };
+  }
+  return main;
+}
+
 /** The local engine's result from OCR text, barcodes and image measurements. */
 export function analyzeLabel(evidence: LabelEvidence, deps: LabelAnalysisDeps): ScanResult {
   const { analysisType, ocr, barcodes, image } = evidence;
@@ -450,7 +484,11 @@ export function analyzeLabel(evidence: LabelEvidence, deps: LabelAnalysisDeps): 
   }
   const product =
     parsed && wantsProduct
-      ? parseProductIdentification(parsed.otherLines, deps.brands, parsed.linesBefore)
+      ? productFromReadings(
+          readings.map((r) => r.parsed),
+          lead,
+          deps.brands,
+        )
       : { brand: null, product_name: null, product_type: null, size_ml: null };
 
   const ocrConfidence = ocr ? ocr.confidence / 100 : 0;

@@ -152,6 +152,19 @@ describe('analyzeLabel', () => {
     expect(ingredients.ingredients.length).toBe(9);
   });
 
+  it('takes a catalogue brand from another reading when the leading one lost the brand line', () => {
+    const garbled = LABEL.replace(/LINALOOL, LIMONENE/, 'LNQX0L, LMQXNE').replace(/BHT/, 'BXQT');
+    const withoutBrand = LABEL.split('\n').slice(1).join('\n');
+    const r = analyzeLabel(
+      evidence(garbled, { ocr: { text: garbled, confidence: 70, otherTexts: [withoutBrand] } }),
+      deps,
+    );
+    // The brand-less reading leads the ingredients (it reads them better) ...
+    expect(r.ingredients.map((i) => i.name)).toEqual(expect.arrayContaining(['Linalool', 'Limonene']));
+    // ... and the brand comes from the reading that shows it, not from the leading reading's top line.
+    expect(r.product_identification).toMatchObject({ brand: 'Mugler', product_name: 'Angel', size_ml: 25 });
+  });
+
   it('says so when there is no ingredient list', () => {
     const r = analyzeLabel(evidence('Some photo of a cat'), deps);
     expect(r.ingredients).toEqual([]);
