@@ -77,43 +77,4 @@ export function typoBudget(word: string): number {
   return word.length <= 4 ? 0 : word.length <= 8 ? 1 : 2;
 }
 
-const rowA = new Int32Array(64);
-const rowB = new Int32Array(64);
-const rowC = new Int32Array(64);
-
-/**
- * Edit distance (insertions, deletions, substitutions and swaps of two neighbouring letters)
- * between `a` and `b` when it is at most `max`, else `max + 1`.
- */
-export function editDistanceWithin(a: string, b: string, max: number): number {
-  const la = a.length;
-  const lb = b.length;
-  if (Math.abs(la - lb) > max) return max + 1;
-  if (la === 0 || lb === 0) return Math.max(la, lb) <= max ? Math.max(la, lb) : max + 1;
-  if (lb >= 63) return a === b ? 0 : max + 1;
-  let prev2 = rowA;
-  let prev = rowB;
-  let cur = rowC;
-  for (let j = 0; j <= lb; j++) prev[j] = j;
-  for (let i = 1; i <= la; i++) {
-    cur[0] = i;
-    let rowMin = i;
-    const ca = a.charCodeAt(i - 1);
-    for (let j = 1; j <= lb; j++) {
-      const cb = b.charCodeAt(j - 1);
-      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === cb ? 0 : 1));
-      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) {
-        v = Math.min(v, prev2[j - 2]! + 1);
-      }
-      cur[j] = v;
-      if (v < rowMin) rowMin = v;
-    }
-    if (rowMin > max) return max + 1;
-    const t = prev2;
-    prev2 = prev;
-    prev = cur;
-    cur = t;
-  }
-  const d = prev[lb]!;
-  return d <= max ? d : max + 1;
-}
+export { editDistanceWithin } from '../text/edit-distance.ts';
