@@ -5,12 +5,11 @@
  * projections) must return to 0. Prints its figures for docs/reliability.md.
  */
 import { randomUUID } from 'node:crypto';
-import { dropSchema, openStore, type Store, uniqueSchemaName } from '@scentinel/platform';
 import { KafkaEventRelay, KafkaFanOutEventLog } from '@scentinel/platform/event-bus';
-import { type KafkaTestBroker, startKafkaTestBroker } from '@scentinel/platform/event-bus/testing';
 import { createRuntime, type ProjectionRuntime, usageRollupProjection } from '@scentinel/projections';
 import { Kafka, logLevel } from 'kafkajs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { useKafkaFaultFixture } from './testing/kafka-fault-fixture.ts';
 
 const url = process.env.DATABASE_URL;
 if (!url) console.warn('broker-down.kafka.int.spec.ts: skipped because DATABASE_URL is not set');
@@ -19,26 +18,10 @@ const TOPIC = 'scentinel.broker-down';
 type Phase = 'before' | 'down' | 'after' | 'done';
 
 describe.skipIf(!url)('the Kafka broker goes down and up mid-stream (Kafka test broker)', () => {
-  const schema = uniqueSchemaName('t_broker_down');
-  let broker: KafkaTestBroker;
-  let store: Store;
-  const closers: (() => Promise<unknown>)[] = [];
-
-  beforeAll(async () => {
-    broker = await startKafkaTestBroker(1, [`${TOPIC}:3`]);
-    store = await openStore({ databaseUrl: url!, databaseSchema: schema, dataDir: '/nonexistent' });
-  });
-
-  afterAll(async () => {
-    for (const close of closers.reverse()) await close().catch(() => {});
-    if (store) {
-      await dropSchema(store.sql);
-      await store.close();
-    }
-    await broker?.stop();
-  });
+  const fixture = useKafkaFaultFixture(url!, TOPIC, 't_broker_down');
 
   it('the relay and the projectors catch up by themselves: lag 0, every event applied once', async () => {
+    const { broker, store, closers } = fixture;
     const kafka = new Kafka({
       clientId: 'broker-down-test',
       brokers: broker.brokers,

@@ -10,18 +10,12 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  type AppendToStream,
-  dropSchema,
-  openStore,
-  type Store,
-  uniqueSchemaName,
-} from '@scentinel/platform';
+import type { AppendToStream } from '@scentinel/platform';
 import { decodeEventMessage, KafkaEventRelay, KafkaFanOutEventLog } from '@scentinel/platform/event-bus';
-import { type KafkaTestBroker, startKafkaTestBroker } from '@scentinel/platform/event-bus/testing';
 import { createRuntime, type ProjectionRuntime, usageRollupProjection } from '@scentinel/projections';
 import { Kafka, logLevel } from 'kafkajs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { useKafkaFaultFixture } from './testing/kafka-fault-fixture.ts';
 
 const url = process.env.DATABASE_URL;
 if (!url) console.warn('relay-kill.kafka.int.spec.ts: skipped because DATABASE_URL is not set');
@@ -51,30 +45,21 @@ function usageEvents(count: number): AppendToStream[] {
 }
 
 describe.skipIf(!url)('kill the relay between the broker ack and its checkpoint (Kafka test broker)', () => {
-  const schema = uniqueSchemaName('t_relay_kill');
-  let broker: KafkaTestBroker;
+  const fixture = useKafkaFaultFixture(url!, TOPIC, 't_relay_kill');
   let kafka: Kafka;
-  let store: Store;
   let fanOut: KafkaFanOutEventLog;
   let runtime: ProjectionRuntime;
-  const closers: (() => Promise<unknown>)[] = [];
 
-  beforeAll(async () => {
-    broker = await startKafkaTestBroker(1, [`${TOPIC}:3`]);
-    kafka = new Kafka({ clientId: 'relay-kill-test', brokers: broker.brokers, logLevel: logLevel.NOTHING });
-    store = await openStore({ databaseUrl: url!, databaseSchema: schema, dataDir: '/nonexistent' });
-  });
-
-  afterAll(async () => {
-    for (const close of closers.reverse()) await close().catch(() => {});
-    if (store) {
-      await dropSchema(store.sql);
-      await store.close();
-    }
-    await broker?.stop();
+  beforeAll(() => {
+    kafka = new Kafka({
+      clientId: 'relay-kill-test',
+      brokers: fixture.broker.brokers,
+      logLevel: logLevel.NOTHING,
+    });
   });
 
   it('every event is applied exactly once by the projectors', async () => {
+    const { broker, store, schema, closers } = fixture;
     // Projectors tail Kafka only: after the start, the log is never read here (neither for holes,
     // which only come from partitions fetched at different times, nor by the fallback poll).
     fanOut = new KafkaFanOutEventLog(store.eventLog, {
