@@ -25,7 +25,12 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { dropSchema, openStore, type SqlExecutor, type Store, uniqueSchemaName } from '@scentinel/platform';
 import { loadConfig } from '@scentinel/platform/config';
-import { createRuntime, createUsageReadModel, type ProjectionRuntime } from '@scentinel/projections';
+import {
+  createRuntime,
+  createUsageReadModel,
+  type ProjectionRuntime,
+  USAGE_EVENT_TYPES,
+} from '@scentinel/projections';
 import cliProgress from 'cli-progress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { app } from '../../services/api/src/app.ts';
@@ -50,14 +55,6 @@ const EVENTS_PER_SESSION = 8;
 /** Sessions per INSERT statement (~200k events). */
 const SESSIONS_PER_CHUNK = 25_000;
 const ADMIN_KEY = 'analytics-bench-admin-key';
-const USAGE_TYPES = [
-  'SearchTracked',
-  'ScanTracked',
-  'ChemicalClicked',
-  'PageViewed',
-  'LoginTracked',
-  'RegistrationTracked',
-];
 
 // ------------------------------------------------------------------------------------------ load
 
@@ -313,7 +310,7 @@ async function loadEvents(store: Store, total: number, now: Date): Promise<numbe
  * (docs/analytics-api.md), each from one scan of the log.
  */
 const USAGE = `SELECT position, type, data, (metadata->>'occurredAt')::timestamptz AS at
-                 FROM events WHERE stream_id LIKE 'usage:%' AND type = ANY(${textArray(USAGE_TYPES)})`;
+                 FROM events WHERE stream_id LIKE 'usage:%' AND type = ANY(${textArray(USAGE_EVENT_TYPES)})`;
 const inDays = `at >= $1::date::timestamp AT TIME ZONE 'UTC' AND at < ($2::date + 1)::timestamp AT TIME ZONE 'UTC'`;
 const nonBlank = (expr: string) => `nullif(btrim(${expr}), '')`;
 

@@ -1,15 +1,9 @@
+import { usage } from '@scentinel/domain';
 import type { SqlExecutor, StoredEvent } from '@scentinel/platform';
 import type { PostgresProjection, ProjectionContext } from '../runtime/projection.ts';
 
-/** The usage events this rollup counts (defined by the domain's usage feature). */
-export const USAGE_EVENT_TYPES = [
-  'SearchTracked',
-  'ScanTracked',
-  'ChemicalClicked',
-  'PageViewed',
-  'LoginTracked',
-  'RegistrationTracked',
-] as const;
+/** The usage events this rollup counts: the domain's usage feature defines them. */
+export const USAGE_EVENT_TYPES = usage.usageEventTypes;
 
 /** What the popular-content lists rank (the `content_type` of the popular-content call). */
 export const USAGE_CONTENT_TYPES = ['search_term', 'chemical', 'perfume'] as const;
