@@ -36,3 +36,24 @@ export function LoadMore({ shown, total, loading, onMore, testId }: LoadMoreProp
     </p>
   );
 }
+
+type MatchCountProps = {
+  /** Matches listed. */
+  shown: number;
+  /** Matches in all (what the server counted). */
+  total: number;
+  testId: string;
+};
+
+/** Above a capped list of matches: all of them, or how many of how many are shown and that typing narrows them. */
+export function MatchCount({ shown, total, testId }: MatchCountProps) {
+  const { t, i18n } = useTranslation();
+  const format = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
+  return (
+    <p className="muted" role="status" data-testid={testId}>
+      {total > shown
+        ? t('pickers.capped', { count: total, shown: format.format(shown), total: format.format(total) })
+        : t('pickers.all', { count: shown, total: format.format(shown) })}
+    </p>
+  );
+}

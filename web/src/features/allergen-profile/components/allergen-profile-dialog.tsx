@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChemicalCheckList } from '../../../lib/chemical-check-list.tsx';
-import { CHEMICAL_MATCHES_LIMIT, useChemicalMatches } from '../../../lib/chemical-matches.ts';
+import { useChemicalMatches } from '../../../lib/chemical-matches.ts';
 import { ProfileActionsSlot, ProfileSectionSlot } from '../../../lib/feature-slots.tsx';
+import { MatchCount } from '../../../lib/load-more.tsx';
 import { Modal } from '../../../lib/modal.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import type { AllergenProfileItem } from '../../../types/api.ts';
@@ -21,13 +22,12 @@ export default function AllergenProfileDialog({
   onClear,
   onClose,
 }: AllergenProfileDialogProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const debounced = useDebouncedValue(query, 300).trim();
   const chemicals = useChemicalMatches(debounced);
   const selectedIds = new Set(selected.map((item) => String(item.id)));
   const total = chemicals.data?.total ?? 0;
-  const format = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
 
   const matches = useMemo(() => {
     const found = chemicals.data?.items ?? [];
@@ -106,15 +106,7 @@ export default function AllergenProfileDialog({
         <p className="muted">{t('filters.noMatches')}</p>
       ) : (
         <>
-          <p className="muted" role="status" data-testid="allergen-count">
-            {total > matches.length
-              ? t('pickers.capped', {
-                  count: total,
-                  total: format.format(total),
-                  shown: format.format(Math.min(matches.length, CHEMICAL_MATCHES_LIMIT)),
-                })
-              : t('pickers.all', { count: matches.length, total: format.format(matches.length) })}
-          </p>
+          <MatchCount shown={matches.length} total={total} testId="allergen-count" />
           <ChemicalCheckList
             chemicals={matches}
             isChecked={(id) => selectedIds.has(String(id))}

@@ -9,6 +9,7 @@ import {
   useChemicalMatches,
 } from '../../../lib/chemical-matches.ts';
 import { CancelSubmitActions, CloseActions } from '../../../lib/form-fields.tsx';
+import { MatchCount } from '../../../lib/load-more.tsx';
 import { Modal } from '../../../lib/modal.tsx';
 import { SavePermissionNotice, useSavePermission } from '../../../lib/save-permission.tsx';
 import { SelectedChips } from '../../../lib/selected-chips.tsx';
@@ -28,7 +29,7 @@ type QuickAssignDialogProps = {
 
 /** Quick Chemical Assignment for one perfume. */
 export default function QuickAssignDialog({ perfume, onClose }: QuickAssignDialogProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const permission = useSavePermission('admin');
   const [query, setQuery] = useState('');
   const debounced = useDebouncedValue(query, 300).trim();
@@ -47,7 +48,6 @@ export default function QuickAssignDialog({ perfume, onClose }: QuickAssignDialo
   const chemicals = useChemicalMatches(debounced, limit);
   const visible = chemicals.data?.items ?? [];
   const total = chemicals.data?.total ?? 0;
-  const format = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
   const nameOf = (id: Id) => selected.find((p) => String(p.id) === String(id))?.name ?? String(id);
   const isSelected = (id: Id) => selected.some((p) => String(p.id) === String(id));
 
@@ -110,15 +110,7 @@ export default function QuickAssignDialog({ perfume, onClose }: QuickAssignDialo
           <p className="muted">{t('filters.noMatches')}</p>
         ) : (
           <>
-            <p className="muted" role="status" data-testid="assign-match-count">
-              {total > visible.length
-                ? t('pickers.capped', {
-                    count: total,
-                    shown: format.format(visible.length),
-                    total: format.format(total),
-                  })
-                : t('pickers.all', { count: visible.length, total: format.format(visible.length) })}
-            </p>
+            <MatchCount shown={visible.length} total={total} testId="assign-match-count" />
             <ChemicalCheckList
               chemicals={visible}
               isChecked={isSelected}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { errorDetail } from '../../../lib/api-client.ts';
 import { type ChemicalPick, togglePick, useChemicalMatches } from '../../../lib/chemical-matches.ts';
 import { CancelSubmitActions, CloseActions } from '../../../lib/form-fields.tsx';
-import { LoadMore } from '../../../lib/load-more.tsx';
+import { LoadMore, MatchCount } from '../../../lib/load-more.tsx';
 import { Modal } from '../../../lib/modal.tsx';
 import { SavePermissionNotice, useSavePermission } from '../../../lib/save-permission.tsx';
 import { SelectedChips } from '../../../lib/selected-chips.tsx';
@@ -35,7 +35,7 @@ type BulkAssignDialogProps = {
 
 /** Bulk assignment: brand → perfumes, chemicals, action, summary, submit. */
 export default function BulkAssignDialog({ onClose }: BulkAssignDialogProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const permission = useSavePermission('admin');
   const baseId = useId();
   const [brandText, setBrandText] = useState('');
@@ -60,7 +60,6 @@ export default function BulkAssignDialog({ onClose }: BulkAssignDialogProps) {
   const chemicals = useChemicalMatches(debounced, debounced ? FILTERED_LIMIT : UNFILTERED_LIMIT);
   const visible = chemicals.data?.items ?? [];
   const chemicalTotal = chemicals.data?.total ?? 0;
-  const format = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
   const nameOf = (id: Id) => picked.find((p) => String(p.id) === String(id))?.name ?? String(id);
   const ready = perfumeIds.length > 0 && chemicalIds.length > 0;
 
@@ -176,15 +175,7 @@ export default function BulkAssignDialog({ onClose }: BulkAssignDialogProps) {
             <p className="muted">{t('filters.noMatches')}</p>
           ) : (
             <>
-              <p className="muted" role="status" data-testid="bulk-chemicals-count">
-                {chemicalTotal > visible.length
-                  ? t('pickers.capped', {
-                      count: chemicalTotal,
-                      shown: format.format(visible.length),
-                      total: format.format(chemicalTotal),
-                    })
-                  : t('pickers.all', { count: visible.length, total: format.format(visible.length) })}
-              </p>
+              <MatchCount shown={visible.length} total={chemicalTotal} testId="bulk-chemicals-count" />
               <ul className="pick-list" data-testid="bulk-chemicals">
                 {visible.map((chemical) => (
                   <li key={String(chemical.id)} className="pick-list__item">
