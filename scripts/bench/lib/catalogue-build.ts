@@ -14,6 +14,7 @@ import {
   type loadCatalogueReferenceData,
 } from '@scentinel/platform/search';
 import { createCatalogueProjection } from '@scentinel/projections';
+import { storedEvent } from '../../../services/platform/src/event-log/testing/stored-events.ts';
 
 /** Events per batch, as the projection reads them from the log. */
 const BATCH = 1000;
@@ -102,22 +103,6 @@ export function standIn(count: number): Source {
     *perfumes() {
       for (const d of catalogueFixtures.generateCatalogue(20_251_122, count)) yield d.perfume;
     },
-  };
-}
-
-const META = { actorId: null, actorRole: null, requestId: null, occurredAt: '2025-01-01T00:00:00.000Z' };
-
-function storedEvent(position: number, streamId: string, type: string, data: unknown): StoredEvent {
-  return {
-    id: `e${position}`,
-    streamId,
-    version: 1,
-    position,
-    type,
-    schemaVersion: 1,
-    data,
-    metadata: META,
-    recordedAt: META.occurredAt,
   };
 }
 

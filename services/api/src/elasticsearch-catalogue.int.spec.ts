@@ -6,17 +6,12 @@
  * keeps its chemicals table, and answers a batch only once the shared checkpoint covers it; when
  * the writer goes away the other takes over from the checkpoint.
  */
-import {
-  createPgClient,
-  type EventLog,
-  openTestPgDatabase,
-  type SqlClient,
-  type StoredEvent,
-} from '@scentinel/platform';
+import { createPgClient, type EventLog, openTestPgDatabase, type SqlClient } from '@scentinel/platform';
 import type { CatalogueReferenceData } from '@scentinel/platform/search';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { StoredEventList } from '../../platform/src/event-log/testing/stored-events.ts';
 import {
   fixtureChemicals,
   fixtureNotes,
@@ -31,36 +26,13 @@ const ALIAS = 'scentinel-catalogue';
 const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 const reference = { regions: fixtureRegions, notes: fixtureNotes } as unknown as CatalogueReferenceData;
 
-class Log {
-  readonly events: StoredEvent[] = [];
-  get head() {
-    return this.events.length;
-  }
-  add(streamId: string, type: string, data: unknown): StoredEvent {
-    const position = this.events.length + 1;
-    const event: StoredEvent = {
-      id: `e${position}`,
-      streamId,
-      version: 1,
-      position,
-      type,
-      schemaVersion: 1,
-      data,
-      metadata: { actorId: null, actorRole: null, requestId: null, occurredAt: '2026-01-01T00:00:00.000Z' },
-      recordedAt: '2026-01-01T00:00:00.000Z',
-    };
-    this.events.push(event);
-    return event;
-  }
-}
-
 describe.skipIf(!url)('Elasticsearch catalogue across processes (stand-in server, real Postgres)', () => {
   let db: Awaited<ReturnType<typeof openTestPgDatabase>>;
   const state = new EsStubState();
   const servers: EsStubServer[] = [];
   const clients: SqlClient[] = [];
   const opened: ElasticsearchCatalogue[] = [];
-  const events = new Log();
+  const events = new StoredEventList();
   const eventLog = { headPosition: async () => events.head } as unknown as EventLog;
 
   async function process_(): Promise<{ catalogue: ElasticsearchCatalogue; server: EsStubServer }> {
