@@ -3,6 +3,7 @@ import type { FanOutHealth } from '@scentinel/platform/event-bus';
 import type { ScanService } from '@scentinel/platform/scan-queue';
 import type { SearchIndex } from '@scentinel/platform/search';
 import type { ApplicationDeps } from './application/deps.ts';
+import type { ElasticsearchHealth } from './elasticsearch-catalogue.ts';
 import type { AnalyticsDeps } from './routes/analytics/analytics.routes.ts';
 import type { ScanRateLimits } from './routes/scans/scans.routes.ts';
 
@@ -21,6 +22,8 @@ export interface HealthReport {
   projections: ProjectionHealth[];
   /** The Kafka outbox relay and the projectors' Kafka tails, when events fan out through Kafka. */
   eventFanOut?: FanOutHealth;
+  /** The Elasticsearch catalogue read model, when `ELASTICSEARCH_URL` is set. */
+  elasticsearch?: ElasticsearchHealth;
 }
 
 /**

@@ -10,7 +10,10 @@ import { esCall, statusOf } from './es-errors.ts';
 
 export interface AliasClient {
   indices: {
-    getAlias(params: { name: string }): Promise<Record<string, { aliases: Record<string, unknown> }>>;
+    getAlias(
+      params: { name: string },
+      options?: { requestTimeout?: number; maxRetries?: number },
+    ): Promise<Record<string, { aliases: Record<string, unknown> }>>;
     updateAliases(params: {
       actions: (
         | { add: { index: string; alias: string } }
@@ -43,9 +46,15 @@ export function versionOfIndex(alias: string, index: string): number | null {
 }
 
 /** The indices `alias` names now (none when it does not exist). */
-export async function aliasTargets(client: AliasClient, alias: string): Promise<string[]> {
+export async function aliasTargets(
+  client: AliasClient,
+  alias: string,
+  options?: { requestTimeout?: number; maxRetries?: number },
+): Promise<string[]> {
   try {
-    return Object.keys(await esCall('reading the alias', () => client.indices.getAlias({ name: alias })));
+    return Object.keys(
+      await esCall('reading the alias', () => client.indices.getAlias({ name: alias }, options)),
+    );
   } catch (error) {
     if (statusOf(error) === 404) return [];
     throw error;

@@ -13,11 +13,18 @@
  *   dies another process continues from the checkpoint. Two writers for a moment (a lease lost
  *   unnoticed) write the same documents at the same versions: the older write loses (409, ignored).
  * - Activation: once the writer's checkpoint reaches the log head it saw when it took the lease,
- *   it moves the read alias to its version's index in one atomic call (`es-alias.ts`).
+ *   it moves the read alias to its version's index in one atomic call (`es-alias.ts`), then deletes
+ *   the indices of older versions whose writer lease is free (`retireOlderVersions`).
+ * - Restart: the writer saves the chemicals table (`<alias>-chemicals`, one document per version,
+ *   versioned by log position) after flushing a batch that changed a chemical, before writing the
+ *   checkpoint. A process that starts (`resume`) loads that table and continues after the checkpoint
+ *   (or the snapshot, when a writer stopped between the two): it does not read the log from the start.
  */
 import type { StoredEvent } from '../../event-log/event-log.port.ts';
+import type { Chemical } from '../catalogue.types.ts';
 import type { ElasticsearchSearchIndex } from './elasticsearch-search-index.adapter.ts';
 import type { AliasSwap } from './es-alias.ts';
+import type { ChemicalsSnapshot } from './es-client.ts';
 import { ElasticsearchUnavailableError } from './es-errors.ts';
 import type { WriterLease } from './es-writer-lease.ts';
 
@@ -25,6 +32,8 @@ export interface ReplicaIndex {
   index: ElasticsearchSearchIndex;
   readCheckpoint(): Promise<number>;
   writeCheckpoint(position: number): Promise<void>;
+  readChemicals(): Promise<ChemicalsSnapshot | null>;
+  writeChemicals(position: number, chemicals: readonly Chemical[]): Promise<void>;
   activate(): Promise<AliasSwap>;
   aliasExists(): Promise<boolean>;
 }
@@ -45,6 +54,11 @@ export interface EsCatalogueReplicaOptions {
   pollMs?: number;
   /** How often a process that is not the writer tries to take the lease (default 1 s). */
   leaseRetryMs?: number;
+  /**
+   * Called once the alias names this process's version (after the writer moved it, or found it
+   * moved): deletes older versions' indices and returns their names. A failure is only logged.
+   */
+  retireOlderVersions?: () => Promise<string[]>;
   now?: () => number;
   log?: ReplicaLogger;
 }
@@ -59,6 +73,8 @@ export class EsCatalogueReplica {
   /** The position at which the writer moves the alias (the head it saw when it took the lease). */
   private activateAt: number | undefined;
   private activated = false;
+  /** The position of the chemicals snapshot known to be saved (-1: none known). */
+  private chemicalsAt = -1;
   private lastLeaseTry = Number.NEGATIVE_INFINITY;
   private closed = false;
   private wake: (() => void) | undefined;
@@ -80,6 +96,22 @@ export class EsCatalogueReplica {
     await this.ensureLease(true);
     if (this.options.lease.held) await this.maybeActivate();
     else if (!(await this.options.opened.aliasExists())) await this.options.opened.activate();
+  }
+
+  /**
+   * Where this process's projection starts (see the module comment): fills the chemicals table from
+   * the saved snapshot and returns the position it resumes after, or 0 (the whole log) when no
+   * snapshot is saved. Read the checkpoint first: a snapshot read after it is as of the checkpoint or
+   * later, never earlier than a chemical event the checkpoint covers.
+   */
+  async resume(): Promise<number> {
+    const checkpoint = await this.options.opened.readCheckpoint();
+    const saved = await this.options.opened.readChemicals();
+    if (saved === null) return 0;
+    const table = this.options.opened.index.chemicals;
+    for (const chemical of saved.chemicals) table.upsert(chemical);
+    this.chemicalsAt = saved.position;
+    return Math.max(checkpoint, saved.position);
   }
 
   /** Applies one batch of events in order (see the module comment); `apply` is the projection's. */
@@ -128,6 +160,13 @@ export class EsCatalogueReplica {
       this.checkpoint = undefined;
       throw new ElasticsearchUnavailableError('the catalogue writer lease was lost before its checkpoint');
     }
+    // The chemicals snapshot goes before the checkpoint: every chemical event the checkpoint covers
+    // is in a saved snapshot, and a snapshot is only saved once the index holds its position.
+    const { localTypes } = this.options;
+    if (this.chemicalsAt < 0 || events.some((e) => e.position > this.chemicalsAt && localTypes.has(e.type))) {
+      await this.options.opened.writeChemicals(last, [...index.chemicals.known().values()]);
+      this.chemicalsAt = last;
+    }
     if (last > checkpoint) {
       await this.options.opened.writeCheckpoint(last);
       this.checkpoint = last;
@@ -175,6 +214,13 @@ export class EsCatalogueReplica {
     const swap = await this.options.opened.activate();
     this.activated = true;
     this.options.log?.info({ ...swap, position: this.checkpoint }, 'catalogue index version activated');
+    if (swap.reason === 'newer-version-active' || !this.options.retireOlderVersions) return;
+    try {
+      const deleted = await this.options.retireOlderVersions();
+      if (deleted.length > 0) this.options.log?.info({ deleted }, 'older catalogue index versions deleted');
+    } catch (error) {
+      this.options.log?.warn({ err: error }, 'older catalogue index versions could not be deleted');
+    }
   }
 
   private pause(ms: number): Promise<void> {

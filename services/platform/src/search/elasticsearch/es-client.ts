@@ -1,5 +1,5 @@
 import { Client } from '@elastic/elasticsearch';
-import type { NoteRecord, RegionRecord } from '../catalogue.types.ts';
+import type { Chemical, NoteRecord, RegionRecord } from '../catalogue.types.ts';
 import { ElasticsearchSearchIndex, type EsClient } from './elasticsearch-search-index.adapter.ts';
 import {
   type AliasClient,
@@ -7,6 +7,7 @@ import {
   activateVersion,
   aliasTargets,
   versionedIndexName,
+  versionOfIndex,
 } from './es-alias.ts';
 import type { BulkLimits } from './es-bulk.ts';
 import { perfumeIndexDefinition } from './es-document.ts';
@@ -43,19 +44,59 @@ export interface OpenedElasticsearchIndex {
   /** Holds one checkpoint document per projection version (`v<N>`: the log position it covers). */
   checkpointIndex: string;
   /** The log position the versioned index holds every event up to (0 when none). */
-  readCheckpoint(): Promise<number>;
+  readCheckpoint(options?: CallOptions): Promise<number>;
   /** Records `position` unless a higher one is recorded (external version: it never goes back). */
   writeCheckpoint(position: number): Promise<void>;
+  /** Holds one chemicals snapshot per projection version (`v<N>`: the table as of a log position). */
+  chemicalsIndex: string;
+  /** The chemicals table as the writer last saved it, with the log position it is as of (null when none). */
+  readChemicals(): Promise<ChemicalsSnapshot | null>;
+  /** Saves the chemicals table as of `position` unless a later one is saved (external version). */
+  writeChemicals(position: number, chemicals: readonly Chemical[]): Promise<void>;
   /** Moves the alias to this version's index (`es-alias.ts`). */
   activate(): Promise<AliasSwap>;
   /** Whether the alias exists at all. */
   aliasExists(): Promise<boolean>;
+  /** The indices the alias names now (none when it does not exist). */
+  aliasTargets(options?: CallOptions): Promise<string[]>;
+  /**
+   * Deletes the indices of older projection versions of the alias (and their checkpoint and
+   * chemicals documents), never one the alias names and never a newer version. Only while the alias
+   * names this version; `claim` is asked first for each index and may refuse it (its writer is still
+   * running): it returns a release to call once deleted, or null to keep the index. Returns what was
+   * deleted.
+   */
+  retireOlderVersions(claim?: (index: string) => Promise<(() => Promise<void>) | null>): Promise<string[]>;
   /** Sends held writes and makes every write so far visible. */
   refresh(): Promise<void>;
   /** Deletes the versioned index and its checkpoint (tests). */
   drop(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** Per-call limits of the client (health checks answer quickly instead of retrying for 30 s). */
+export interface CallOptions {
+  requestTimeout?: number;
+  maxRetries?: number;
+}
+
+export interface ChemicalsSnapshot {
+  position: number;
+  chemicals: Chemical[];
+}
+
+const chemicalsIndexDefinition = {
+  settings: { number_of_shards: 1 },
+  mappings: {
+    dynamic: 'strict',
+    properties: {
+      position: { type: 'long' },
+      updated_at: { type: 'date' },
+      // Kept whole in the source, never indexed: only read back by a process that starts.
+      chemicals: { type: 'object', enabled: false },
+    },
+  },
+} as const;
 
 const checkpointIndexDefinition = {
   settings: { number_of_shards: 1 },
@@ -92,10 +133,12 @@ export async function openElasticsearchSearchIndex(
   });
   const physicalIndex = versionedIndexName(options.alias, options.version);
   const checkpointIndex = `${options.alias}-checkpoints`;
+  const chemicalsIndex = `${options.alias}-chemicals`;
   const checkpointId = `v${options.version}`;
   try {
     await ensureIndex(client, physicalIndex, perfumeIndexDefinition);
     await ensureIndex(client, checkpointIndex, checkpointIndexDefinition);
+    await ensureIndex(client, chemicalsIndex, chemicalsIndexDefinition);
   } catch (error) {
     await client.close();
     throw error;
@@ -113,6 +156,14 @@ export async function openElasticsearchSearchIndex(
     ...(options.bulkLimits && { bulkLimits: options.bulkLimits }),
   });
   const aliases = client as unknown as AliasClient;
+  /** Deletes a document that may be missing. */
+  const deleteDoc = async (index: string, id: string) => {
+    try {
+      await esCall('deleting a document', () => client.delete({ index, id }));
+    } catch (error) {
+      if (statusOf(error) !== 404) throw error;
+    }
+  };
   return {
     index,
     client,
@@ -120,10 +171,10 @@ export async function openElasticsearchSearchIndex(
     version: options.version,
     physicalIndex,
     checkpointIndex,
-    async readCheckpoint() {
+    async readCheckpoint(callOptions) {
       try {
         const res = await esCall('reading the checkpoint', () =>
-          client.get<{ position: number }>({ index: checkpointIndex, id: checkpointId }),
+          client.get<{ position: number }>({ index: checkpointIndex, id: checkpointId }, callOptions),
         );
         return res.found ? (res._source?.position ?? 0) : 0;
       } catch (error) {
@@ -147,8 +198,69 @@ export async function openElasticsearchSearchIndex(
         if (statusOf(error) !== 409) throw error;
       }
     },
+    chemicalsIndex,
+    async readChemicals() {
+      try {
+        const res = await esCall('reading the chemicals snapshot', () =>
+          client.get<ChemicalsSnapshot>({ index: chemicalsIndex, id: checkpointId }),
+        );
+        if (!res.found || !res._source) return null;
+        return { position: res._source.position, chemicals: res._source.chemicals ?? [] };
+      } catch (error) {
+        if (statusOf(error) === 404) return null;
+        throw error;
+      }
+    },
+    async writeChemicals(position, chemicals) {
+      try {
+        await esCall('writing the chemicals snapshot', () =>
+          client.index({
+            index: chemicalsIndex,
+            id: checkpointId,
+            version: position,
+            version_type: 'external',
+            document: { position, chemicals, updated_at: new Date().toISOString() },
+          }),
+        );
+      } catch (error) {
+        // A later (or the same) snapshot is saved already.
+        if (statusOf(error) !== 409) throw error;
+      }
+    },
     activate: () => activateVersion(aliases, options.alias, options.version),
     aliasExists: async () => (await aliasTargets(aliases, options.alias)).length > 0,
+    aliasTargets: (callOptions) => aliasTargets(aliases, options.alias, callOptions),
+    async retireOlderVersions(claim) {
+      const named = new Set(await aliasTargets(aliases, options.alias));
+      if (!named.has(physicalIndex)) return [];
+      const existing = await esCall('listing version indices', () =>
+        client.indices.get({ index: `${options.alias}-v*` }),
+      );
+      const older = Object.keys(existing)
+        .filter((name) => !named.has(name))
+        .filter((name) => {
+          const version = versionOfIndex(options.alias, name);
+          return version !== null && version < options.version;
+        })
+        .sort();
+      const deleted: string[] = [];
+      for (const name of older) {
+        const release = claim ? await claim(name) : async () => {};
+        if (!release) continue;
+        try {
+          await esCall('deleting an old version index', () =>
+            client.indices.delete({ index: name, ignore_unavailable: true }),
+          );
+          const id = `v${versionOfIndex(options.alias, name)}`;
+          await deleteDoc(checkpointIndex, id);
+          await deleteDoc(chemicalsIndex, id);
+          deleted.push(name);
+        } finally {
+          await release();
+        }
+      }
+      return deleted;
+    },
     refresh: async () => {
       await index.flush();
       await client.indices.refresh({ index: physicalIndex });
@@ -156,6 +268,7 @@ export async function openElasticsearchSearchIndex(
     drop: async () => {
       await client.indices.delete({ index: physicalIndex, ignore_unavailable: true });
       await client.delete({ index: checkpointIndex, id: checkpointId }).catch(() => {});
+      await client.delete({ index: chemicalsIndex, id: checkpointId }).catch(() => {});
     },
     close: () => client.close(),
   };

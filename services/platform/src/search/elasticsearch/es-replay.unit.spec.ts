@@ -53,10 +53,14 @@ afterEach(async () => {
 });
 
 describe('Elasticsearch calls replayed against recorded shapes', () => {
-  it('creates the versioned index with the perfume mapping and the checkpoint index, once', async () => {
+  it('creates the versioned index with the perfume mapping, the checkpoint and chemicals indices, once', async () => {
     await open(1);
     const created = stub.calls('PUT', /^\/[^/]+$/);
-    expect(created.map((r) => r.path)).toEqual([`/${ALIAS}-v1`, `/${ALIAS}-checkpoints`]);
+    expect(created.map((r) => r.path)).toEqual([
+      `/${ALIAS}-v1`,
+      `/${ALIAS}-checkpoints`,
+      `/${ALIAS}-chemicals`,
+    ]);
     const body = JSON.parse(created[0]!.body);
     expect(Object.keys(body).sort()).toEqual(
       fixture<{ request: { bodyKeys: string[] } }>('index-create').request.bodyKeys,
@@ -64,8 +68,8 @@ describe('Elasticsearch calls replayed against recorded shapes', () => {
     expect(body).toEqual(JSON.parse(JSON.stringify(perfumeIndexDefinition)));
     // A second process finds both and creates nothing; the alias is left to activation.
     await open(1);
-    expect(stub.calls('PUT', /^\/[^/]+$/)).toHaveLength(2);
-    expect(stub.calls('HEAD', /./)).toHaveLength(4);
+    expect(stub.calls('PUT', /^\/[^/]+$/)).toHaveLength(3);
+    expect(stub.calls('HEAD', /./)).toHaveLength(6);
     expect(stub.state.aliases.size).toBe(0);
   });
 
@@ -203,6 +207,81 @@ describe('Elasticsearch calls replayed against recorded shapes', () => {
     expect(stub.calls('POST', /^\/_aliases$/)).toHaveLength(4);
     expect(stub.calls('GET', /^\/_alias\//).length).toBeGreaterThanOrEqual(4);
     expect([...stub.state.aliases.get(ALIAS)!]).toEqual([`${ALIAS}-v2`]);
+  });
+
+  it('deletes older versions after the swap: never the active one, never a newer one, never one a writer claims', async () => {
+    const v1 = await open(1);
+    const v2 = await open(2);
+    const v3 = await open(3);
+    const v4 = await open(4);
+    await v1.writeCheckpoint(10);
+    await v2.writeCheckpoint(20);
+    await v2.writeChemicals(20, fixtureChemicals());
+    // Not active yet: nothing is deleted.
+    expect(await v3.retireOlderVersions()).toEqual([]);
+    await v1.activate();
+    await v3.activate();
+    const claimed: string[] = [];
+    const released: string[] = [];
+    const deleted = await v3.retireOlderVersions(async (index) => {
+      claimed.push(index);
+      return async () => {
+        released.push(index);
+      };
+    });
+    expect(deleted).toEqual([`${ALIAS}-v1`, `${ALIAS}-v2`]);
+    expect(claimed).toEqual(deleted);
+    expect(released).toEqual(deleted);
+    // One wildcard listing (none before the alias named v3), then a DELETE per older index.
+    expect(stub.calls('GET', new RegExp(`^/${ALIAS}-v\\*$`))).toHaveLength(1);
+    expect(stub.calls('DELETE', /^\/[^/]+$/).map((r) => r.path)).toEqual([`/${ALIAS}-v1`, `/${ALIAS}-v2`]);
+    expect([...stub.state.indices.keys()].filter((i) => /-v\d+$/.test(i)).sort()).toEqual([
+      `${ALIAS}-v3`,
+      `${ALIAS}-v4`,
+    ]);
+    expect(await v2.readCheckpoint()).toBe(0);
+    expect(await v2.readChemicals()).toBeNull();
+    expect(await v1.readCheckpoint()).toBe(0);
+    expect([...stub.state.aliases.get(ALIAS)!]).toEqual([`${ALIAS}-v3`]);
+
+    // An older index the alias still names (another process put it back meanwhile) stays, and so
+    // does one whose writer is running (the claim is refused).
+    await open(1);
+    await open(2);
+    stub.state.aliases.get(ALIAS)!.add(`${ALIAS}-v1`);
+    expect(await v3.retireOlderVersions(async () => null)).toEqual([]);
+    expect(stub.state.indices.has(`${ALIAS}-v2`)).toBe(true);
+    expect(await v3.retireOlderVersions()).toEqual([`${ALIAS}-v2`]);
+    expect(stub.state.indices.has(`${ALIAS}-v1`)).toBe(true);
+    // The newest version, once active, deletes v3 but never touches v1 while the alias names it.
+    stub.state.aliases.get(ALIAS)!.delete(`${ALIAS}-v1`);
+    await v4.activate();
+    expect(await v4.retireOlderVersions()).toEqual([`${ALIAS}-v1`, `${ALIAS}-v3`]);
+  });
+
+  it('answers the index listing with the recorded shape: name, aliases, mappings, settings', async () => {
+    const o = await open(1);
+    await o.activate();
+    const res = await fetch(`${stub.url}/${ALIAS}-v*`);
+    const body = (await res.json()) as Record<string, Record<string, unknown>>;
+    const recorded = fixture<{ get: Record<string, Record<string, unknown>> }>('index-create').get;
+    expect(Object.keys(body)).toEqual([`${ALIAS}-v1`]);
+    expect(Object.keys(body[`${ALIAS}-v1`]!).sort()).toEqual(Object.keys(Object.values(recorded)[0]!).sort());
+    expect(body[`${ALIAS}-v1`]!.aliases).toEqual({ [ALIAS]: {} });
+    expect(await (await fetch(`${stub.url}/nothing-v*`)).json()).toEqual({});
+  });
+
+  it('saves the chemicals snapshot as an external version: a later one is never replaced', async () => {
+    const o = await open(1);
+    expect(await o.readChemicals()).toBeNull();
+    const chemicals = fixtureChemicals();
+    await o.writeChemicals(50, chemicals);
+    await o.writeChemicals(45, chemicals.slice(0, 1)); // answered 409, ignored
+    expect(await o.readChemicals()).toEqual({ position: 50, chemicals });
+    expect(stub.calls('PUT', new RegExp(`^/${ALIAS}-chemicals/_doc/v1$`)).map((w) => w.query)).toEqual([
+      { version: '50', version_type: 'external' },
+      { version: '45', version_type: 'external' },
+    ]);
   });
 
   it('keeps the checkpoint as an external version: it never goes back', async () => {

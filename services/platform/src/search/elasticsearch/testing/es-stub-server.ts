@@ -67,6 +67,7 @@ const indexFixture = fixture<{
   indexMissing: { error: Record<string, unknown> };
   refresh: unknown;
   deleted: unknown;
+  get: Record<string, { settings: { index: Record<string, unknown> } }>;
 }>('index-create');
 const docFixture = fixture<{
   getFound: Record<string, unknown>;
@@ -179,6 +180,7 @@ export class EsStubServer {
       const index = parts[0]!;
       if (r.method === 'HEAD') return { status: this.state.indices.has(index) ? 200 : 404 };
       if (r.method === 'PUT') return this.createIndex(index, json());
+      if (r.method === 'GET') return this.getIndices(index);
       if (r.method === 'DELETE') {
         this.state.indices.delete(index);
         for (const set of this.state.aliases.values()) set.delete(index);
@@ -217,6 +219,37 @@ export class EsStubServer {
       };
     this.state.indices.set(index, { definition: body, docs: new Map() });
     return { status: 200, body: { ...clone(indexFixture.response), index } };
+  }
+
+  /** `GET /<name>`: the indices a name or wildcard pattern names (none for a pattern: `{}`). */
+  private getIndices(pattern: string): Answer {
+    const names = pattern.split(',');
+    const wildcard = (p: string) =>
+      new RegExp(`^${p.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
+    const found = [...this.state.indices.keys()].filter((index) =>
+      names.some((p) => (p.includes('*') ? wildcard(p).test(index) : p === index)),
+    );
+    const missing = names.find((p) => !p.includes('*') && !this.state.indices.has(p));
+    if (missing) return indexMissing(missing);
+    const template = Object.values(indexFixture.get)[0]!;
+    return {
+      status: 200,
+      body: Object.fromEntries(
+        found.map((index) => {
+          const definition = this.state.indices.get(index)!.definition;
+          const settings = clone(template.settings);
+          settings.index.provided_name = index;
+          return [
+            index,
+            {
+              aliases: Object.fromEntries(this.state.aliasOf(index).map((a) => [a, {}])),
+              mappings: definition.mappings,
+              settings,
+            },
+          ];
+        }),
+      ),
+    };
   }
 
   private getAlias(name: string): Answer {
