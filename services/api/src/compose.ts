@@ -258,6 +258,7 @@ export async function compose(
         return {
           eventLogPosition,
           ...(fanOutHealth ? { eventFanOut: fanOutHealth() } : {}),
+          ...(es ? { elasticsearch: await es.health(eventLogPosition) } : {}),
           projections: statuses.map((s) => ({
             name: s.name,
             version: s.version,
