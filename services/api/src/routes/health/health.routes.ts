@@ -43,6 +43,26 @@ const HealthResponse = Type.Object({
       { description: 'Kafka fan-out (only when KAFKA_BROKERS is set)' },
     ),
   ),
+  elasticsearch: Type.Optional(
+    Type.Object(
+      {
+        reachable: Type.Boolean({ description: 'Whether Elasticsearch answered this check' }),
+        writer: Type.Boolean({
+          description: "Whether this process holds the writer lock of its projection version's index",
+        }),
+        index: Type.String({ description: 'The versioned index this process writes or follows' }),
+        alias: Type.String({ description: 'The alias searches go through' }),
+        alias_targets: Type.Array(Type.String(), { description: 'The indices the alias names now' }),
+        position: Type.Union([Type.Integer(), Type.Null()], {
+          description: 'Log position the index holds every event up to (null when unreachable)',
+        }),
+        lag: Type.Union([Type.Integer(), Type.Null()], {
+          description: 'Events in the log the index does not hold yet (null when unreachable)',
+        }),
+      },
+      { description: 'Elasticsearch catalogue read model (only when ELASTICSEARCH_URL is set)' },
+    ),
+  ),
 });
 
 /** A projection more than this many events behind makes the service report `degraded`. */
@@ -56,8 +76,10 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async 
         tags: ['ops'],
         summary: 'Liveness and read-model lag',
         description:
-          "Reports the event log's head position and each projection's checkpoint and lag. Answers 503 " +
-          'with `detail` when degraded (a projection failed, stalled or far behind, the relay failed) ' +
+          "Reports the event log's head position and each projection's checkpoint and lag (and, with " +
+          'Elasticsearch, whether this process holds the index writer lock, the index and alias, and ' +
+          "the index's lag). Answers 503 with `detail` when degraded (a projection failed, stalled or " +
+          'far behind, the relay failed, Elasticsearch is unreachable or its index far behind) ' +
           'or when the event log cannot be read, so a load balancer takes the process out meanwhile.',
         response: { 200: HealthResponse, 503: HealthResponse },
       },
@@ -78,6 +100,8 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async 
         });
       }
       const fanOut = report.eventFanOut;
+      const es = report.elasticsearch;
+      if (es && !es.reachable) app.log.warn({ error: es.error }, 'health: Elasticsearch is unreachable');
       const relay = fanOut?.relay;
       const relayLag = relay ? Math.max(0, report.eventLogPosition - relay.position) : 0;
       const problems = [
@@ -91,6 +115,10 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async 
           ? [`the Kafka relay failed: ${relay.lastError ?? 'unknown error'}`]
           : []),
         ...(relayLag > MAX_HEALTHY_LAG ? [`the Kafka relay is ${relayLag} events behind`] : []),
+        ...(es && !es.reachable ? ['Elasticsearch is unreachable'] : []),
+        ...(es?.lag != null && es.lag > MAX_HEALTHY_LAG
+          ? [`the Elasticsearch index is ${es.lag} events behind`]
+          : []),
       ];
       const degraded = problems.length > 0;
       if (degraded) reply.code(503);
@@ -122,6 +150,17 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async 
               },
             }
           : {}),
+        ...(es && {
+          elasticsearch: {
+            reachable: es.reachable,
+            writer: es.writer,
+            index: es.index,
+            alias: es.alias,
+            alias_targets: es.aliasTargets,
+            position: es.position,
+            lag: es.lag,
+          },
+        }),
       };
     },
   );

@@ -64,4 +64,80 @@ describe('/health', () => {
     expect(res.json()).toMatchObject({ status: 'degraded', code: 'unavailable', detail: expect.any(String) });
     expect(res.body).not.toContain('ECONNREFUSED');
   });
+
+  describe('with Elasticsearch', () => {
+    const es = (over: Partial<NonNullable<Report['elasticsearch']>> = {}) => ({
+      writer: true,
+      index: 'scentinel-catalogue-v2',
+      alias: 'scentinel-catalogue',
+      reachable: true,
+      aliasTargets: ['scentinel-catalogue-v2'],
+      position: 90,
+      lag: 10,
+      ...over,
+    });
+
+    it('shows the writer lock, the index and alias in use and the indexed position against the log head', async () => {
+      const app = await healthApp(
+        async () =>
+          ({
+            eventLogPosition: 100,
+            projections: [projection({ position: 100 })],
+            elasticsearch: es(),
+          }) as Report,
+      );
+      const res = await app.inject({ method: 'GET', url: '/health' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().elasticsearch).toEqual({
+        reachable: true,
+        writer: true,
+        index: 'scentinel-catalogue-v2',
+        alias: 'scentinel-catalogue',
+        alias_targets: ['scentinel-catalogue-v2'],
+        position: 90,
+        lag: 10,
+      });
+    });
+
+    it('answers 503 degraded when Elasticsearch is unreachable, without its error text', async () => {
+      const app = await healthApp(
+        async () =>
+          ({
+            eventLogPosition: 100,
+            projections: [projection({ position: 100 })],
+            elasticsearch: es({
+              writer: false,
+              reachable: false,
+              aliasTargets: [],
+              position: null,
+              lag: null,
+              error: 'connect ECONNREFUSED 127.0.0.1:9200',
+            }),
+          }) as Report,
+      );
+      const res = await app.inject({ method: 'GET', url: '/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({
+        status: 'degraded',
+        code: 'degraded',
+        elasticsearch: { reachable: false, writer: false, position: null, lag: null },
+      });
+      expect(res.json().detail).toContain('Elasticsearch is unreachable');
+      expect(res.body).not.toContain('ECONNREFUSED');
+    });
+
+    it('answers 503 when the index is far behind the log', async () => {
+      const app = await healthApp(
+        async () =>
+          ({
+            eventLogPosition: 50_000,
+            projections: [projection({ position: 50_000 })],
+            elasticsearch: es({ position: 20_000, lag: 30_000 }),
+          }) as Report,
+      );
+      const res = await app.inject({ method: 'GET', url: '/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().detail).toContain('the Elasticsearch index is 30000 events behind');
+    });
+  });
 });
