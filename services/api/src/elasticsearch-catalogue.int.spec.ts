@@ -4,7 +4,9 @@
  * server, both stand-ins sharing one cluster state: `es-stub-server.ts`) run the catalogue
  * projection over the same events. One holds the writer lease and writes; the other writes nothing,
  * keeps its chemicals table, and answers a batch only once the shared checkpoint covers it; when
- * the writer goes away the other takes over from the checkpoint.
+ * the writer goes away the other takes over from the checkpoint. A process that starts later
+ * resumes from the checkpoint with the saved chemicals table; activating a newer version deletes
+ * the older versions' indices once their writers are gone.
  */
 import { createPgClient, type EventLog, openTestPgDatabase, type SqlClient } from '@scentinel/platform';
 import type { CatalogueReferenceData } from '@scentinel/platform/search';
@@ -35,7 +37,7 @@ describe.skipIf(!url)('Elasticsearch catalogue across processes (stand-in server
   const events = new StoredEventList();
   const eventLog = { headPosition: async () => events.head } as unknown as EventLog;
 
-  async function process_(): Promise<{ catalogue: ElasticsearchCatalogue; server: EsStubServer }> {
+  async function process_(version = 1): Promise<{ catalogue: ElasticsearchCatalogue; server: EsStubServer }> {
     const server = await new EsStubServer(state).start();
     servers.push(server);
     const sql = await createPgClient(url!, { schema: db!.client.schema });
@@ -47,6 +49,7 @@ describe.skipIf(!url)('Elasticsearch catalogue across processes (stand-in server
       eventLog,
       reference,
       log,
+      version,
       pollMs: 5,
       leaseRetryMs: 0,
     });
@@ -136,12 +139,60 @@ describe.skipIf(!url)('Elasticsearch catalogue across processes (stand-in server
     expect(servers[1]!.calls('POST', /^\/_bulk$/).length).toBeGreaterThan(bulksBefore);
     expect(state.indices.get(`${ALIAS}-checkpoints`)!.docs.get('v1')!.source.position).toBe(event.position);
     expect(state.indices.get(`${ALIAS}-v1`)!.docs.get(next!.perfume.id)!.version).toBe(event.position);
-    // A process starting now replays the whole log without writing: the index holds it already.
+  });
+
+  it('a process that starts resumes after the checkpoint with the saved chemicals table, not from the start of the log', async () => {
+    // The writer saved the chemicals table with the batch that added them, before its checkpoint.
+    const saved = state.indices.get(`${ALIAS}-chemicals`)!.docs.get('v1')!;
+    expect(saved.source.position).toBeGreaterThanOrEqual(fixtureChemicals().length);
+    expect(saved.source.position).toBeLessThanOrEqual(events.head);
     const c = await process_();
     expect(c.catalogue.replica.role).toBe('reader');
-    await c.catalogue.projection.applyAll(events.events);
+    // Before any event is delivered: the position to continue after, and every chemical.
+    expect(await c.catalogue.projection.load!()).toBe(events.head);
+    expect(c.catalogue.projection.position).toBe(events.head);
+    expect(c.catalogue.index.chemicals.size).toBe(fixtureChemicals().length);
+    expect(c.catalogue.index.chemicals.get(fixtureChemicals()[0]!.id)).toEqual(fixtureChemicals()[0]);
+    // The runtime delivers only later events; the reader renders them with the loaded chemicals.
+    const [later] = generateCatalogue(25, 1);
+    const event = events.add(`perfume:${later!.perfume.id}`, 'PerfumeCatalogued', {
+      perfume: later!.perfume,
+    });
+    const b = opened[1]!;
+    await Promise.all([b.projection.applyAll([event]), c.catalogue.projection.applyAll([event])]);
     expect(c.server.calls('POST', /^\/_bulk$/)).toHaveLength(0);
-    expect(c.catalogue.index.chemicals.get(fixtureChemicals()[0]!.id)).not.toBeNull();
+    expect(c.catalogue.projection.position).toBe(event.position);
+    const fromC = await c.catalogue.index.search({ category: 'all', limit: 200, skip: 0 });
+    const fromB = await b.index.search({ category: 'all', limit: 200, skip: 0 });
+    expect(fromC.items.map((i) => i.id)).toContain(later!.perfume.id);
+    expect(fromC).toEqual(fromB);
+  });
+
+  it('health shows the writer lock, the index and alias, and the lag; an unreachable server is reported, not thrown', async () => {
+    const [b, c] = [opened[1]!, opened[2]!];
+    const checkpoint = state.indices.get(`${ALIAS}-checkpoints`)!.docs.get('v1')!.source.position as number;
+    expect(await b.health(checkpoint + 3)).toEqual({
+      writer: true,
+      index: `${ALIAS}-v1`,
+      alias: ALIAS,
+      reachable: true,
+      aliasTargets: [`${ALIAS}-v1`],
+      position: checkpoint,
+      lag: 3,
+    });
+    expect(await c.health(checkpoint)).toMatchObject({ writer: false, reachable: true, lag: 0 });
+    // A process whose Elasticsearch went away: reported as unreachable, never thrown.
+    const e = await process_();
+    await e.server.stop();
+    const down = await e.catalogue.health(checkpoint);
+    expect(down).toMatchObject({
+      writer: false,
+      reachable: false,
+      position: null,
+      lag: null,
+      aliasTargets: [],
+    });
+    expect(down.error).toEqual(expect.any(String));
   });
 
   it('a writer replaying events the index already holds leaves every document as it is', async () => {
@@ -176,5 +227,37 @@ describe.skipIf(!url)('Elasticsearch catalogue across processes (stand-in server
     await vi.waitFor(() => expect(polls()).toBeGreaterThan(before + 1), { timeout: 10_000, interval: 5 });
     d.catalogue.interrupt();
     expect(await waiting).toBe('ElasticsearchUnavailableError');
+  });
+
+  it('activating a version deletes older version indices whose writer is gone, never a newer one being built', async () => {
+    const checkpoints = state.indices.get(`${ALIAS}-checkpoints`)!.docs;
+    const versionIndices = () => [...state.indices.keys()].filter((i) => /-v\d+$/.test(i)).sort();
+    // Version 2 is built from the log while version 1's writer still runs: v1 is kept.
+    const v2 = await process_(2);
+    expect(v2.catalogue.replica.role).toBe('writer');
+    expect(await v2.catalogue.projection.load!()).toBe(0);
+    await v2.catalogue.projection.applyAll(events.events);
+    expect([...state.aliases.get(ALIAS)!]).toEqual([`${ALIAS}-v2`]);
+    expect(versionIndices()).toEqual([`${ALIAS}-v1`, `${ALIAS}-v2`]);
+    expect(v2.server.calls('DELETE', /./)).toHaveLength(0);
+    // Version 4 is opened (its index exists, being built) but not caught up: never activated.
+    const v4 = await process_(4);
+    expect(v4.catalogue.replica.role).toBe('writer');
+    // Every process of versions 1 and 2 stops; version 3 is built and activated.
+    for (const catalogue of opened.filter((o) => o !== v4.catalogue)) await catalogue.close();
+    const v3 = await process_(3);
+    await v3.catalogue.projection.applyAll(events.events);
+    expect([...state.aliases.get(ALIAS)!]).toEqual([`${ALIAS}-v3`]);
+    expect(versionIndices()).toEqual([`${ALIAS}-v3`, `${ALIAS}-v4`]);
+    expect(v3.server.calls('DELETE', /^\/[^/]+$/).map((r) => r.path)).toEqual([
+      `/${ALIAS}-v1`,
+      `/${ALIAS}-v2`,
+    ]);
+    expect(checkpoints.has('v1')).toBe(false);
+    expect(checkpoints.has('v2')).toBe(false);
+    expect(checkpoints.get('v3')!.source.position).toBe(events.head);
+    // Searches through the alias still answer the whole catalogue.
+    const page = await v3.catalogue.index.search({ category: 'all', limit: 1, skip: 0 });
+    expect(page.total).toBe(events.events.filter((e) => e.type === 'PerfumeCatalogued').length);
   });
 });
