@@ -1,43 +1,8 @@
 /**
- * `npm start`: the whole product in one process on the embedded default (PGlite on disk,
- * in-process projectors, index and scan queue). Builds the web client first when it is missing
- * or older than its sources.
+ * `tsx scripts/start.ts`: the same start as `npm start` (`scripts/start.mjs`), for scripts that
+ * run it through tsx.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+const launcher: string = './start.mjs';
+await import(launcher);
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-function webNeedsBuild(): boolean {
-  const index = path.join(root, 'web/dist/index.html');
-  if (!existsSync(index)) return true;
-  const built = statSync(index).mtimeMs;
-  return ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public']
-    .map((p) => path.join(root, p))
-    .filter(existsSync)
-    .some((p) => (statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs) > built);
-}
-
-if (process.env.SKIP_WEB_BUILD !== '1' && webNeedsBuild()) {
-  process.stderr.write('Building the web client (web/dist)...\n');
-  const res = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
-  if (res.status !== 0) {
-    process.stderr.write('The web client failed to build; see the output above.\n');
-    process.exit(res.status ?? 1);
-  }
-}
-
-const { main } = await import('../services/api/src/server.ts');
-await main();
+export {};

@@ -22,7 +22,7 @@ export async function freePort(): Promise<number> {
 export interface RunningServer {
   url: string;
   dataDir: string;
-  /** The server's process (one process: scripts/start.ts runs the API in-process). */
+  /** The server's process (one process: scripts/start.mjs runs the API in-process). */
   pid: number | undefined;
   output: () => string;
   /** SIGTERM, then SIGKILL after `graceMs` (15 s unless given). */
@@ -30,7 +30,7 @@ export interface RunningServer {
 }
 
 /**
- * Starts the product exactly as `npm start` does (scripts/start.ts) on a fresh or given data dir and
+ * Starts the product exactly as `npm start` does (scripts/start.mjs) on a fresh or given data dir and
  * waits until it prints its URL. The web client is built by the test script beforehand.
  */
 export async function startServer(
@@ -55,7 +55,7 @@ export async function startServer(
   // The embedded default: no DATABASE_URL / REDIS_URL, whatever the test runner has.
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

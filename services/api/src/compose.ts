@@ -24,6 +24,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { bootstrapAdmin } from './application/accounts/bootstrap-admin.ts';
 import { catalogueLookupFromIndex } from './application/catalogue-lookup.ts';
 import type { ApplicationDeps } from './application/deps.ts';
+import { type DeferredScanService, deferredScanService } from './deferred-scans.ts';
 import type { AppDeps, HealthReport } from './deps.ts';
 
 /** The repository's `data/` folder: the processed catalogue the product ships. */
@@ -32,10 +33,18 @@ export const SHIPPED_DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.m
 /** Snapshot the catalogue index after start once it is this many events ahead of the last one. */
 const SNAPSHOT_EVERY = 1_000;
 
+/** Longest the synchronous scan endpoint waits for its job. */
+const SCAN_WAIT_TIMEOUT_MS = 60_000;
+
 export interface Composed {
   deps: AppDeps;
   store: Store;
   runtime: ProjectionRuntime;
+  /**
+   * Starts making what searches do not need (the scan adapter) in the background; the server calls
+   * it once it listens. Without it, the scan adapter is made on the first scan request.
+   */
+  afterListen(): void;
   close(): Promise<void>;
 }
 
@@ -61,6 +70,7 @@ export async function createScans(
       eventLog,
       logger: log,
       queueName: config.scans.queueName,
+      waitTimeoutMs: SCAN_WAIT_TIMEOUT_MS,
     });
   }
   const { createInProcessScanService, createScanEngine } = await import('@scentinel/worker/scan-service');
@@ -72,7 +82,13 @@ export async function createScans(
     ...(config.scans.chemicalsPath !== undefined && { chemicalsPath: config.scans.chemicalsPath }),
     logger: log,
   });
-  return createInProcessScanService({ eventLog, engine, logger: log, concurrency: workers });
+  return createInProcessScanService({
+    eventLog,
+    engine,
+    logger: log,
+    concurrency: workers,
+    waitTimeoutMs: SCAN_WAIT_TIMEOUT_MS,
+  });
 }
 
 /**
@@ -232,9 +248,18 @@ export async function compose(
     await bootstrapAdmin(config, accounts, log);
 
     // Label scans: BullMQ with separate worker processes when REDIS_URL is set, else in-process.
-    const scans = await createScans(config, store.eventLog, log);
+    // Made after the server listens (or on the first scan): searches need none of it.
+    const scans: DeferredScanService = deferredScanService(
+      config.redisUrl ? 'bullmq' : 'in-process',
+      SCAN_WAIT_TIMEOUT_MS,
+      async () => {
+        const started = Date.now();
+        const made = await createScans(config, store.eventLog, log);
+        log.info({ mode: made.mode, ms: Date.now() - started }, 'scan queue ready');
+        return made;
+      },
+    );
     closers.unshift(() => scans.close());
-    log.info({ mode: scans.mode }, 'scan queue ready');
 
     const deps: AppDeps = {
       config,
@@ -275,6 +300,9 @@ export async function compose(
       deps,
       store,
       runtime,
+      afterListen() {
+        scans.load().catch((err) => log.error({ err }, 'the scan queue could not start'));
+      },
       async close() {
         for (const close of closers) await close();
       },

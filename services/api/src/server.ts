@@ -37,6 +37,8 @@ export async function main(): Promise<void> {
   const address = await server.listen({ host: config.host, port: config.port });
   const url = address.replace('0.0.0.0', 'localhost');
   process.stdout.write(`\nScentinel is running (${config.mode} mode): ${url}\nAPI docs: ${url}/api/docs\n\n`);
+  // Searches are answered from here on; the scan queue gets ready beside them.
+  composed.afterListen();
 }
 
 const isEntry = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
