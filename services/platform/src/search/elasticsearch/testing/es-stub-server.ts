@@ -106,7 +106,8 @@ export class EsStubServer {
 
   constructor(readonly state = new EsStubState()) {}
 
-  async start(): Promise<this> {
+  /** Listens on `port` (default: any free one; the same port again brings a stopped server back). */
+  async start(port = 0): Promise<this> {
     this.server = http.createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
@@ -138,7 +139,7 @@ export class EsStubServer {
         res.writeHead(answer.status, headers).end(JSON.stringify(answer.body));
       });
     });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this;
   }
