@@ -20,6 +20,7 @@ import { type Job, Queue, QueueEvents, type RedisOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { ScanResponse } from '../scan.processor.ts';
 import type { ScanLogger as Logger, ScanProgress } from '../scan-engine.port.ts';
+import { withLoopDeadline } from './loop-deadline.ts';
 
 export const SCAN_QUEUE_NAME = 'scans';
 
@@ -64,17 +65,11 @@ export function redisOptions(url: string, blocking: boolean): RedisOptions {
 }
 
 function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new ScanQueueUnavailableError(`The scan queue did not answer (${what}); please try again later.`),
-        ),
-      REDIS_CALL_TIMEOUT_MS,
-    );
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  return withLoopDeadline(
+    promise,
+    REDIS_CALL_TIMEOUT_MS,
+    () => new ScanQueueUnavailableError(`The scan queue did not answer (${what}); please try again later.`),
+  );
 }
 
 function unavailable(error: unknown): Error {
