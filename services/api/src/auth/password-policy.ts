@@ -8,10 +8,13 @@ import * as common from '@zxcvbn-ts/language-common';
  * to fall within a million guesses (score 0 or 1: `12345678`, `password`, `qwertyuiop`,
  * `iloveyou123`) is refused.
  */
-const estimator = new ZxcvbnFactory({
-  dictionary: { ...common.dictionary },
-  graphs: common.adjacencyGraphs,
-});
+let estimator: ZxcvbnFactory | undefined;
+/** Made on the first password checked: ranking its word lists is CPU a starting server need not spend. */
+const strength = () =>
+  (estimator ??= new ZxcvbnFactory({
+    dictionary: { ...common.dictionary },
+    graphs: common.adjacencyGraphs,
+  }));
 
 /** Lowest zxcvbn score accepted (0–4; 2 means more than about 10^6 guesses). */
 export const MIN_PASSWORD_SCORE = 2;
@@ -44,7 +47,7 @@ export function passwordProblem(password: string, userInputs: readonly string[] 
     return `Password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters and not only spaces`;
   }
   // The estimate is quadratic in the length; beyond 100 characters the tail adds only strength.
-  const result = estimator.check(
+  const result = strength().check(
     password.slice(0, 100),
     userInputs.filter((s) => s.length > 0),
   );
