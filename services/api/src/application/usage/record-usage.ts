@@ -13,10 +13,8 @@ export async function recordUsage(
   command: UsageCommand,
   now: Date,
 ): Promise<void> {
-  const events = usage.decide(command, usage.initialState, { now: now.toISOString(), actor: caller.actor });
-  await eventLog.append(
-    usageStreamId(command.data.client.session_id),
-    toNewEvents(events, metadataFor(caller.actor, caller.requestId, now)),
-    'any',
-  );
+  const metadata = metadataFor(caller.actor, caller.requestId, now);
+  // The metadata's time is the decision's too (one date formatting per call, not two).
+  const events = usage.decide(command, usage.initialState, { now: metadata.occurredAt, actor: caller.actor });
+  await eventLog.append(usageStreamId(command.data.client.session_id), toNewEvents(events, metadata), 'any');
 }
