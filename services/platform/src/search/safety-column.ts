@@ -4,7 +4,8 @@
  * estimates, which as objects are most of the index's memory. Values of the usual shape are packed
  * (strings interned, probabilities as their 64 bits); any other value (and labels, which are rare)
  * is kept as its JSON text, so what `get` gives back always equals what `set` was given, keys in
- * the same order.
+ * the same order. Both key orders a record comes in are packed: the data build's, and the one
+ * Postgres `jsonb` gives back (shorter keys first), which every record read from the log has.
  */
 import type { CataloguePerfume } from './catalogue.types.ts';
 import type { SnapshotReader, SnapshotWriter } from './index-snapshot.ts';
@@ -22,6 +23,8 @@ const MERGED = 8;
 const IS_NULL = 0;
 const PACKED = 1;
 const AS_JSON = 2;
+/** Packed, the object's keys in `jsonb`'s order (`*_KEYS_JSONB`). */
+const PACKED_JSONB = 3;
 
 const f64 = new Float64Array(1);
 const f64Words = new Int32Array(f64.buffer);
@@ -48,6 +51,25 @@ function isStringList(x: unknown): x is string[] {
 
 const COVERAGE_KEYS = ['specific_notes', 'resolved_notes', 'unknown_notes'];
 const ESTIMATE_KEYS = ['chemical_id', 'basis', 'probability'];
+/** The same keys in the order Postgres `jsonb` keeps them (by length, then by bytes). */
+const COVERAGE_KEYS_JSONB = ['unknown_notes', 'resolved_notes', 'specific_notes'];
+const ESTIMATE_KEYS_JSONB = ['basis', 'chemical_id', 'probability'];
+
+const isCoverage = (value: unknown, keys: readonly string[]) =>
+  hasKeys(value, keys) &&
+  isInt32(value.specific_notes) &&
+  isInt32(value.resolved_notes) &&
+  isStringList(value.unknown_notes);
+
+const isEstimateList = (value: unknown, keys: readonly string[]) =>
+  Array.isArray(value) &&
+  value.every(
+    (e) =>
+      hasKeys(e, keys) &&
+      typeof e.chemical_id === 'string' &&
+      typeof e.basis === 'string' &&
+      typeof e.probability === 'number',
+  );
 
 export class SafetyColumn {
   private readonly arena = new IntArena();
@@ -132,7 +154,11 @@ export class SafetyColumn {
       else {
         const specific_notes = r[i++]!;
         const resolved_notes = r[i++]!;
-        out.coverage = { specific_notes, resolved_notes, unknown_notes: strings() };
+        const unknown_notes = strings();
+        out.coverage =
+          kind === PACKED_JSONB
+            ? { unknown_notes, resolved_notes, specific_notes }
+            : { specific_notes, resolved_notes, unknown_notes };
       }
     }
     if (mask & ESTIMATES) {
@@ -146,7 +172,9 @@ export class SafetyColumn {
           const basis = s.get(r[i++]!) as 'likely' | 'possible';
           f64Words[0] = r[i++]!;
           f64Words[1] = r[i++]!;
-          list[k] = { chemical_id, basis, probability: f64[0]! };
+          const probability = f64[0]!;
+          list[k] =
+            kind === PACKED_JSONB ? { basis, chemical_id, probability } : { chemical_id, basis, probability };
         }
         out.allergen_estimates = list;
       }
@@ -171,33 +199,26 @@ export class SafetyColumn {
   private packCoverage(value: unknown): void {
     const pack = this.pack;
     if (value === null) pack.push(IS_NULL);
-    else if (
-      hasKeys(value, COVERAGE_KEYS) &&
-      isInt32(value.specific_notes) &&
-      isInt32(value.resolved_notes) &&
-      isStringList(value.unknown_notes)
-    ) {
-      pack.push(PACKED, value.specific_notes, value.resolved_notes, value.unknown_notes.length);
-      for (const note of value.unknown_notes) pack.push(this.strings.intern(note));
+    else if (isCoverage(value, COVERAGE_KEYS) || isCoverage(value, COVERAGE_KEYS_JSONB)) {
+      const coverage = value as { specific_notes: number; resolved_notes: number; unknown_notes: string[] };
+      const kind = hasKeys(value, COVERAGE_KEYS) ? PACKED : PACKED_JSONB;
+      pack.push(kind, coverage.specific_notes, coverage.resolved_notes, coverage.unknown_notes.length);
+      for (const note of coverage.unknown_notes) pack.push(this.strings.intern(note));
     } else pack.push(AS_JSON, this.json(value));
   }
 
   private packEstimates(value: unknown): void {
     const pack = this.pack;
-    const packable =
-      Array.isArray(value) &&
-      value.every(
-        (e) =>
-          hasKeys(e, ESTIMATE_KEYS) &&
-          typeof e.chemical_id === 'string' &&
-          typeof e.basis === 'string' &&
-          typeof e.probability === 'number',
-      );
-    if (!packable) {
+    const kind = isEstimateList(value, ESTIMATE_KEYS)
+      ? PACKED
+      : isEstimateList(value, ESTIMATE_KEYS_JSONB)
+        ? PACKED_JSONB
+        : AS_JSON;
+    if (kind === AS_JSON || !Array.isArray(value)) {
       pack.push(AS_JSON, this.json(value));
       return;
     }
-    pack.push(PACKED, value.length);
+    pack.push(kind, value.length);
     for (const e of value as { chemical_id: string; basis: string; probability: number }[]) {
       f64[0] = e.probability;
       pack.push(this.strings.intern(e.chemical_id), this.strings.intern(e.basis), f64Words[0]!, f64Words[1]!);

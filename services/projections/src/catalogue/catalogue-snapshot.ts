@@ -42,8 +42,9 @@ const INDEX_FORMAT = 'scentinel-catalogue-index';
 /**
  * Bump whenever what an index structure writes in `writeSnapshot` changes (a section added,
  * renamed or laid out differently): older files are then ignored instead of misread.
+ * 2: safety fields in `jsonb`'s key order are packed too (a kind version 1 readers do not know).
  */
-const INDEX_FORMAT_VERSION = 1;
+const INDEX_FORMAT_VERSION = 2;
 
 /** The binary snapshot's file name in the snapshots folder. */
 export const INDEX_SNAPSHOT_FILE = 'catalogue.index';
