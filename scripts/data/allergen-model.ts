@@ -7,11 +7,13 @@
  * bases and labels alike), its notes and accords, its gender, whether the notes → constituents
  * bridge infers the allergen from a note, and what the labels of its relatives declare: the other
  * labelled perfumes of its line (a flanker such as `Good Girl Légère` shares most of `Good Girl`'s
- * declared allergens) and of its brand (some houses list no allergen at all). The relatives'
- * weights are shared by every allergen and never read a perfume's own label. Allergens no label
- * declares often enough to learn from get their share of labelled perfumes as their probability.
- * Probabilities become a basis: `likely` at or above `likelyAt`, `possible` at or above
- * `possibleAt`, else not expected.
+ * declared allergens), of its brand (some houses list no allergen at all) and of the labelled
+ * perfumes whose accords are most like its own (similar styles use similar materials). The
+ * relatives' weights are shared by every allergen and never read a perfume's own label. Allergens
+ * no label declares often enough to learn from get their share of labelled perfumes as their
+ * probability. Probabilities become a basis: `likely` at or above `likelyAt`, `possible` at or
+ * above `possibleAt` (chosen on the training labels by an inner cross-validation so that
+ * "likely or possible" reaches the target recall), else not expected.
  */
 import { allergenLabelKey, brandKey, labelCase } from '../../services/domain/src/catalogue/index.ts';
 import { brandSpellingKey, nameSpellingKey } from './duplicates.ts';
@@ -142,21 +144,55 @@ export interface RelativesEvidence {
   lines: Record<string, LabelledRelative[]>;
   brands: Record<string, LabelledRelative[]>;
   meanDeclared: number;
+  /** How many labelled perfumes there are, and per allergen key how many of them declare it. */
+  perfumes: number;
+  declaring: Record<string, number>;
+  /** Every labelled perfume with accords, with its accord profile (`accordProfile`). */
+  profiles: Array<LabelledRelative & { accords: Record<string, number> }>;
 }
+
+/**
+ * A perfume's accords as a unit vector: the first (dominant) accord weighs most, each later one a
+ * little less (1 / (1 + rank / 5)).
+ */
+export function accordProfile(accords: readonly string[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  accords.forEach((a, rank) => {
+    const key = a.toLowerCase();
+    if (out[key] === undefined) out[key] = 1 / (1 + rank / 5);
+  });
+  const norm = Math.sqrt(Object.values(out).reduce((s, v) => s + v * v, 0));
+  if (norm > 0) for (const k of Object.keys(out)) out[k] = out[k]! / norm;
+  return out;
+}
+
+/** How many accord neighbours a perfume reads. */
+const NEIGHBOURS = 10;
 
 export function relativesEvidence(labelled: readonly LabelledPerfume[]): RelativesEvidence {
   const lines: Record<string, LabelledRelative[]> = {};
   const brands: Record<string, LabelledRelative[]> = {};
   let declared = 0;
+  const profiles: RelativesEvidence['profiles'] = [];
+  const counts: Record<string, number> = {};
   for (const p of [...labelled].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
     const entry = { id: p.id, declared: [...p.declared].sort() };
     declared += entry.declared.length;
+    for (const key of entry.declared) counts[key] = (counts[key] ?? 0) + 1;
+    if (p.accords.length > 0) profiles.push({ ...entry, accords: accordProfile(p.accords) });
     const line = p.name === undefined ? null : lineKey(p.brand, p.name);
     if (line !== null) lines[line] = [...(lines[line] ?? []), entry];
     const brand = brandSpellingKey(p.brand);
     brands[brand] = [...(brands[brand] ?? []), entry];
   }
-  return { lines, brands, meanDeclared: labelled.length === 0 ? 0 : declared / labelled.length };
+  return {
+    lines,
+    brands,
+    meanDeclared: labelled.length === 0 ? 0 : declared / labelled.length,
+    perfumes: labelled.length,
+    declaring: counts,
+    profiles,
+  };
 }
 
 /** What a set of labelled relatives says: per allergen key, how many declare it; their counts. */
@@ -187,15 +223,53 @@ export interface Relatives {
   line: RelativeSummary;
   brand: RelativeSummary;
   meanDeclared: number;
+  /**
+   * The labelled perfumes whose accords are most like the perfume's (`NEIGHBOURS` of them with
+   * a positive cosine similarity, never the perfume itself): similarity-weighted count of those
+   * declaring each allergen, and their total weight.
+   */
+  neighbours: { weight: number; declaring: Map<string, number> };
+  /** Per allergen key, the share of the other labelled perfumes that declare it. */
+  shares: Map<string, number>;
+}
+
+function accordNeighbours(evidence: RelativesEvidence, p: ModelPerfume): Relatives['neighbours'] {
+  const declaring = new Map<string, number>();
+  if (p.accords.length === 0) return { weight: 0, declaring };
+  const mine = accordProfile(p.accords);
+  const scored: Array<{ sim: number; id: string; declared: string[] }> = [];
+  for (const q of evidence.profiles) {
+    if (q.id === p.id) continue;
+    let sim = 0;
+    for (const [a, v] of Object.entries(mine)) sim += v * (q.accords[a] ?? 0);
+    if (sim > 0) scored.push({ sim, id: q.id, declared: q.declared });
+  }
+  scored.sort((a, b) => b.sim - a.sim || (a.id < b.id ? -1 : 1));
+  let weight = 0;
+  for (const q of scored.slice(0, NEIGHBOURS)) {
+    weight += q.sim;
+    for (const key of q.declared) declaring.set(key, (declaring.get(key) ?? 0) + q.sim);
+  }
+  return { weight, declaring };
 }
 
 export function relativesOf(evidence: RelativesEvidence, p: ModelPerfume): Relatives {
   const line = p.name === undefined ? null : lineKey(p.brand, p.name);
   const others = (list: readonly LabelledRelative[] | undefined) => (list ?? []).filter((r) => r.id !== p.id);
+  // The perfume's own label, when it is one of the labelled perfumes, counts in no average.
+  const own = evidence.brands[brandSpellingKey(p.brand)]?.find((r) => r.id === p.id);
+  const n = evidence.perfumes - (own ? 1 : 0);
+  const shares = new Map<string, number>();
+  for (const [key, count] of Object.entries(evidence.declaring)) {
+    shares.set(key, n === 0 ? 0 : (count - (own?.declared.includes(key) ? 1 : 0)) / n);
+  }
+  const declared = evidence.meanDeclared * evidence.perfumes - (own?.declared.length ?? 0);
   return {
     line: summarise(line === null ? [] : others(evidence.lines[line])),
     brand: summarise(others(evidence.brands[brandSpellingKey(p.brand)])),
-    meanDeclared: evidence.meanDeclared,
+    meanDeclared: n === 0 ? 0 : declared / n,
+    neighbours: accordNeighbours(evidence, p),
+    shares,
   };
 }
 
@@ -211,7 +285,10 @@ export function relativesOf(evidence: RelativesEvidence, p: ModelPerfume): Relat
  * - `(brand labelled)`, `(brand declares)`, `(brand count)`: the same over the brand's other
  *   labelled perfumes, shrunk towards "no evidence" by one pseudo-perfume;
  * - `(brand lists none)`: the shrunk share of the brand's other labels that list no allergen at
- *   all (the habit of houses that leave allergens off their labels).
+ *   all (the habit of houses that leave allergens off their labels);
+ * - `(accord neighbours declare)`: the similarity-weighted share of the ten labelled perfumes with
+ *   the most similar accords that declare the allergen, shrunk by two pseudo-perfumes towards the
+ *   share of all other labelled perfumes, as a log-odds difference from that share.
  */
 const RELATIVES = [
   '(line labelled)',
@@ -221,6 +298,7 @@ const RELATIVES = [
   '(brand declares)',
   '(brand count)',
   '(brand lists none)',
+  '(accord neighbours declare)',
 ] as const;
 
 /** The relatives' evidence for one allergen: (index into RELATIVES, value) pairs, zeros left out. */
@@ -243,6 +321,13 @@ function relativeFeatures(r: Relatives, key: string): Array<[number, number]> {
     push(5, (brand.perfumes / shrunk) * (brand.declared / brand.perfumes / mean - 1));
     push(6, brand.listingNone / shrunk);
   }
+  if (r.neighbours.weight > 0) {
+    // The neighbours' share against the labelled share, on the logit scale, shrunk by two
+    // pseudo-perfumes at the labelled share.
+    const share = r.shares.get(key) ?? 0;
+    const near = ((r.neighbours.declaring.get(key) ?? 0) + 2 * share) / (r.neighbours.weight + 2);
+    push(7, logit(near) - logit(share));
+  }
   return out;
 }
 
@@ -264,11 +349,7 @@ export interface AllergenModel {
   groups: GroupModel[];
   /** The training labels as evidence for their relatives (line and brand). */
   relativesEvidence: RelativesEvidence;
-  /**
-   * Weights shared by every fitted allergen: `(sibling line)` of "a perfume of its line is
-   * labelled", `(sibling declares)` of the share of those siblings that declare the allergen,
-   * `(brand lists none)` of the brand's habit of listing no allergen.
-   */
+  /** Weights shared by every fitted allergen of the relatives' evidence (`RELATIVES`). */
   relatives: Record<string, number>;
 }
 
@@ -281,7 +362,15 @@ export interface TrainOptions {
   /** Allergens declared on fewer labelled perfumes get their labelled share only. */
   minPositives: number;
   likelyAt: number;
+  /** The `possible` cut-off when `possibleRecall` is null (and the base-rate rule's cut-off). */
   possibleAt: number;
+  /**
+   * When set, the `possible` cut-off is chosen on the training labels: the one threshold at which
+   * the model's cross-validated probabilities (`innerFolds` folds of the training set, each
+   * predicted by a model fitted on the rest) reach this recall; never above `likelyAt`.
+   */
+  possibleRecall: number | null;
+  innerFolds: number;
   /** L2 penalty of the relatives' evidence weights (line siblings, brand habit). */
   relativesL2: number;
 }
@@ -293,6 +382,8 @@ export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   minPositives: 5,
   likelyAt: 0.6,
   possibleAt: 0.3,
+  possibleRecall: 0.85,
+  innerFolds: 5,
   relativesL2: 3,
 };
 
@@ -308,12 +399,38 @@ function logit(p: number): number {
 /**
  * Trains one model per allergen group on labelled perfumes. Deterministic: sorted features, fixed
  * iteration count, no randomness. A training perfume's sibling evidence comes from the other
- * training perfumes, as it will for a perfume without a label.
+ * training perfumes, as it will for a perfume without a label. With `possibleRecall` set, the
+ * `possible` cut-off comes from a cross-validation inside the training labels only.
  */
 export function trainAllergenModel(
   labelled: readonly LabelledPerfume[],
   groups: readonly AllergenGroup[],
   options: TrainOptions = DEFAULT_TRAIN_OPTIONS,
+): AllergenModel {
+  const model = fitAllergenModel(labelled, groups, options);
+  if (options.possibleRecall === null || labelled.length < 2 * options.innerFolds) return model;
+  const scored: Array<{ p: number; hit: boolean }> = [];
+  const inner = (p: LabelledPerfume) => foldOf(`${p.id}#inner`, options.innerFolds);
+  for (let f = 0; f < options.innerFolds; f++) {
+    const fitted = fitAllergenModel(
+      labelled.filter((p) => inner(p) !== f),
+      groups,
+      options,
+    );
+    for (const p of labelled) {
+      if (inner(p) !== f) continue;
+      for (const [key, prob] of predictAllergens(fitted, p))
+        scored.push({ p: prob, hit: p.declared.has(key) });
+    }
+  }
+  const at = thresholdAtRecall(scored, options.possibleRecall);
+  return { ...model, possibleAt: Math.round(Math.min(at, options.likelyAt) * 1e4) / 1e4 };
+}
+
+function fitAllergenModel(
+  labelled: readonly LabelledPerfume[],
+  groups: readonly AllergenGroup[],
+  options: TrainOptions,
 ): AllergenModel {
   const n = labelled.length;
   const support = new Map<string, number>();
@@ -607,19 +724,36 @@ export function precisionAtRecall(
   scored: ReadonlyArray<{ p: number; hit: boolean }>,
   target: number,
 ): PrecisionRecall {
+  return lowerToRecall(scored, target).result;
+}
+
+/** The threshold `precisionAtRecall` stops at: the lowest probability it counts (1 with nothing scored). */
+export function thresholdAtRecall(
+  scored: ReadonlyArray<{ p: number; hit: boolean }>,
+  target: number,
+): number {
+  return lowerToRecall(scored, target).threshold;
+}
+
+function lowerToRecall(
+  scored: ReadonlyArray<{ p: number; hit: boolean }>,
+  target: number,
+): { threshold: number; result: PrecisionRecall } {
   const sorted = [...scored].sort((a, b) => b.p - a.p);
   const actual = sorted.filter((s) => s.hit).length;
   let tp = 0;
   let i = 0;
+  let threshold = 1;
   while (i < sorted.length) {
     const level = sorted[i]!.p;
+    threshold = level;
     while (i < sorted.length && sorted[i]!.p === level) {
       if (sorted[i]!.hit) tp += 1;
       i += 1;
     }
     if (actual === 0 || tp / actual >= target) break;
   }
-  return pr(tp, i, actual);
+  return { threshold, result: pr(tp, i, actual) };
 }
 
 /**

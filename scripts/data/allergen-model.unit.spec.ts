@@ -4,12 +4,14 @@ import {
   basisFor,
   crossValidate,
   DEFAULT_TRAIN_OPTIONS,
+  foldOf,
   type LabelledPerfume,
   lineKey,
   precisionAtRecall,
   predictAllergens,
   relativesEvidence,
   relativesOf,
+  thresholdAtRecall,
   trainAllergenModel,
 } from './allergen-model.ts';
 
@@ -93,9 +95,11 @@ describe('the allergen model', () => {
   });
 
   it('turns probabilities into likely, possible or nothing', () => {
-    expect(basisFor(model, 0.9)).toBe('likely');
-    expect(basisFor(model, model.possibleAt)).toBe('possible');
-    expect(basisFor(model, model.possibleAt - 0.01)).toBeNull();
+    const cutOffs = { likelyAt: 0.6, possibleAt: 0.3 };
+    expect(basisFor(cutOffs, 0.9)).toBe('likely');
+    expect(basisFor(cutOffs, 0.6)).toBe('likely');
+    expect(basisFor(cutOffs, 0.3)).toBe('possible');
+    expect(basisFor(cutOffs, 0.29)).toBeNull();
   });
 
   it('cross-validates against the notes-only and base-rate-only rules', () => {
@@ -123,6 +127,9 @@ describe('precision at a target recall', () => {
     expect(precisionAtRecall(scored, 0.6)).toMatchObject({ precision: 0.5, recall: 2 / 3, predicted: 4 });
     expect(precisionAtRecall(scored, 1)).toMatchObject({ precision: 0.6, recall: 1, predicted: 5 });
     expect(precisionAtRecall(scored, 0.3)).toMatchObject({ precision: 1, predicted: 1 });
+    expect(thresholdAtRecall(scored, 0.6)).toBe(0.7);
+    expect(thresholdAtRecall(scored, 1)).toBe(0.2);
+    expect(thresholdAtRecall([], 0.85)).toBe(1);
   });
 
   it('reports the model and the told-the-count ceiling in the cross-validation', () => {
@@ -248,5 +255,98 @@ describe('labelled siblings of the line', () => {
     const withQuiet = trainAllergenModel([...data, ...quiet], groups);
     const p = predictAllergens(withQuiet, lined('new', 'Quiet House', 'Zulu', []));
     for (const key of KEYS) expect(p.get(key)).toBeLessThan(withQuiet.possibleAt);
+  });
+});
+
+/**
+ * Labelled perfumes of many brands (two each, so brands tell little) whose accords tell what they
+ * declare: woody perfumes declare coumarin, citrus ones limonene-like linalool.
+ */
+function byAccords(n: number): LabelledPerfume[] {
+  return Array.from({ length: n }, (_, i) => {
+    const woody = i % 2 === 0;
+    return {
+      id: `acc-${i}`,
+      brand: `House ${Math.floor(i / 2)}`,
+      name: `${LINE_NAMES[i % LINE_NAMES.length]} ${i}`,
+      notes: { top: ['Musk'], middle: [], base: [], unspecified: [] },
+      accords: woody ? ['woody', 'warm spicy'] : ['citrus', 'fresh'],
+      gender: null,
+      bridgeGroups: new Set<string>(),
+      declared: new Set(woody ? ['coumarin'] : ['linalool']),
+    };
+  });
+}
+
+describe('accord neighbours', () => {
+  const data = byAccords(40);
+  const model = trainAllergenModel(data, groups, { ...SMALL, possibleRecall: null });
+  const unlabelled = (brand: string, accords: string[]) =>
+    predictAllergens(model, {
+      ...data[0]!,
+      id: 'new',
+      brand,
+      name: 'Zulu',
+      accords,
+      declared: undefined,
+    } as never);
+
+  it('gives a perfume of an unknown house what the labels of perfumes with its accords declare', () => {
+    const woody = unlabelled('Unknown House', ['woody', 'amber']);
+    const citrus = unlabelled('Unknown House', ['citrus']);
+    expect(woody.get('coumarin')).toBeGreaterThan(citrus.get('coumarin')! + 0.3);
+    expect(citrus.get('linalool')).toBeGreaterThan(woody.get('linalool')! + 0.3);
+    expect(model.relatives['(accord neighbours declare)']).toBeGreaterThan(0);
+  });
+
+  it("never reads a perfume's own label among its neighbours or in the shares it is compared with", () => {
+    const evidence = relativesEvidence(data);
+    const woody = data[0]!;
+    const own = relativesOf(evidence, woody);
+    const asStranger = relativesOf(evidence, { ...woody, id: 'another-record' });
+    // 20 woody perfumes of 40 declare coumarin; without its own label, 19 of 39.
+    expect(asStranger.shares.get('coumarin')).toBe(20 / 40);
+    expect(own.shares.get('coumarin')).toBe(19 / 39);
+    expect(own.meanDeclared).toBe(1);
+    // Its nearest are the other woody perfumes, all declaring coumarin.
+    expect(own.neighbours.declaring.get('coumarin')).toBeCloseTo(own.neighbours.weight);
+    // The only labelled perfume is no neighbour of itself, but is one (similarity 1) of a
+    // perfume with the same accords.
+    const onlyOne = relativesEvidence([woody]);
+    expect(relativesOf(onlyOne, woody).neighbours.weight).toBe(0);
+    expect(relativesOf(onlyOne, { ...woody, id: 'x' }).neighbours.weight).toBeCloseTo(1);
+  });
+});
+
+describe('the possible cut-off', () => {
+  const data = byAccords(40);
+
+  it('is kept as given without a recall to reach', () => {
+    expect(trainAllergenModel(data, groups, { ...SMALL, possibleRecall: null }).possibleAt).toBe(
+      SMALL.possibleAt,
+    );
+  });
+
+  it('is chosen by a cross-validation inside the training labels, never above likely', () => {
+    const options = { ...SMALL, possibleRecall: 0.85 };
+    const model = trainAllergenModel(data, groups, options);
+    expect(model.possibleAt).toBeLessThanOrEqual(model.likelyAt);
+    // The same threshold from the inner folds computed here.
+    const scored: Array<{ p: number; hit: boolean }> = [];
+    for (let f = 0; f < options.innerFolds; f++) {
+      const inner = (id: string) => foldOf(`${id}#inner`, options.innerFolds);
+      const fitted = trainAllergenModel(
+        data.filter((p) => inner(p.id) !== f),
+        groups,
+        { ...options, possibleRecall: null },
+      );
+      for (const p of data.filter((q) => inner(q.id) === f)) {
+        for (const [key, prob] of predictAllergens(fitted, p))
+          scored.push({ p: prob, hit: p.declared.has(key) });
+      }
+    }
+    expect(model.possibleAt).toBeCloseTo(Math.min(thresholdAtRecall(scored, 0.85), model.likelyAt), 4);
+    // Cross-validated, each fold's cut-off comes from its own training folds.
+    expect(crossValidate(data, groups, options, 4).likelyOrPossible.recall).toBeGreaterThanOrEqual(0.85);
   });
 });

@@ -146,6 +146,8 @@ function main(): void {
     readFileSync(join(dataDir, 'chemicals/chemicals.json'), 'utf8'),
   ) as AuditChemical[];
   const model = JSON.parse(readFileSync(join(dataDir, 'chemicals/allergen-model.json'), 'utf8')) as {
+    likely_at: number;
+    possible_at: number;
     cross_validation: Record<string, { precision: number; recall: number }> & {
       atTargetRecall?: { recall: number; model: { precision: number }; toldTheCount: { precision: number } };
       folds: number;
@@ -179,6 +181,10 @@ function main(): void {
   );
   const cv = model.cross_validation;
   out.push(`Allergen estimates, ${cv.folds}-fold cross-validation on ${cv.perfumes} labelled perfumes:`);
+  out.push(
+    `  cut-offs of the shipped model: likely from ${model.likely_at}, possible from ${model.possible_at} ` +
+      '(each fold and the shipped model choose the possible cut-off by cross-validation inside their training labels)',
+  );
   out.push(`  likely: ${pr(cv.likely!)}`);
   out.push(`  likely or possible: ${pr(cv.likelyOrPossible!)}`);
   out.push(`  notes only: ${pr(cv.notesOnly!)}`);
