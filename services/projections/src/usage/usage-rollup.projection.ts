@@ -296,24 +296,16 @@ export const usageRollupProjection: PostgresProjection = {
     const sessionsTable = ctx.tableName('usage_sessions');
     const contentTable = ctx.tableName('usage_content');
     const minutesTable = ctx.tableName('usage_minutes');
-    if (daily.size > 0) {
-      const keys = [...daily.keys()].map((k) => k.split('|'));
-      await tx.query(
-        `INSERT INTO ${dailyTable} (day, event_type, count)
-         SELECT * FROM unnest($1::date[], $2::text[], $3::bigint[])
-         ON CONFLICT (day, event_type) DO UPDATE SET count = ${dailyTable}.count + excluded.count`,
-        [keys.map((k) => k[0]), keys.map((k) => k[1]), [...daily.values()]],
-      );
-    }
     if (sessions.size > 0) {
       const keys = [...sessions.keys()].map((k) => {
         const bar = k.indexOf('|');
         return [k.slice(0, bar), k.slice(bar + 1)] as const;
       });
       const values = [...sessions.values()];
-      // The rows before (same snapshot as the upsert) and after: what each session-day adds to its
-      // day's session count and duration.
-      const { rows: changed } = await tx.query<{ day: string; new_ms: string; old_ms: string | null }>(
+      const dayTable = ctx.tableName('usage_day_sessions');
+      // One statement: the session-days' rows before (same snapshot as the upsert) and after give
+      // what each adds to its day's session count and duration, added to `usage_day_sessions`.
+      await tx.query(
         `WITH k AS (
            SELECT * FROM unnest($1::date[], $2::text[], $3::timestamptz[], $4::timestamptz[], $5::int[],
                                 $6::int[], $7::text[], $8::text[], $9::text[])
@@ -333,10 +325,17 @@ export const usageRollupProjection: PostgresProjection = {
              country = coalesce(${sessionsTable}.country, excluded.country),
              visitor = coalesce(${sessionsTable}.visitor, excluded.visitor)
            RETURNING day, session_id, last_seen - first_seen AS dur
+         ), per_day AS (
+           SELECT up.day, count(*) FILTER (WHERE old.session_id IS NULL) AS sessions,
+                  sum(round(extract(epoch FROM up.dur) * 1000)::bigint
+                      - coalesce(round(extract(epoch FROM old.dur) * 1000)::bigint, 0)) AS duration_ms
+             FROM up LEFT JOIN old USING (day, session_id)
+            GROUP BY up.day
          )
-         SELECT up.day::text AS day, round(extract(epoch FROM up.dur) * 1000)::bigint AS new_ms,
-                round(extract(epoch FROM old.dur) * 1000)::bigint AS old_ms
-           FROM up LEFT JOIN old USING (day, session_id)`,
+         INSERT INTO ${dayTable} (day, sessions, duration_ms)
+         SELECT day, sessions, duration_ms FROM per_day
+         ON CONFLICT (day) DO UPDATE SET sessions = ${dayTable}.sessions + excluded.sessions,
+                                         duration_ms = ${dayTable}.duration_ms + excluded.duration_ms`,
         [
           keys.map((k) => k[0]),
           keys.map((k) => k[1]),
@@ -349,59 +348,70 @@ export const usageRollupProjection: PostgresProjection = {
           values.map((v) => v.visitor),
         ],
       );
-      const perDay = new Map<string, { sessions: number; ms: number }>();
-      for (const row of changed) {
-        const d = perDay.get(row.day) ?? { sessions: 0, ms: 0 };
-        if (row.old_ms === null) d.sessions += 1;
-        d.ms += Number(row.new_ms) - Number(row.old_ms ?? 0);
-        perDay.set(row.day, d);
-      }
-      const dayTable = ctx.tableName('usage_day_sessions');
-      await tx.query(
-        `INSERT INTO ${dayTable} (day, sessions, duration_ms)
-         SELECT * FROM unnest($1::date[], $2::bigint[], $3::bigint[])
-         ON CONFLICT (day) DO UPDATE SET sessions = ${dayTable}.sessions + excluded.sessions,
-                                         duration_ms = ${dayTable}.duration_ms + excluded.duration_ms`,
-        [
-          [...perDay.keys()],
-          [...perDay.values()].map((d) => d.sessions),
-          [...perDay.values()].map((d) => d.ms),
-        ],
-      );
       await updateLastSeen(tx, ctx, [...new Set(keys.map((k) => k[1]))]);
     }
-    if (content.size > 0) {
-      await updateContentWindows(tx, ctx, content);
-      const keys = [...content.keys()].map((k) => k.split(SEP));
-      await tx.query(
-        `INSERT INTO ${contentTable} (day, content_type, name, count)
-         SELECT * FROM unnest($1::date[], $2::text[], $3::text[], $4::bigint[])
-         ON CONFLICT (content_type, day, name) DO UPDATE SET count = ${contentTable}.count + excluded.count`,
-        [keys.map((k) => k[0]), keys.map((k) => k[1]), keys.map((k) => k[2]), [...content.values()]],
-      );
-      const totals = new Map<string, number>();
-      for (const [k, n] of content) {
-        const name = k.slice(k.indexOf(SEP) + 1);
-        totals.set(name, (totals.get(name) ?? 0) + n);
-      }
-      const totalTable = ctx.tableName('usage_content_total');
-      const names = [...totals.keys()].map((k) => k.split(SEP));
-      await tx.query(
-        `INSERT INTO ${totalTable} (content_type, name, count)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[])
-         ON CONFLICT (content_type, name) DO UPDATE SET count = ${totalTable}.count + excluded.count`,
-        [names.map((k) => k[0]), names.map((k) => k[1]), [...totals.values()]],
-      );
+    // The windows first: taking out the days that leave them reads `usage_content` without this batch.
+    const added = content.size > 0 ? await updateContentWindows(tx, ctx, content) : new Map<string, number>();
+    const totals = new Map<string, number>();
+    for (const [k, n] of content) {
+      const name = k.slice(k.indexOf(SEP) + 1);
+      totals.set(name, (totals.get(name) ?? 0) + n);
     }
+    const dailyKeys = [...daily.keys()].map((k) => k.split('|'));
+    const windowKeys = [...added.keys()].map((k) => k.split(SEP));
+    const contentKeys = [...content.keys()].map((k) => k.split(SEP));
+    const totalKeys = [...totals.keys()].map((k) => k.split(SEP));
+    const windowTable = ctx.tableName('usage_content_window');
+    const totalTable = ctx.tableName('usage_content_total');
+    // The counters that only add up, in one statement (one round trip instead of five): per day and
+    // type, per trailing window, per day and content, per content over all days, per minute. Each
+    // writes a table of its own, so none reads another's rows.
+    await tx.query(
+      `WITH daily AS (
+         INSERT INTO ${dailyTable} (day, event_type, count)
+         SELECT * FROM unnest($1::date[], $2::text[], $3::bigint[])
+         ON CONFLICT (day, event_type) DO UPDATE SET count = ${dailyTable}.count + excluded.count
+       ), windows AS (
+         INSERT INTO ${windowTable} (days, content_type, name, count)
+         SELECT * FROM unnest($4::int[], $5::text[], $6::text[], $7::bigint[])
+         ON CONFLICT (days, content_type, name) DO UPDATE SET count = ${windowTable}.count + excluded.count
+       ), content AS (
+         INSERT INTO ${contentTable} (day, content_type, name, count)
+         SELECT * FROM unnest($8::date[], $9::text[], $10::text[], $11::bigint[])
+         ON CONFLICT (content_type, day, name) DO UPDATE SET count = ${contentTable}.count + excluded.count
+       ), totals AS (
+         INSERT INTO ${totalTable} (content_type, name, count)
+         SELECT * FROM unnest($12::text[], $13::text[], $14::bigint[])
+         ON CONFLICT (content_type, name) DO UPDATE SET count = ${totalTable}.count + excluded.count
+       ), minutes AS (
+         INSERT INTO ${minutesTable} (minute, count)
+         SELECT * FROM unnest($15::timestamptz[], $16::bigint[])
+         ON CONFLICT (minute) DO UPDATE SET count = ${minutesTable}.count + excluded.count
+       )
+       SELECT 1`,
+      [
+        dailyKeys.map((k) => k[0]),
+        dailyKeys.map((k) => k[1]),
+        [...daily.values()],
+        windowKeys.map((k) => Number(k[0])),
+        windowKeys.map((k) => k[1]),
+        windowKeys.map((k) => k[2]),
+        [...added.values()],
+        contentKeys.map((k) => k[0]),
+        contentKeys.map((k) => k[1]),
+        contentKeys.map((k) => k[2]),
+        [...content.values()],
+        totalKeys.map((k) => k[0]),
+        totalKeys.map((k) => k[1]),
+        [...totals.values()],
+        [...minutes.keys()].map((m) => new Date(m).toISOString()),
+        [...minutes.values()],
+      ],
+    );
     if (minutes.size > 0) {
-      await tx.query(
-        `INSERT INTO ${minutesTable} (minute, count)
-         SELECT * FROM unnest($1::timestamptz[], $2::bigint[])
-         ON CONFLICT (minute) DO UPDATE SET count = ${minutesTable}.count + excluded.count`,
-        [[...minutes.keys()].map((m) => new Date(m).toISOString()), [...minutes.values()]],
-      );
       // Only the last hour is ever read: minutes a day older than the newest one recorded go.
       // Measured from event time, not the clock (nor the batch), so a rebuild ends with the same rows.
+      // A statement of its own: it must see this batch's minutes.
       await tx.query(
         `DELETE FROM ${minutesTable}
           WHERE minute < (SELECT max(minute) FROM ${minutesTable}) - $1::interval`,
@@ -425,15 +435,15 @@ const addDays = (day: string, n: number) =>
 /**
  * Keeps each window equal to the sum of `usage_content` over its days. Runs before the batch's
  * content is written: when the batch brings a newer day, the days leaving each window are taken
- * out (read from `usage_content`, which does not hold the batch yet), then the batch's content on
- * days inside each window is added. The newest day comes from event times, so a rebuild ends with
- * the same rows.
+ * out (read from `usage_content`, which does not hold the batch yet); returns what the batch's
+ * content on days inside each window adds (`days␀type␀name` → count), written with the batch's
+ * other counters. The newest day comes from event times, so a rebuild ends with the same rows.
  */
 async function updateContentWindows(
   tx: SqlExecutor,
   ctx: ProjectionContext,
   content: Map<string, number>,
-): Promise<void> {
+): Promise<Map<string, number>> {
   const windowTable = ctx.tableName('usage_content_window');
   const newestTable = ctx.tableName('usage_content_newest');
   const contentTable = ctx.tableName('usage_content');
@@ -480,14 +490,7 @@ async function updateContentWindows(
       added.set(key, (added.get(key) ?? 0) + n);
     }
   }
-  if (added.size === 0) return;
-  const keys = [...added.keys()].map((k) => k.split(SEP));
-  await tx.query(
-    `INSERT INTO ${windowTable} (days, content_type, name, count)
-     SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::bigint[])
-     ON CONFLICT (days, content_type, name) DO UPDATE SET count = ${windowTable}.count + excluded.count`,
-    [keys.map((k) => Number(k[0])), keys.map((k) => k[1]), keys.map((k) => k[2]), [...added.values()]],
-  );
+  return added;
 }
 
 /** The per-session kinds of `usage_last_seen` (the entity is the session id). */
