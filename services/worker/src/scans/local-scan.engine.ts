@@ -4,6 +4,7 @@ import { readImageBarcodes } from './barcode-reader.ts';
 import { matchKey } from './chemical-matcher.ts';
 import { deblurFocus, deblurMotion } from './deblur.ts';
 import { measurePage } from './deskew.ts';
+import { flattenCylinder } from './dewarp.ts';
 import { type DecodedImage, decodeImage } from './image-input.ts';
 import { analyzeLabel, type LabelAnalysisDeps, type OcrEvidence } from './label-analysis.ts';
 import type { OcrPool, OcrReading } from './ocr-pool.ts';
@@ -54,8 +55,28 @@ const DEFOCUSED = 150;
 const MAYBE_SMEARED = 2_000;
 /** How much a small image's extra reading lightens mid-greys (1 = not at all). */
 const THINNER_GAMMA = 1.6;
+/** Mean brightness below which an image is light print on a dark ground. */
+const DARK = 110;
 /** Grey level below which a prepared pixel counts as ink. */
 const INK_LEVEL = 96;
+/** Side of the blocks whose darkest pixel gives the local ink level (prepared pixels). */
+const FAINT_BLOCK = 16;
+/**
+ * Smallest spread between local ink and paper that is stretched to full contrast: less is paper
+ * grain or JPEG noise, whose stretch is capped at 255 / this.
+ */
+const FAINT_MIN_RANGE = 100;
+/**
+ * Paper at least this bright (before its brightness is divided out) may be under a glare; dimmer
+ * paper (a shadow, a dim photo) is not stretched, which would only raise its grain.
+ */
+const GLARE_PAPER = 215;
+/** Share of the ink that must be washed-out print for the restored copy to be read as well. */
+const FAINT_SHARE = 0.05;
+/** How many times its grain a block's darkest patch must stand below the paper to count as ink. */
+const FAINT_OVER_GRAIN = 8;
+/** Local ink at least this light counts as washed out; darker print is left as it is. */
+const FAINT_INK = 70;
 /** Background is estimated on a copy this many times smaller. */
 const BACKGROUND_SHRINK = 8;
 
@@ -82,13 +103,109 @@ function backgroundOf(small: Buffer, w: number, h: number, r: number): Buffer {
 }
 
 /**
+ * Darkens print a glare washed out, in place: on a page whose background is already divided out
+ * (paper at 255), where the paper was bright, each place's darkest ink is stretched to black
+ * (within a cap), so grey letters under a glare read like the black ones around them instead of
+ * falling on the paper's side of Tesseract's single threshold. Black print and blank paper are
+ * left as they were.
+ */
+async function restoreFaintInk(
+  flat: Buffer,
+  background: Buffer,
+  w: number,
+  h: number,
+): Promise<{ restored: Buffer; share: number }> {
+  const block = FAINT_BLOCK;
+  const sw = Math.ceil(w / block);
+  const sh = Math.ceil(h / block);
+  // Darkest 2×2 patch of each block: a stroke's core, not one grain of noise (nor the block's
+  // mean, which thin strokes barely move).
+  const mins = Buffer.alloc(sw * sh, 255);
+  for (let y = 0; y + 1 < h; y += 2) {
+    const row = y * w;
+    const srow = Math.floor(y / block) * sw;
+    for (let x = 0; x + 1 < w; x += 2) {
+      const v = (flat[row + x]! + flat[row + x + 1]! + flat[row + w + x]! + flat[row + w + x + 1]!) >> 2;
+      const k = srow + Math.floor(x / block);
+      if (v < mins[k]!) mins[k] = v;
+    }
+  }
+  // Grain (Immerkær's estimate) of each block: where the darkest patch is not clearly darker than
+  // the grain, it is noise, not faint ink, and the block is left as it is.
+  const grain = new Float64Array(sw * sh);
+  const counted = new Uint32Array(sw * sh);
+  for (let y = 1; y < h - 1; y += 2) {
+    const row = y * w;
+    const srow = Math.floor(y / block) * sw;
+    for (let x = 1; x < w - 1; x += 2) {
+      const i = row + x;
+      const corners = flat[i - w - 1]! + flat[i - w + 1]! + flat[i + w - 1]! + flat[i + w + 1]!;
+      const sides = flat[i - w]! + flat[i + w]! + flat[i - 1]! + flat[i + 1]!;
+      const k = srow + Math.floor(x / block);
+      grain[k] = grain[k]! + Math.abs(corners - 2 * sides + 4 * flat[i]!);
+      counted[k] = counted[k]! + 1;
+    }
+  }
+  for (let k = 0; k < mins.length; k += 1) {
+    const sigma = (Math.sqrt(Math.PI / 2) * grain[k]!) / (6 * Math.max(1, counted[k]!));
+    if (255 - mins[k]! < FAINT_OVER_GRAIN * sigma) mins[k] = 0;
+  }
+  // The darkest ink near each block (neighbours included: the gaps between words and lines).
+  const spread = Buffer.alloc(sw * sh);
+  for (let y = 0; y < sh; y += 1)
+    for (let x = 0; x < sw; x += 1) {
+      let m = 255;
+      for (let dy = -1; dy <= 1; dy += 1)
+        for (let dx = -1; dx <= 1; dx += 1) {
+          const yy = y + dy;
+          const xx = x + dx;
+          if (yy >= 0 && yy < sh && xx >= 0 && xx < sw) m = Math.min(m, mins[yy * sw + xx]!);
+        }
+      spread[y * sw + x] = m;
+    }
+  const inkLevel = await sharp(spread, { raw: { width: sw, height: sh, channels: 1 } })
+    .blur(1)
+    .resize({ width: w, height: h, fit: 'fill', kernel: 'linear' })
+    .greyscale()
+    .raw()
+    .toBuffer();
+  const restored = Buffer.from(flat);
+  let ink = 0;
+  let gained = 0;
+  for (let i = 0; i < flat.length; i += 1) {
+    const was = flat[i]!;
+    if (was < INK_LEVEL) ink += 1;
+    if (inkLevel[i]! < FAINT_INK || background[i]! < GLARE_PAPER) continue;
+    const range = Math.max(FAINT_MIN_RANGE, 255 - inkLevel[i]!);
+    const now = Math.max(0, Math.round(255 - ((255 - was) * 255) / range));
+    restored[i] = now;
+    if (now < INK_LEVEL && was >= INK_LEVEL) gained += 1;
+  }
+  return { restored, share: gained / Math.max(1, ink + gained) };
+}
+
+/**
  * Pre-processing for Tesseract, on greyscale pixels: straighten (projection-profile skew), invert
  * light-on-dark cartons, scale to a good text size, divide out the background (shadows, glare,
  * uneven light), denoise grainy photos, stretch contrast.
  */
 export async function prepareForOcr(decoded: DecodedImage): Promise<Buffer> {
+  return (await prepare(decoded)).png;
+}
+
+export interface PreparedImage {
+  png: Buffer;
+  /**
+   * The same with print a glare washed out darkened (see `restoreFaintInk`), when there was a fair
+   * share of it: read as well, the reading that agrees best with the vocabulary leads.
+   */
+  restored: Buffer | null;
+}
+
+/** `prepareForOcr`, and the glare-restored copy when the page has washed-out print. */
+export async function prepare(decoded: DecodedImage): Promise<PreparedImage> {
   const { width, stats } = decoded;
-  const dark = stats.brightness < 110;
+  const dark = stats.brightness < DARK;
   const page = await measurePage(decoded.image, width, dark);
   const skew = page.skewDegrees;
   let image = decoded.image.clone();
@@ -140,10 +257,13 @@ export async function prepareForOcr(decoded: DecodedImage): Promise<Buffer> {
   for (let i = 0; i < flat.length; i += 1) {
     flat[i] = Math.min(255, Math.round((data[i]! * 255) / Math.max(16, background[i]!)));
   }
-  return sharp(flat, { raw: { width: w, height: h, channels: 1 } })
-    .normalise({ lower: 1, upper: 99 })
-    .png({ compressionLevel: 1 })
-    .toBuffer();
+  const { restored, share } = await restoreFaintInk(flat, background, w, h);
+  const png = (pixels: Buffer) =>
+    sharp(pixels, { raw: { width: w, height: h, channels: 1 } })
+      .normalise({ lower: 1, upper: 99 })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+  return { png: await png(flat), restored: share >= FAINT_SHARE ? await png(restored) : null };
 }
 
 /**
@@ -153,6 +273,36 @@ export async function prepareForOcr(decoded: DecodedImage): Promise<Buffer> {
 export async function repairMotionBlur(decoded: DecodedImage): Promise<DecodedImage> {
   if (decoded.stats.sharpness >= MAYBE_SMEARED) return decoded;
   return (await repaired(decoded, deblurMotion)) ?? decoded;
+}
+
+/** The image unrolled off a bottle's curve when its text lines bow (see `flattenCylinder`), else null. */
+export async function flattened(decoded: DecodedImage): Promise<DecodedImage | null> {
+  const dark = decoded.stats.brightness < DARK;
+  const page = await measurePage(decoded.image, decoded.width, dark);
+  // Measured with the lines level: a tilted photo's lines would otherwise look bent.
+  const level =
+    page.skewDegrees === 0
+      ? decoded.image.clone()
+      : sharp(
+          await decoded.image
+            .clone()
+            .rotate(page.skewDegrees, { background: dark ? '#000000' : '#ffffff' })
+            .greyscale()
+            .png({ compressionLevel: 0 })
+            .toBuffer(),
+        );
+  const { data, info } = await level.greyscale().raw().toBuffer({ resolveWithObject: true });
+  // Lines that could not be told apart (a bowed line blurs the profile): a typical label's.
+  const lineHeight = page.lineHeight ?? Math.min(40, Math.max(8, info.width / 70));
+  // Measured on dark print on light ground (a dark carton's negative), handed back as it was.
+  if (dark) for (let i = 0; i < data.length; i += 1) data[i] = 255 - data[i]!;
+  const flat = flattenCylinder(data, info.width, info.height, lineHeight);
+  if (!flat) return null;
+  if (dark) for (let i = 0; i < flat.pixels.length; i += 1) flat.pixels[i] = 255 - flat.pixels[i]!;
+  const image = sharp(Buffer.from(flat.pixels.buffer, flat.pixels.byteOffset, flat.pixels.length), {
+    raw: { width: flat.width, height: flat.height, channels: 1 },
+  });
+  return { ...decoded, image, width: flat.width, height: flat.height };
 }
 
 /** The image deconvolved by `repair`, or null when it found nothing to repair. */
@@ -235,9 +385,16 @@ export class LocalScanEngine implements ScanEngine {
                 ? ((await repaired(decoded, deblurFocus)) ?? decoded)
                 : clear,
             )
-            .then(async (clear) =>
-              this.read(await prepareForOcr(clear), decoded, clear === decoded ? null : decoded),
-            )
+            .then(async (clear) => {
+              // A label round a bottle is read unrolled, and as photographed for a second look.
+              const flat = await flattened(clear);
+              return this.read(
+                await prepare(flat ?? clear),
+                decoded,
+                clear === decoded ? null : decoded,
+                flat ? clear : null,
+              );
+            })
         : Promise.resolve(null),
       wantsCodes
         ? readImageBarcodes(decoded.image, { blurred: decoded.stats.sharpness < BLURRED })
@@ -264,21 +421,27 @@ export class LocalScanEngine implements ScanEngine {
 
   /**
    * Reads the prepared image, and hard images again in other ways; `unrepaired` is the image as
-   * uploaded when `png` was prepared from a deblurred copy of it.
+   * uploaded when `png` was prepared from a deblurred copy of it, `unflattened` the image as
+   * photographed when `png` was unrolled off a bottle's curve.
    */
   private async read(
-    png: Buffer,
+    prepared: PreparedImage,
     decoded: DecodedImage,
     unrepaired: DecodedImage | null,
+    unflattened: DecodedImage | null = null,
   ): Promise<OcrReading & { others: OcrReading[] }> {
+    const { png } = prepared;
     const first = await this.ocr.recognize(png);
+    // Print a glare washed out may be missing from a reading that is confident about the rest.
+    const restored = prepared.restored ? [await this.ocr.recognize(prepared.restored)] : [];
     if (
       decoded.width >= SECOND_LOOK_WIDTH &&
       first.confidence >= SECOND_LOOK_CONFIDENCE &&
       (await inkCoverage(png, first.words)) >= SECOND_LOOK_COVERAGE
     )
-      return { ...first, others: [] };
-    const others = [await this.ocr.recognizeAsBlock(png)];
+      return { ...first, others: restored };
+    const others = [await this.ocr.recognizeAsBlock(png), ...restored];
+    if (unflattened) others.push(await this.ocr.recognize(await prepareForOcr(unflattened)));
     if (decoded.width < SECOND_LOOK_WIDTH) {
       // A small image was enlarged to be read: shrinking it again loses what that gained, while
       // thinning its smeared strokes separates letters that ran together.
