@@ -512,37 +512,47 @@ async function updateLastSeen(tx: SqlExecutor, ctx: ProjectionContext, sessionId
     const current = wanted.get(k);
     if (current === undefined || day > current) wanted.set(k, day);
   };
-  const { rows } = await tx.query<{
-    session_id: string;
-    day: string;
-    scans: number;
-    device: string | null;
-    country: string | null;
-    visitor: string | null;
+  // One round trip: the sessions' rows, the last day of each visitor they belong to (a session
+  // without a visitor stands for its own), and what `usage_last_seen` holds for all of them.
+  const { rows: read } = await tx.query<{
+    rows: {
+      session_id: string;
+      day: string;
+      scans: number;
+      device: string | null;
+      country: string | null;
+      visitor: string | null;
+    }[];
+    visitor_days: { k: string; day: string }[];
+    stored: { entity: string; kind: string; grp: string; last_day: string }[];
   }>(
-    `SELECT session_id, day::text AS day, scans, device, country, visitor FROM ${sessionsTable}
-      WHERE session_id = ANY($1::text[])`,
-    [sessionIds],
+    `WITH r AS (
+       SELECT session_id, day::text AS day, scans, device, country, visitor FROM ${sessionsTable}
+        WHERE session_id = ANY($1::text[])
+     ), v AS (
+       SELECT ARRAY(SELECT 'session:' || s FROM unnest($1::text[]) AS s
+                    UNION SELECT coalesce(visitor, 'session:' || session_id) FROM r) AS keys
+     ), vd AS (
+       SELECT coalesce(visitor, 'session:' || session_id) AS k, max(day)::text AS day FROM ${sessionsTable}, v
+        WHERE coalesce(visitor, 'session:' || session_id) = ANY(v.keys) GROUP BY 1
+     ), st AS (
+       SELECT entity, kind, grp, last_day::text AS last_day FROM ${seenTable}, v
+        WHERE (entity = ANY($1::text[]) AND kind = ANY($2::text[]))
+           OR (entity = ANY(v.keys) AND kind = 'visitor')
+     )
+     SELECT (SELECT coalesce(json_agg(r), '[]') FROM r) AS rows,
+            (SELECT coalesce(json_agg(vd), '[]') FROM vd) AS visitor_days,
+            (SELECT coalesce(json_agg(st), '[]') FROM st) AS stored`,
+    [sessionIds, SESSION_KINDS],
   );
-  const visitors = new Set(sessionIds.map((s) => `session:${s}`));
+  const { rows, visitor_days: visitorDays, stored } = read[0]!;
   for (const r of rows) {
     later(key('session', '', r.session_id), r.day);
     if (r.scans > 0) later(key('scanning', '', r.session_id), r.day);
     later(key('device', r.device ?? 'unknown', r.session_id), r.day);
     later(key('country', r.country ?? 'unknown', r.session_id), r.day);
-    visitors.add(r.visitor ?? `session:${r.session_id}`);
   }
-  const { rows: visitorDays } = await tx.query<{ k: string; day: string }>(
-    `SELECT coalesce(visitor, 'session:' || session_id) AS k, max(day)::text AS day FROM ${sessionsTable}
-      WHERE coalesce(visitor, 'session:' || session_id) = ANY($1::text[]) GROUP BY 1`,
-    [[...visitors]],
-  );
   for (const r of visitorDays) later(key('visitor', '', r.k), r.day);
-  const { rows: stored } = await tx.query<{ entity: string; kind: string; grp: string; last_day: string }>(
-    `SELECT entity, kind, grp, last_day::text AS last_day FROM ${seenTable}
-      WHERE (entity = ANY($1::text[]) AND kind = ANY($2::text[])) OR (entity = ANY($3::text[]) AND kind = 'visitor')`,
-    [sessionIds, SESSION_KINDS, [...visitors]],
-  );
   const had = new Map(stored.map((r) => [key(r.kind, r.grp, r.entity), r.last_day]));
   const deltas = new Map<string, number>();
   const move = (kind: string, grp: string, day: string, by: number) => {
