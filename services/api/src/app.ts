@@ -12,7 +12,7 @@ import { accountsApi } from './auth/accounts-api.ts';
 import type { AppDeps } from './deps.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { inputGuard } from './http/input-guard.ts';
-import { lazySerializers } from './http/lazy-serializers.ts';
+import { lazySerializers, lazyValidators } from './http/lazy-compilers.ts';
 import { HELMET_OPTIONS, securityHeaders } from './http/security-headers.ts';
 import { alternativesRoutes } from './routes/alternatives/alternatives.routes.ts';
 import { analyticsRoutes } from './routes/analytics/analytics.routes.ts';
@@ -32,8 +32,15 @@ export const PRODUCT_NAME = 'Scentinel';
  * and tests `build()` it and call `inject`.
  */
 const appPlugin: FastifyPluginAsync<AppOptions> = async (fastify, { deps }) => {
-  // Response serializers are compiled on each route's first answer, not all at start.
-  fastify.setSchemaController({ compilersFactory: { buildSerializer: lazySerializers } });
+  // Schemas are compiled on each route's first request or answer, not all at start.
+  fastify.setSchemaController({
+    compilersFactory: {
+      buildSerializer: lazySerializers,
+      buildValidator: lazyValidators as NonNullable<
+        NonNullable<Parameters<typeof fastify.setSchemaController>[0]['compilersFactory']>['buildValidator']
+      >,
+    },
+  });
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const webDist = deps.config.webDist;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
