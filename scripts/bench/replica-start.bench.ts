@@ -117,6 +117,8 @@ async function timedStart(dataDir: string, timeoutMs: number, database?: Databas
     env.DATABASE_URL = database.url;
     env.DATABASE_SCHEMA = database.schema;
   }
+  // Built beforehand when a source changed (by someone else meanwhile, say), so no timed start builds it.
+  await serverBundle();
   const spawnedAt = Date.now();
   const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
@@ -191,10 +193,10 @@ async function baseDataDir(tmp: string): Promise<string> {
   } else {
     log('data: importing the shipped catalogue with a first start (minutes)...');
   }
-  if (!existsSync(path.join(base, 'snapshots', INDEX_SNAPSHOT_FILE))) {
-    // A first start (import, or a restore of the previous format) writes the binary snapshot on close.
-    await timedStart(base, 900_000);
-  }
+  // A first start: it writes the binary snapshot on close unless it loaded one (it imports the
+  // catalogue into an empty data dir, or builds from the log when the snapshot is of an older format).
+  const first = await timedStart(base, 900_000);
+  if (first.restoreMs === null) log('the data dir had no usable binary snapshot: the first start wrote one');
   if (!existsSync(path.join(base, 'snapshots', INDEX_SNAPSHOT_FILE))) {
     throw new Error('the first start wrote no binary index snapshot');
   }
@@ -420,8 +422,6 @@ async function postgresStarts(base: string, tmp: string, url: string, runs: numb
 export async function run(): Promise<void> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'scentinel-replica-start-'));
   try {
-    // Built before the first timed start, as any start after the first would find it.
-    await serverBundle();
     const base = await baseDataDir(tmp);
     const runs = Math.max(1, Number(process.env.REPLICA_START_RUNS ?? 3));
 
