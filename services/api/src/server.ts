@@ -37,8 +37,9 @@ export async function main(): Promise<void> {
   const address = await server.listen({ host: config.host, port: config.port });
   const url = address.replace('0.0.0.0', 'localhost');
   process.stdout.write(`\nScentinel is running (${config.mode} mode): ${url}\nAPI docs: ${url}/api/docs\n\n`);
-  // Searches are answered from here on; the scan queue gets ready beside them.
-  composed.afterListen();
+  // Searches are answered from here on; the scan queue gets ready a second later, once the first
+  // requests have been answered (a scan arriving before makes it at once).
+  setTimeout(() => composed.afterListen(), 1_000).unref();
 }
 
 const isEntry = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));

@@ -99,6 +99,9 @@ export function excludedRefs(
 
 const finders = new WeakMap<SearchIndex, AlternativesFinder>();
 
+/** How long after the server listens the vectors start building in the background. */
+const WARM_AFTER_LISTEN_MS = 1_000;
+
 /** The finder for an index that can list its documents (the in-process one); null otherwise. */
 function finderFor(index: SearchIndex): AlternativesFinder | null {
   const source = index as SearchIndex & { documents?: unknown };
@@ -162,16 +165,21 @@ export const alternativesRoutes: FastifyPluginAsyncTypebox<{ deps: AlternativesR
     },
   );
 
-  // Build the vectors in the background from the start rather than during the first request.
-  app.addHook('onReady', async () => {
-    const started = performance.now();
-    finder.warmInBackground().then(
-      () =>
-        app.log.info(
-          { perfumes: finder.size, ms: Math.round(performance.now() - started) },
-          'alternatives: vectors built',
-        ),
-      (err: unknown) => app.log.error({ err }, 'alternatives: building the vectors failed'),
-    );
+  // Build the vectors in the background from the start rather than during the first request, a
+  // second after the server listens: a starting replica answers its first searches before (the
+  // build's slices and their garbage would otherwise run beside them). Without a listening server
+  // (tests calling `inject`), the first alternatives request builds them.
+  app.addHook('onListen', async () => {
+    setTimeout(() => {
+      const started = performance.now();
+      finder.warmInBackground().then(
+        () =>
+          app.log.info(
+            { perfumes: finder.size, ms: Math.round(performance.now() - started) },
+            'alternatives: vectors built',
+          ),
+        (err: unknown) => app.log.error({ err }, 'alternatives: building the vectors failed'),
+      );
+    }, WARM_AFTER_LISTEN_MS).unref();
   });
 };
