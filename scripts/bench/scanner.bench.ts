@@ -298,7 +298,7 @@ export async function run(
       group.ours.push(s);
       if (options.verbose) {
         process.stdout.write(
-          `${id} tp=${s.tp} fp=${s.fp} fn=${s.fn} (${ourTimes.at(-1)!.toFixed(0)} ms)\n` +
+          `${id} tp=${s.tp} fp=${s.fp} fn=${s.fn} (${ourTimes.at(-1)!.toFixed(0)} ms, ${ourCpu.at(-1)!.toFixed(0)} ms CPU)\n` +
             (s.missed.length ? `   missed: ${s.missed.join(' | ')}\n` : '') +
             (s.extra.length ? `   extra:  ${s.extra.join(' | ')}\n` : ''),
         );

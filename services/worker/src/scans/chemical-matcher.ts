@@ -72,6 +72,7 @@ export class ChemicalMatcher {
   private readonly byCas = new Map<string, ChemicalRecord>();
   private readonly index = new Map<string, number[]>();
   private readonly counts: Uint16Array;
+  private allergens: string[] | null = null;
 
   constructor(records: readonly ChemicalRecord[]) {
     for (const chemical of records) {
@@ -97,6 +98,22 @@ export class ChemicalMatcher {
 
   get size(): number {
     return this.entries.length;
+  }
+
+  /**
+   * The names labels print the declared fragrance allergens by (INCI names and plain names, not
+   * systematic chemical names): the ones a misreading must not hide.
+   */
+  allergenNames(): string[] {
+    if (this.allergens) return this.allergens;
+    const names = new Set<string>();
+    for (const { chemical } of this.entries) {
+      if (!chemical.allergen_flag) continue;
+      for (const name of [chemical.inci_name, chemical.name])
+        if (name && /^\p{L}[\p{L} -]{3,40}$/u.test(name)) names.add(name);
+    }
+    this.allergens = [...names];
+    return this.allergens;
   }
 
   private addToIndex(entry: Entry): number {

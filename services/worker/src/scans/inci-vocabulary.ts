@@ -131,6 +131,21 @@ export class InciVocabulary {
     return { name, kind: 'corrected', cost: best };
   }
 
+  /**
+   * The cheapest OCR cost from the reading to any name outside `except` (by OCR-normal key), when
+   * one is within `max`; infinity otherwise.
+   */
+  nearestCost(text: string, max: number, except: ReadonlySet<string>): number {
+    const normal = ocrNormal(matchKey(text));
+    let best = Number.POSITIVE_INFINITY;
+    for (const id of this.candidates(normal, max)) {
+      const name = this.normals[id]!;
+      if (except.has(name)) continue;
+      best = Math.min(best, ocrCost(normal, name, Math.min(best, max)));
+    }
+    return best;
+  }
+
   /** Names sharing enough trigrams with the reading to be within `max` edits, most shared first. */
   private candidates(normal: string, max: number): number[] {
     const grams = trigrams(normal);
@@ -151,6 +166,66 @@ export class InciVocabulary {
       .slice(0, MAX_CANDIDATES);
     for (const id of touched) counts[id] = 0;
     return out;
+  }
+}
+
+/** Share of a priority name's length a misreading of it may cost (the general limit is about 1/7). */
+const PRIORITY_COST = 0.3;
+/** Short names (under ten letters) are confused with too much by chance: at most this cost. */
+const PRIORITY_SHORT_COST = 1.5;
+
+function priorityLimit(length: number): number {
+  return length < 10 ? PRIORITY_SHORT_COST : length * PRIORITY_COST;
+}
+
+/** How much cheaper the best priority name must be than the next priority name. */
+const PRIORITY_MARGIN = 1;
+/** Shortest key a reading needs to be taken for a priority name it does not spell. */
+const PRIORITY_MIN_LENGTH = 7;
+
+/**
+ * Names a misreading must not hide (the declared fragrance allergens): a reading that the general
+ * correction leaves unrecognised is still taken for one of them when it is a looser but clear
+ * misreading of it (`Benzyl Saucratl`, `Sedroesotronellal`): its cost within about a third of the
+ * name's length (short names: little more than the general limit), clearly cheaper than any other
+ * priority name, and no other vocabulary name closer (one as close is a tie the allergen wins).
+ */
+export class PriorityNames {
+  private readonly names: { name: string; normal: string }[] = [];
+  private readonly normals = new Set<string>();
+
+  constructor(names: Iterable<string>) {
+    for (const name of names) {
+      const normal = ocrNormal(matchKey(name));
+      if (normal.length < PRIORITY_MIN_LENGTH || this.normals.has(normal)) continue;
+      this.normals.add(normal);
+      this.names.push({ name, normal });
+    }
+  }
+
+  closest(text: string, vocabulary: InciVocabulary): VocabularyHit | null {
+    const normal = ocrNormal(matchKey(text));
+    if (normal.length < PRIORITY_MIN_LENGTH) return null;
+    let best = Number.POSITIVE_INFINITY;
+    let second = Number.POSITIVE_INFINITY;
+    let found: string | null = null;
+    for (const { name, normal: target } of this.names) {
+      if (Math.abs(target.length - normal.length) > target.length * PRIORITY_COST) continue;
+      const max = priorityLimit(target.length);
+      const cost = ocrCost(normal, target, Math.min(max, second));
+      if (cost > max) continue;
+      if (cost < best) {
+        second = best;
+        best = cost;
+        found = name;
+      } else if (cost < second) second = cost;
+    }
+    if (found === null || second - best < PRIORITY_MARGIN) return null;
+    // Another name as close is a tie the allergen wins; a closer one is what was printed.
+    if (vocabulary.nearestCost(text, best, this.normals) < best) return null;
+    const spelled = vocabulary.exact(found) ?? found;
+    if (addsWord(text, spelled)) return null;
+    return { name: spelled, kind: 'corrected', cost: best };
   }
 }
 

@@ -3,7 +3,7 @@ import type { Barcode } from './barcode-reader.ts';
 import type { ChemicalRecord } from './chemical-database.ts';
 import { type ChemicalMatch, type ChemicalMatcher, matchKey } from './chemical-matcher.ts';
 import { type ImageStats, imageWarnings, rateImage } from './image-quality.ts';
-import type { InciVocabulary } from './inci-vocabulary.ts';
+import { type InciVocabulary, PriorityNames } from './inci-vocabulary.ts';
 import { type ParsedIngredient, parseLabelText } from './ingredient-list.parser.ts';
 import { namesInProse } from './ingredient-segmentation.ts';
 import {
@@ -205,6 +205,7 @@ export function matchIngredients(
     });
   };
   const vocabulary = options.vocabulary ?? null;
+  const priority = vocabulary ? priorityNames(matcher) : undefined;
   const matches = items.map((item) => acceptMatch(item.text, matcher, options));
   for (let i = 0; i < items.length; i += 1) {
     const item = items[i]!;
@@ -228,7 +229,7 @@ export function matchIngredients(
       // neither half is a known name, together they are.
       const both = `${item.text} ${next.text}`;
       if (vocabulary && !vocabulary.exact(item.text) && vocabulary.exact(both) !== null) {
-        const whole = readWithVocabulary(both, null, matcher, vocabulary, options.wordConfidence);
+        const whole = readWithVocabulary(both, null, matcher, vocabulary, options.wordConfidence, priority);
         if (whole?.length === 1) {
           const r = whole[0]!;
           push(r.text, item.concentration ?? next.concentration, r.match, { reading: r.reading });
@@ -238,7 +239,7 @@ export function matchIngredients(
       }
     }
     const read = vocabulary
-      ? readWithVocabulary(item.text, found, matcher, vocabulary, options.wordConfidence)
+      ? readWithVocabulary(item.text, found, matcher, vocabulary, options.wordConfidence, priority)
       : null;
     if (read) {
       for (const [n, r] of read.entries())
@@ -262,6 +263,18 @@ export function matchIngredients(
     if (plausibleUnmatched(item.text)) push(item.text, item.concentration, found);
   }
   return out;
+}
+
+const priorities = new WeakMap<ChemicalMatcher, PriorityNames>();
+
+/** The database's declared allergens, which a misreading must not hide (made once per database). */
+function priorityNames(matcher: ChemicalMatcher): PriorityNames {
+  let names = priorities.get(matcher);
+  if (!names) {
+    names = new PriorityNames(matcher.allergenNames());
+    priorities.set(matcher, names);
+  }
+  return names;
 }
 
 /**

@@ -71,6 +71,18 @@ const FAINT_MIN_RANGE = 100;
  * paper (a shadow, a dim photo) is not stretched, which would only raise its grain.
  */
 const GLARE_PAPER = 215;
+/**
+ * Share of the restored faint print a reading must have left out for the rows holding it to be
+ * read again, restored; and how many such pixels make a row one of them.
+ */
+const FAINT_UNREAD = 0.25;
+const FAINT_ROW_PIXELS = 3;
+/**
+ * A word read with less confidence than this over at least this many restored pixels marks its
+ * rows for reading again, restored.
+ */
+const FAINT_WORD_CONFIDENCE = 80;
+const FAINT_WORD_PIXELS = 20;
 /** Share of the ink that must be washed-out print for the restored copy to be read as well. */
 const FAINT_SHARE = 0.05;
 /** How many times its grain a block's darkest patch must stand below the paper to count as ink. */
@@ -114,7 +126,7 @@ async function restoreFaintInk(
   background: Buffer,
   w: number,
   h: number,
-): Promise<{ restored: Buffer; share: number }> {
+): Promise<{ restored: Buffer; share: number; gained: Uint8Array }> {
   const block = FAINT_BLOCK;
   const sw = Math.ceil(w / block);
   const sh = Math.ceil(h / block);
@@ -170,6 +182,7 @@ async function restoreFaintInk(
     .raw()
     .toBuffer();
   const restored = Buffer.from(flat);
+  const mask = new Uint8Array(flat.length);
   let ink = 0;
   let gained = 0;
   for (let i = 0; i < flat.length; i += 1) {
@@ -179,9 +192,12 @@ async function restoreFaintInk(
     const range = Math.max(FAINT_MIN_RANGE, 255 - inkLevel[i]!);
     const now = Math.max(0, Math.round(255 - ((255 - was) * 255) / range));
     restored[i] = now;
-    if (now < INK_LEVEL && was >= INK_LEVEL) gained += 1;
+    if (now < INK_LEVEL && was >= INK_LEVEL) {
+      gained += 1;
+      mask[i] = 1;
+    }
   }
-  return { restored, share: gained / Math.max(1, ink + gained) };
+  return { restored, share: gained / Math.max(1, ink + gained), gained: mask };
 }
 
 /**
@@ -199,7 +215,15 @@ export interface PreparedImage {
    * The same with print a glare washed out darkened (see `restoreFaintInk`), when there was a fair
    * share of it: read as well, the reading that agrees best with the vocabulary leads.
    */
-  restored: Buffer | null;
+  restored: FaintPrint | null;
+}
+
+export interface FaintPrint {
+  png: Buffer;
+  /** 1 where a pixel became ink only by the restoring (row by row, the prepared image's size). */
+  gained: Uint8Array;
+  width: number;
+  height: number;
 }
 
 /** `prepareForOcr`, and the glare-restored copy when the page has washed-out print. */
@@ -257,13 +281,16 @@ export async function prepare(decoded: DecodedImage): Promise<PreparedImage> {
   for (let i = 0; i < flat.length; i += 1) {
     flat[i] = Math.min(255, Math.round((data[i]! * 255) / Math.max(16, background[i]!)));
   }
-  const { restored, share } = await restoreFaintInk(flat, background, w, h);
+  const { restored, share, gained } = await restoreFaintInk(flat, background, w, h);
   const png = (pixels: Buffer) =>
     sharp(pixels, { raw: { width: w, height: h, channels: 1 } })
       .normalise({ lower: 1, upper: 99 })
       .png({ compressionLevel: 1 })
       .toBuffer();
-  return { png: await png(flat), restored: share >= FAINT_SHARE ? await png(restored) : null };
+  return {
+    png: await png(flat),
+    restored: share >= FAINT_SHARE ? { png: await png(restored), gained, width: w, height: h } : null,
+  };
 }
 
 /**
@@ -361,6 +388,77 @@ export async function inkCoverage(png: Buffer, words: readonly OcrWord[]): Promi
   return ink === 0 ? 1 : inside / ink;
 }
 
+/**
+ * The band of rows to read again restored: rows of words that cover restored faint print but were
+ * read with low confidence (a washed-out word read in part, or run into its neighbour), and rows of
+ * restored print no word covers at all; widened by a couple of lines. Null when the reading is
+ * sure of all the faint print it covers and left little of it out.
+ */
+export function unreadFaintRows(
+  faint: FaintPrint,
+  words: readonly OcrWord[],
+): { top: number; bottom: number } | null {
+  const { gained, width: w, height: h } = faint;
+  const covered = new Uint8Array(w * h);
+  const heights: number[] = [];
+  let top = h;
+  let bottom = -1;
+  for (const word of words) {
+    if (word.text.trim() === '') continue;
+    heights.push(word.y1 - word.y0);
+    const grow = Math.round((word.y1 - word.y0) * 0.3);
+    const y0 = Math.max(0, word.y0 - grow);
+    const y1 = Math.min(h, word.y1 + grow);
+    const x0 = Math.max(0, word.x0 - grow);
+    const x1 = Math.min(w, word.x1 + grow);
+    let faintInside = 0;
+    for (let y = y0; y < y1; y += 1) {
+      covered.fill(1, y * w + x0, y * w + x1);
+      for (let i = y * w + x0; i < y * w + x1; i += 1) faintInside += gained[i]!;
+    }
+    if (word.confidence < FAINT_WORD_CONFIDENCE && faintInside >= FAINT_WORD_PIXELS) {
+      top = Math.min(top, y0);
+      bottom = Math.max(bottom, y1);
+    }
+  }
+  let total = 0;
+  let unread = 0;
+  let unreadTop = h;
+  let unreadBottom = -1;
+  for (let y = 0; y < h; y += 1) {
+    let row = 0;
+    for (let i = y * w; i < (y + 1) * w; i += 1) {
+      if (gained[i] === 0) continue;
+      total += 1;
+      if (covered[i] === 0) row += 1;
+    }
+    unread += row;
+    if (row >= FAINT_ROW_PIXELS) {
+      unreadTop = Math.min(unreadTop, y);
+      unreadBottom = y;
+    }
+  }
+  if (total > 0 && unread >= total * FAINT_UNREAD && unreadBottom >= 0) {
+    top = Math.min(top, unreadTop);
+    bottom = Math.max(bottom, unreadBottom);
+  }
+  if (bottom < 0) return null;
+  heights.sort((a, b) => a - b);
+  const line = heights[Math.floor(heights.length / 2)] ?? Math.round(h / 30);
+  return { top: Math.max(0, top - 2 * line), bottom: Math.min(h, bottom + 2 * line) };
+}
+
+/** The rows `top`..`bottom` of a PNG, as a PNG. */
+async function rowsOf(png: Buffer, { top, bottom }: { top: number; bottom: number }): Promise<Buffer> {
+  const { height } = await sharp(png).metadata();
+  if (bottom - top >= height * 0.7) return png;
+  const { width } = await sharp(png).metadata();
+  return sharp(png)
+    .extract({ left: 0, top, width, height: bottom - top })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
 /** The default engine: sharp + Tesseract (offline) + ZXing, then the label parser and matcher. */
 export class LocalScanEngine implements ScanEngine {
   readonly name = 'tesseract';
@@ -433,7 +531,11 @@ export class LocalScanEngine implements ScanEngine {
     const { png } = prepared;
     const first = await this.ocr.recognize(png);
     // Print a glare washed out may be missing from a reading that is confident about the rest.
-    const restored = prepared.restored ? [await this.ocr.recognize(prepared.restored)] : [];
+    const faint = prepared.restored ? unreadFaintRows(prepared.restored, first.words) : null;
+    const restored =
+      faint && prepared.restored
+        ? [await this.ocr.recognize(await rowsOf(prepared.restored.png, faint))]
+        : [];
     if (
       decoded.width >= SECOND_LOOK_WIDTH &&
       first.confidence >= SECOND_LOOK_CONFIDENCE &&

@@ -1,5 +1,5 @@
 import type { ChemicalMatch, ChemicalMatcher } from './chemical-matcher.ts';
-import type { InciVocabulary } from './inci-vocabulary.ts';
+import type { InciVocabulary, PriorityNames } from './inci-vocabulary.ts';
 import {
   type ConfidenceOf,
   lowestConfidence,
@@ -58,6 +58,7 @@ export function readWithVocabulary(
   matcher: ChemicalMatcher,
   vocabulary: InciVocabulary,
   confidenceOf?: ConfidenceOf,
+  priority?: PriorityNames,
 ): ReadEntry[] | null {
   const { outside, inside } = splitBrackets(text);
   const base = outside === '' ? text : outside;
@@ -98,6 +99,9 @@ export function readWithVocabulary(
   if (corrected) return [entry(corrected.name, 'corrected', base)];
   // The database's own close match stands when the vocabulary has no better explanation.
   if (found) return null;
+  // A declared allergen misread beyond the general limit is still named.
+  const urgent = priority?.closest(base, vocabulary);
+  if (urgent) return [entry(urgent.name, 'corrected', base)];
   const pieces = segmentEntry(base, vocabulary, confidenceOf);
   if (pieces) {
     return pieces.map((p) =>
@@ -120,7 +124,18 @@ export function readWithVocabulary(
               p.hit.kind === 'exact' ? 'printed' : 'corrected',
               p.hit.kind === 'exact' ? null : p.printed,
             )
-          : { text: p.printed, match: null, reading: 'unrecognised' as const, readAs: null, blend: null },
+          : (() => {
+              const urgentPart = priority?.closest(p.printed, vocabulary);
+              return urgentPart
+                ? entry(urgentPart.name, 'corrected', p.printed)
+                : {
+                    text: p.printed,
+                    match: null,
+                    reading: 'unrecognised' as const,
+                    readAs: null,
+                    blend: null,
+                  };
+            })(),
       );
   }
   return null;
