@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogueFiles, catalogueFilesExist, importCatalogue } from '@scentinel/importer';
-import { type EventLog, withAdvisoryLock } from '@scentinel/platform';
+import { type EventLog, sharedTail, withAdvisoryLock } from '@scentinel/platform';
 import type { AppConfig } from '@scentinel/platform/config';
 import type { ScanService } from '@scentinel/platform/scan-queue';
 import { InProcessSearchIndex, loadCatalogueReferenceData } from '@scentinel/platform/search';
@@ -213,7 +213,9 @@ export async function compose(
 
     const runtime = createRuntime({
       sql: store.sql,
-      eventLog: projectorLog,
+      // On the log, the live projections share one tail (each event read and parsed once, not once
+      // each); through Kafka each keeps its own consumer group.
+      eventLog: config.kafkaBrokers ? projectorLog : sharedTail(projectorLog),
       // The runtime continues the catalogue projection from what it already holds.
       projections: [...projections, es?.projection ?? catalogueProjection],
       logger: log,

@@ -9,4 +9,5 @@ export { GroupCommit, type GroupCommitOptions } from './event-log/group-commit.t
 export { InMemoryEventLog } from './event-log/in-memory-event-log.adapter.ts';
 export { DEFAULT_POLLING, type PollingOptions } from './event-log/polling-subscription.ts';
 export { PostgresEventLog, type PostgresEventLogOptions } from './event-log/postgres-event-log.adapter.ts';
+export { type SharedTailOptions, sharedTail } from './event-log/shared-tail.ts';
 export { openStore, pgliteDir, type Store } from './store/open-store.ts';

@@ -1,0 +1,120 @@
+import { describe, expect, it, vi } from 'vitest';
+import { event } from './event-log.contract.ts';
+import type { StoredEvent } from './event-log.port.ts';
+import { InMemoryEventLog } from './in-memory-event-log.adapter.ts';
+import { sharedTail } from './shared-tail.ts';
+
+const append = async (log: InMemoryEventLog, n: number, from = 0) => {
+  for (let i = from; i < from + n; i++) await log.append(`s:${i % 3}`, [event(`E${i}`)], 'any');
+};
+
+/** A subscriber that records what it got and can be made slow. */
+function recorder(delayMs = 0) {
+  const positions: number[] = [];
+  return {
+    positions,
+    handler: async (events: StoredEvent[]) => {
+      if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+      for (const e of events) positions.push(e.position);
+    },
+  };
+}
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+describe('shared tail', () => {
+  it('gives every subscriber each event after its position once, in order, from one read of the log', async () => {
+    const log = new InMemoryEventLog({ minPollMs: 1, maxPollMs: 5 });
+    await append(log, 30);
+    const shared = sharedTail(log, { pageSize: 7 });
+    const readAll = vi.spyOn(log, 'readAll');
+    // One at the head, one behind it (reads the log itself until it reaches the shared window),
+    // one slow with small batches.
+    const atHead = recorder();
+    const behind = recorder();
+    const slow = recorder(2);
+    const subs = [
+      shared.subscribe(atHead.handler, { after: 30 }),
+      shared.subscribe(behind.handler, { after: 4, batchSize: 10 }),
+      shared.subscribe(slow.handler, { after: 25, batchSize: 3 }),
+    ];
+    // 200 new events in four appends of 50.
+    for (let k = 0; k < 4; k++) {
+      await log.appendMany([
+        {
+          streamId: `bulk:${k}`,
+          events: range(1, 50).map((i) => event(`B${k}-${i}`)),
+          expectedVersion: 'any',
+        },
+      ]);
+    }
+    await vi.waitFor(
+      () => {
+        for (const r of [atHead, behind, slow]) expect(r.positions.at(-1)).toBe(230);
+      },
+      { timeout: 10_000 },
+    );
+    expect(atHead.positions).toEqual(range(31, 230));
+    expect(behind.positions).toEqual(range(5, 230));
+    expect(slow.positions).toEqual(range(26, 230));
+    // Three separate tails would read the 200 new events three times, in pages of at most 10, 3
+    // and 500 events (at least 20 + 67 + 4 reads); the shared one reads them once, in pages of 7.
+    const newEvents = readAll.mock.results
+      .filter((r, i) => readAll.mock.calls[i]![0].after >= 30 && r.type === 'return')
+      .map((r) => r.value as Promise<StoredEvent[]>);
+    const read = (await Promise.all(newEvents)).reduce((n, page) => n + page.length, 0);
+    expect(read).toBe(200);
+    for (const s of subs) await s.close();
+    await shared.close();
+  });
+
+  it('keeps a slow subscriber exact when the window moves past it (it reads the log itself)', async () => {
+    const log = new InMemoryEventLog({ minPollMs: 1, maxPollMs: 5 });
+    const shared = sharedTail(log, { windowEvents: 5, pageSize: 4 });
+    const fast = recorder();
+    const slow = recorder(3);
+    const subs = [
+      shared.subscribe(fast.handler, { after: 0 }),
+      shared.subscribe(slow.handler, { after: 0, batchSize: 2 }),
+    ];
+    await append(log, 120);
+    await vi.waitFor(
+      () => {
+        expect(fast.positions.at(-1)).toBe(120);
+        expect(slow.positions.at(-1)).toBe(120);
+      },
+      { timeout: 10_000 },
+    );
+    expect(fast.positions).toEqual(range(1, 120));
+    expect(slow.positions).toEqual(range(1, 120));
+    for (const s of subs) await s.close();
+    await shared.close();
+  });
+
+  it('stops only the subscriber whose handler fails; a new one starts where it is told', async () => {
+    const log = new InMemoryEventLog({ minPollMs: 1, maxPollMs: 5 });
+    const shared = sharedTail(log);
+    const good = recorder();
+    const onError = vi.fn();
+    const subs = [
+      shared.subscribe(good.handler, { after: 0 }),
+      shared.subscribe(
+        (events) => {
+          if (events.some((e) => e.type === 'E3')) throw new Error('poison');
+        },
+        { after: 0, onError },
+      ),
+    ];
+    await append(log, 10);
+    await vi.waitFor(() => expect(good.positions.at(-1)).toBe(10), { timeout: 10_000 });
+    await vi.waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
+    expect((onError.mock.calls[0]![0] as Error).message).toBe('poison');
+    const late = recorder();
+    subs.push(shared.subscribe(late.handler, { after: 7 }));
+    await append(log, 2, 10);
+    await vi.waitFor(() => expect(late.positions).toEqual([8, 9, 10, 11, 12]), { timeout: 10_000 });
+    expect(good.positions).toEqual(range(1, 12));
+    for (const s of subs) await s.close();
+    await shared.close();
+  });
+});
