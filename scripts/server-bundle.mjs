@@ -1,16 +1,22 @@
 /**
  * The API server as plain JavaScript for `npm start`: the workspace's TypeScript sources (from
- * `services/api/src/server.ts` down, `@scentinel/*` packages included) bundled by esbuild into
- * `node_modules/.cache/scentinel-server/<build>/`, so a start runs on Node alone, without a
- * TypeScript loader translating and resolving each of some two hundred source files (that took
- * ~1.5 s of CPU of a replica's start). npm packages stay outside the bundle and load as usual;
- * modules the sources import on demand (the scanner, Kafka, Elasticsearch) stay separate chunks,
- * loaded on demand too.
+ * `services/api/src/server.ts` down, `@scentinel/*` packages included) and most npm packages they
+ * import, bundled by esbuild into `node_modules/.cache/scentinel-server/<build>/`, so a start runs
+ * on Node alone and loads a few files instead of resolving, reading and compiling some two
+ * thousand (through a TypeScript loader, that took ~1.5 s of CPU of a replica's start; the npm
+ * packages' files another ~0.3 s). Modules the sources import on demand (the scanner, Kafka,
+ * Elasticsearch) stay separate chunks, loaded on demand too.
+ *
+ * Packages that find files or start workers from their own folder at run time (PGlite's WebAssembly,
+ * the logger's worker threads, the scanner's native and WebAssembly libraries, the API docs' page)
+ * and those loaded only on demand stay plain imports, resolved from the repository's node_modules.
+ * In everything bundled, `import.meta.url`, `import.meta.dirname`, `__dirname` and `__filename`
+ * keep their values (the original file's). If the bundle cannot be made with the packages in it
+ * (an optional dependency missing, say), it is made with every package left as an import.
  *
  * A build is reused while none of its source files changed since it was made (their modification
  * times, checked on every start: a few milliseconds); otherwise the next start builds again
- * (~0.5 s). `import.meta.url` and `import.meta.dirname` in the sources keep their values (the
- * source file's), so paths computed from them still point into the repository.
+ * (1–2 s).
  *
  * Plain JavaScript on purpose: it runs before anything can load TypeScript.
  */
@@ -69,27 +75,74 @@ export function upToDateBundle(cacheDir = bundleCacheDir()) {
   return entry;
 }
 
+/** npm packages left as imports (see above). */
+const EXTERNAL_PACKAGES = new Set([
+  '@electric-sql/pglite',
+  'pino',
+  'pino-pretty',
+  'thread-stream',
+  '@fastify/swagger-ui',
+  'sharp',
+  'tesseract.js',
+  '@tesseract.js-data/eng',
+  'zxing-wasm',
+  'openai',
+  'bullmq',
+  'ioredis',
+  'kafkajs',
+  '@elastic/elasticsearch',
+  'esbuild',
+]);
+
+const packageOf = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/** The source with the values a file's own location gives replaced by literals of them. */
+function pinLocation(source, file, cjs) {
+  let out = source
+    .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(file).href))
+    .replaceAll('import.meta.dirname', JSON.stringify(path.dirname(file)))
+    .replaceAll('import.meta.filename', JSON.stringify(file));
+  // CommonJS files' own names, unless the file declares a variable of that name itself.
+  const pin = (name, value) => {
+    if (!cjs || new RegExp(`\\b(?:var|let|const|function)\\s+${name}\\b`).test(out)) return;
+    out = out.replace(new RegExp(`\\b${name}\\b`, 'g'), JSON.stringify(value));
+  };
+  pin('__dirname', path.dirname(file));
+  pin('__filename', file);
+  return out;
+}
+
 /**
- * esbuild plugin: npm packages stay imports (resolved from the repository's node_modules at run
- * time); the workspace's own packages and files are bundled, with `import.meta.url` /
- * `import.meta.dirname` replaced by the source file's own values.
+ * esbuild plugin: the workspace's own packages and files are bundled, and npm packages unless
+ * `allExternal` or listed above; every bundled file keeps its own location's values.
  */
-const workspaceOnly = {
-  name: 'workspace-only',
-  setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@scentinel/') ? undefined : { path: args.path, external: true },
-    );
-    build.onLoad({ filter: /\.ts$/ }, async (args) => {
-      const source = await readFile(args.path, 'utf8');
-      const contents = source
-        .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
-        .replaceAll('import.meta.dirname', JSON.stringify(path.dirname(args.path)))
-        .replaceAll('import.meta.filename', JSON.stringify(args.path));
-      return { contents, loader: 'ts' };
-    });
-  },
-};
+function bundlePlugin(allExternal) {
+  return {
+    name: 'scentinel-server',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (args.path.startsWith('@scentinel/') || args.path.startsWith('node:')) return undefined;
+        return allExternal || EXTERNAL_PACKAGES.has(packageOf(args.path))
+          ? { path: args.path, external: true }
+          : undefined;
+      });
+      build.onLoad({ filter: /\.(ts|js|cjs|mjs)$/ }, async (args) => {
+        const source = await readFile(args.path, 'utf8');
+        const ext = path.extname(args.path);
+        const cjs = ext === '.js' || ext === '.cjs';
+        return {
+          contents: pinLocation(source, args.path, cjs),
+          loader: ext === '.ts' ? 'ts' : 'js',
+          resolveDir: path.dirname(args.path),
+        };
+      });
+    },
+  };
+}
 
 /** Builds the server into a new folder of `cacheDir` and makes it the current build; returns its entry file. */
 export async function buildServerBundle(cacheDir = bundleCacheDir()) {
@@ -97,7 +150,7 @@ export async function buildServerBundle(cacheDir = bundleCacheDir()) {
   const startedAt = Date.now();
   const build = `${startedAt.toString(36)}-${randomUUID().slice(0, 8)}`;
   const outdir = path.join(cacheDir, build);
-  const result = await esbuild.build({
+  const options = (allExternal) => ({
     absWorkingDir: ROOT,
     entryPoints: { server: ENTRY },
     bundle: true,
@@ -108,10 +161,28 @@ export async function buildServerBundle(cacheDir = bundleCacheDir()) {
     outdir,
     outExtension: { '.js': '.mjs' },
     metafile: true,
-    logLevel: 'warning',
-    plugins: [workspaceOnly],
+    logLevel: 'silent',
+    // Bundled CommonJS code requires Node's modules and the packages left out through this.
+    banner: {
+      js: "import { createRequire as __serverBundleRequire } from 'node:module'; const require = __serverBundleRequire(import.meta.url);",
+    },
+    plugins: [bundlePlugin(allExternal)],
   });
-  const inputs = Object.keys(result.metafile.inputs).filter((input) => !input.includes('node_modules/'));
+  let result;
+  try {
+    result = await esbuild.build(options(false));
+  } catch {
+    rmSync(outdir, { recursive: true, force: true });
+    result = await esbuild.build({ ...options(true), logLevel: 'warning' });
+  }
+  // The bundled packages change with an install, which rewrites npm's lock files.
+  const installs = ['package-lock.json', 'node_modules/.package-lock.json'].filter((f) =>
+    existsSync(path.join(ROOT, f)),
+  );
+  const inputs = [
+    ...Object.keys(result.metafile.inputs).filter((input) => !input.includes('node_modules/')),
+    ...installs,
+  ];
   // Written aside, then renamed: starts racing each other each see a whole manifest.
   const manifest = path.join(cacheDir, 'manifest.json');
   const tmp = `${manifest}.${build}.tmp`;
