@@ -17,6 +17,7 @@ import {
   createUsageReadModel,
   openCatalogueIndex,
   type ProjectionRuntime,
+  prefetchCatalogueIndex,
   projections,
   saveCatalogueIndex,
 } from '@scentinel/projections';
@@ -101,6 +102,9 @@ export async function compose(
   options: ComposeOptions = {},
 ): Promise<Composed> {
   const dataDir = options.dataDir ?? SHIPPED_DATA_DIR;
+  // The index snapshot (the largest file a start reads) is read while the event log opens.
+  const snapshotDir = path.join(config.dataDir, 'snapshots');
+  const snapshotFile = config.elasticsearchUrl ? undefined : prefetchCatalogueIndex(snapshotDir);
   const store = await openStore(config);
   const closers: (() => Promise<void>)[] = [() => store.close()];
   try {
@@ -120,7 +124,6 @@ export async function compose(
       : undefined;
     if (es) closers.unshift(() => es.close());
     // Loaded from the last snapshot when it belongs to this log; the projection catches up from it.
-    const snapshotDir = path.join(config.dataDir, 'snapshots');
     const restoreStarted = Date.now();
     const indexOptions = { regions: reference.regions, notes: reference.notes };
     const opened = es
@@ -129,7 +132,13 @@ export async function compose(
           position: 0,
           outcome: { restored: false, reason: 'the catalogue is in Elasticsearch' } as const,
         }
-      : await openCatalogueIndex(snapshotDir, store.eventLog, CATALOGUE_PROJECTION_VERSION, indexOptions);
+      : await openCatalogueIndex(
+          snapshotDir,
+          store.eventLog,
+          CATALOGUE_PROJECTION_VERSION,
+          indexOptions,
+          snapshotFile,
+        );
     const { index, outcome: restored } = opened;
     const catalogue = es?.index ?? index;
     if (restored.restored)

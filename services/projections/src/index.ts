@@ -13,6 +13,7 @@ export {
   JSON_SNAPSHOT_FILE,
   loadCatalogueIndexSnapshot,
   openCatalogueIndex,
+  prefetchCatalogueIndex,
   type RestoreOutcome,
   restoreCatalogueSnapshot,
   saveCatalogueIndex,

@@ -31,6 +31,7 @@ import {
   type InProcessSearchIndexOptions,
   type PerfumeDocument,
   readSnapshotFile,
+  type SnapshotFile,
   SnapshotWriter,
   writeSnapshotFile,
 } from '@scentinel/platform/search';
@@ -221,8 +222,10 @@ export async function loadCatalogueIndexSnapshot(
   log: EventLog,
   projectionVersion: number,
   options: InProcessSearchIndexOptions,
+  /** The file's read already under way (`prefetchCatalogueIndex`), if any. */
+  prefetched?: Promise<SnapshotFile>,
 ): Promise<IndexLoadOutcome> {
-  if (!existsSync(file)) return { restored: false, reason: 'no snapshot' };
+  if (!prefetched && !existsSync(file)) return { restored: false, reason: 'no snapshot' };
   try {
     let at = performance.now();
     const lap = () => {
@@ -231,7 +234,8 @@ export async function loadCatalogueIndexSnapshot(
       at = now;
       return ms;
     };
-    const snapshot = await readSnapshotFile(file);
+    const snapshot = await (prefetched ?? readSnapshotFile(file));
+    // With a prefetched file, only what was left of its read.
     const read = lap();
     const header = snapshot.header as unknown as SnapshotHeader;
     if (header.format !== INDEX_FORMAT || header.formatVersion !== INDEX_FORMAT_VERSION) {
@@ -275,6 +279,19 @@ export type CatalogueIndexOutcome =
   | { restored: false; reason: string };
 
 /**
+ * Starts reading the binary snapshot in `dir` (the largest file a start reads), so it can go on
+ * while the process does other things, such as opening its event log; undefined when there is
+ * none. Give the result to `openCatalogueIndex`; a failed read is reported there.
+ */
+export function prefetchCatalogueIndex(dir: string): Promise<SnapshotFile> | undefined {
+  const file = path.join(dir, INDEX_SNAPSHOT_FILE);
+  if (!existsSync(file)) return undefined;
+  const read = readSnapshotFile(file);
+  read.catch(() => {}); // handled where it is awaited
+  return read;
+}
+
+/**
  * The catalogue index to start from: loaded from the binary snapshot in `dir` when usable, else
  * restored from a snapshot in the previous format when there is one, else empty (position 0).
  */
@@ -283,12 +300,15 @@ export async function openCatalogueIndex(
   log: EventLog,
   projectionVersion: number,
   options: InProcessSearchIndexOptions,
+  /** `prefetchCatalogueIndex(dir)`, called earlier. */
+  prefetched?: Promise<SnapshotFile>,
 ): Promise<{ index: InProcessSearchIndex; position: number; outcome: CatalogueIndexOutcome }> {
   const loaded = await loadCatalogueIndexSnapshot(
     path.join(dir, INDEX_SNAPSHOT_FILE),
     log,
     projectionVersion,
     options,
+    prefetched,
   );
   if (loaded.restored) {
     const { index, position, chemicals, perfumes, ms } = loaded;

@@ -21,6 +21,7 @@ import {
   INDEX_SNAPSHOT_FILE,
   JSON_SNAPSHOT_FILE,
   openCatalogueIndex,
+  prefetchCatalogueIndex,
   saveCatalogueIndex,
   saveCatalogueSnapshot,
 } from './catalogue-snapshot.ts';
@@ -100,6 +101,23 @@ describe('catalogue snapshots on start', () => {
     const projection = createCatalogueProjection(opened.index, opened.position);
     await projection.applyAll(await log.readAll({ after: opened.position }));
     expect(await answers(opened.index)).toEqual(await answers((await built(log)).index));
+  });
+
+  it('loads the same from a read started earlier, and refuses a damaged one read that way too', async () => {
+    const log = await seededLog(150);
+    const { index, position } = await built(log);
+    const dir = path.join(root, 'prefetched');
+    expect(prefetchCatalogueIndex(dir)).toBeUndefined();
+    await saveCatalogueIndex(dir, index, log, position, 1);
+    const opened = await openCatalogueIndex(dir, log, 1, reference, prefetchCatalogueIndex(dir));
+    expect(opened.outcome).toMatchObject({ restored: true, from: 'index', position, perfumes: 150 });
+    expect(await answers(opened.index)).toEqual(await answers(index));
+
+    const file = path.join(dir, INDEX_SNAPSHOT_FILE);
+    writeFileSync(file, readFileSync(file).subarray(0, 100));
+    const damaged = await openCatalogueIndex(dir, log, 1, reference, prefetchCatalogueIndex(dir));
+    expect(damaged.outcome.restored).toBe(false);
+    expect(damaged.position).toBe(0);
   });
 
   it('holds the index as it was at the position saved, whatever is applied while the file is written', async () => {
