@@ -7,9 +7,9 @@
  * packages' files another ~0.3 s). Modules the sources import on demand (the scanner, Kafka,
  * Elasticsearch) stay separate chunks, loaded on demand too.
  *
- * Packages that find files or start workers from their own folder at run time (PGlite's WebAssembly,
- * the logger's worker threads, the scanner's native and WebAssembly libraries, the API docs' page)
- * and those loaded only on demand stay plain imports, resolved from the repository's node_modules.
+ * Packages that load WebAssembly or native code or start workers from their own folder at run time
+ * (PGlite, the logger's transports, the scanner's libraries) and those loaded only on demand stay
+ * plain imports, resolved from the repository's node_modules.
  * In everything bundled, `import.meta.url`, `import.meta.dirname`, `__dirname` and `__filename`
  * keep their values (the original file's). If the bundle cannot be made with the packages in it
  * (an optional dependency missing, say), it is made with every package left as an import.
@@ -81,7 +81,6 @@ const EXTERNAL_PACKAGES = new Set([
   'pino',
   'pino-pretty',
   'thread-stream',
-  '@fastify/swagger-ui',
   'sharp',
   'tesseract.js',
   '@tesseract.js-data/eng',
