@@ -37,8 +37,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ENTRY = 'services/api/src/server.ts';
-/** Builds other than the current one are removed once this old (a process may still load their chunks). */
-const KEEP_OLD_BUILDS_MS = 24 * 3600_000;
+/**
+ * Builds other than the current one are removed once this old. A process loads its on-demand
+ * chunks within seconds of starting (the scan adapter a second after it listens), so a running
+ * server no longer needs its build's files by then.
+ */
+const KEEP_OLD_BUILDS_MS = 10 * 60_000;
 
 /**
  * Where builds and the manifest naming the current one live. It must be inside the repository:
