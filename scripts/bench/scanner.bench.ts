@@ -249,6 +249,15 @@ export async function run(
   }
 
   const pool = await OcrPool.create({ size: 1 });
+  // OCR passes per image (hard images are read more than once), for the verbose listing.
+  let passes = 0;
+  for (const method of ['recognize', 'recognizeAsBlock'] as const) {
+    const read = pool[method].bind(pool);
+    pool[method] = (png: Buffer) => {
+      passes += 1;
+      return read(png);
+    };
+  }
   // Brand names come from the shipped catalogue (not from the fixtures' ground truth).
   const engine = new LocalScanEngine(pool, {
     matcher,
@@ -284,6 +293,7 @@ export async function run(
       byCondition.set(condition, group);
       let t0 = performance.now();
       let c0 = process.cpuUsage();
+      passes = 0;
       const result = await engine.analyze({ image, analysisType: 'ingredients' });
       ourTimes.push(performance.now() - t0);
       ourCpu.push(cpuSince(c0));
@@ -298,7 +308,7 @@ export async function run(
       group.ours.push(s);
       if (options.verbose) {
         process.stdout.write(
-          `${id} tp=${s.tp} fp=${s.fp} fn=${s.fn} (${ourTimes.at(-1)!.toFixed(0)} ms, ${ourCpu.at(-1)!.toFixed(0)} ms CPU)\n` +
+          `${id} tp=${s.tp} fp=${s.fp} fn=${s.fn} (${ourTimes.at(-1)!.toFixed(0)} ms, ${ourCpu.at(-1)!.toFixed(0)} ms CPU, ${passes} OCR passes)\n` +
             (s.missed.length ? `   missed: ${s.missed.join(' | ')}\n` : '') +
             (s.extra.length ? `   extra:  ${s.extra.join(' | ')}\n` : ''),
         );

@@ -149,6 +149,47 @@ describe('OCR letter errors in a whole list', () => {
   });
 });
 
+describe('names run together at a line break', () => {
+  it('keeps two names printed exactly as two, not a correction of both into a third name', () => {
+    // Read from a tilted label: the line's last name and the next line's first with no comma.
+    expect(read('Ingredients: Citronellol, Geraniol Linalool, Limonene')).toEqual([
+      'Citronellol [printed]',
+      'Geraniol [printed]',
+      'Linalool [printed]',
+      'Limonene [printed]',
+    ]);
+  });
+
+  it('still corrects a misread name whose words are not all names', () => {
+    expect(lower(read('Ingredients: Geranyl Linalol, Aqua'))).toEqual([
+      'geranyl linalool [corrected]',
+      'aqua [printed]',
+    ]);
+  });
+});
+
+describe('declared allergens misread beyond the general limit', () => {
+  it('names the allergen a badly read entry clearly stands for', () => {
+    // Readings of a bottle's curved edge and of a glare (the general correction leaves them).
+    expect(
+      read('Ingredients: Alcohol, Benzyl Saucratl, Sedroesotronellal, Hext Omamal, Coumarin').map((n) =>
+        n.toLowerCase(),
+      ),
+    ).toEqual([
+      'alcohol [printed]',
+      'benzyl salicylate [corrected]',
+      'hydroxycitronellal [corrected]',
+      'hexyl cinnamal [corrected]',
+      'coumarin [printed]',
+    ]);
+  });
+
+  it('leaves debris and non-allergen misreadings unrecognised instead of guessing an allergen', () => {
+    const found = read('Ingredients: Aqua, Aguanvatereal, Fhenoryethanal, Gerassal, Keep away from heat');
+    expect(found.filter((n) => n.endsWith('[corrected]'))).toEqual([]);
+  });
+});
+
 describe('ingredient lists written as sentences', () => {
   it('finds the names after a cue phrase', () => {
     const text =

@@ -75,6 +75,8 @@ const GLARE_PAPER = 215;
  * Share of the restored faint print a reading must have left out for the rows holding it to be
  * read again, restored; and how many such pixels make a row one of them.
  */
+const INK_BEFORE = 1;
+const INK_GAINED = 2;
 const FAINT_UNREAD = 0.25;
 const FAINT_ROW_PIXELS = 3;
 /**
@@ -187,14 +189,17 @@ async function restoreFaintInk(
   let gained = 0;
   for (let i = 0; i < flat.length; i += 1) {
     const was = flat[i]!;
-    if (was < INK_LEVEL) ink += 1;
+    if (was < INK_LEVEL) {
+      ink += 1;
+      mask[i] = INK_BEFORE;
+    }
     if (inkLevel[i]! < FAINT_INK || background[i]! < GLARE_PAPER) continue;
     const range = Math.max(FAINT_MIN_RANGE, 255 - inkLevel[i]!);
     const now = Math.max(0, Math.round(255 - ((255 - was) * 255) / range));
     restored[i] = now;
     if (now < INK_LEVEL && was >= INK_LEVEL) {
       gained += 1;
-      mask[i] = 1;
+      mask[i] = INK_GAINED;
     }
   }
   return { restored, share: gained / Math.max(1, ink + gained), gained: mask };
@@ -220,7 +225,10 @@ export interface PreparedImage {
 
 export interface FaintPrint {
   png: Buffer;
-  /** 1 where a pixel became ink only by the restoring (row by row, the prepared image's size). */
+  /**
+   * Per pixel (row by row, the prepared image's size): `INK_GAINED` where it became ink only by the
+   * restoring, `INK_BEFORE` where it was ink already, else 0.
+   */
   gained: Uint8Array;
   width: number;
   height: number;
@@ -412,11 +420,20 @@ export function unreadFaintRows(
     const x0 = Math.max(0, word.x0 - grow);
     const x1 = Math.min(w, word.x1 + grow);
     let faintInside = 0;
+    let inkInside = 0;
     for (let y = y0; y < y1; y += 1) {
       covered.fill(1, y * w + x0, y * w + x1);
-      for (let i = y * w + x0; i < y * w + x1; i += 1) faintInside += gained[i]!;
+      for (let i = y * w + x0; i < y * w + x1; i += 1) {
+        if (gained[i] === INK_GAINED) faintInside += 1;
+        else if (gained[i] === INK_BEFORE) inkInside += 1;
+      }
     }
-    if (word.confidence < FAINT_WORD_CONFIDENCE && faintInside >= FAINT_WORD_PIXELS) {
+    // A washed-out word is mostly restored ink; a blurred black one only gained grey rims.
+    if (
+      word.confidence < FAINT_WORD_CONFIDENCE &&
+      faintInside >= FAINT_WORD_PIXELS &&
+      faintInside >= inkInside
+    ) {
       top = Math.min(top, y0);
       bottom = Math.max(bottom, y1);
     }
@@ -428,7 +445,7 @@ export function unreadFaintRows(
   for (let y = 0; y < h; y += 1) {
     let row = 0;
     for (let i = y * w; i < (y + 1) * w; i += 1) {
-      if (gained[i] === 0) continue;
+      if (gained[i] !== INK_GAINED) continue;
       total += 1;
       if (covered[i] === 0) row += 1;
     }

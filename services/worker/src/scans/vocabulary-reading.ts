@@ -96,7 +96,14 @@ export function readWithVocabulary(
 
   const words = base.split(/\s+/);
   const corrected = vocabulary.correct(base, { confidence: lowestConfidence(words, confidenceOf) });
-  if (corrected) return [entry(corrected.name, 'corrected', base)];
+  if (corrected) {
+    // Names printed exactly, run together (a comma lost at a line break: `Geraniol Linalool`),
+    // are those names, not a correction of the whole into a third (`Geranyl Linalool`).
+    const apart = corrected.cost > 0 ? segmentEntry(base, vocabulary, confidenceOf) : null;
+    if (apart?.every((p) => p.hit.kind === 'exact'))
+      return apart.map((p) => entry(p.hit.name, 'printed', null));
+    return [entry(corrected.name, 'corrected', base)];
+  }
   // The database's own close match stands when the vocabulary has no better explanation.
   if (found) return null;
   // A declared allergen misread beyond the general limit is still named.
