@@ -47,7 +47,7 @@ export const DEFAULT_POLLING: PollingOptions = { minPollMs: 5, maxPollMs: 250 };
 
 /**
  * The live tail shared by the adapters: read a batch after the last delivered position, await the
- * handler, repeat; when caught up, wait for an in-process append or a poll timer (doubling backoff).
+ * handler, repeat (after a full batch the next read starts while the handler runs); when caught up, wait for an in-process append or a poll timer (doubling backoff).
  * Each event is delivered once, in position order, because the cursor only moves past a batch after
  * its handler resolved and `readAll` returns positions strictly after it.
  */
@@ -69,18 +69,25 @@ export function startPollingSubscription(
   let stopped = false;
   const cancel: { onCancel?: () => void } = {};
 
+  const read = (after: number) =>
+    readAll({
+      after,
+      limit,
+      ...(options.dataTypes !== undefined && { dataTypes: options.dataTypes }),
+    });
+
+  /** The next batch, read while the handler applies a full one (it is most likely there already). */
+  let ahead: { seen: number; events: Promise<StoredEvent[]> } | null = null;
+
   const loop = async () => {
     let after = options.after;
     let delay = polling.minPollMs;
     while (!stopped) {
-      const seen = notifier.current;
+      const next = ahead ?? { seen: notifier.current, events: read(after) };
+      ahead = null;
       let events: StoredEvent[];
       try {
-        events = await readAll({
-          after,
-          limit,
-          ...(options.dataTypes !== undefined && { dataTypes: options.dataTypes }),
-        });
+        events = await next.events;
       } catch (error) {
         if (!stopped) onError(error);
         return;
@@ -88,6 +95,11 @@ export function startPollingSubscription(
       if (stopped) return;
       const last = events.at(-1);
       if (last) {
+        if (events.length >= limit) {
+          ahead = { seen: notifier.current, events: read(last.position) };
+          // Its failure is reported when the loop takes it; never as an unhandled rejection.
+          ahead.events.catch(() => {});
+        }
         try {
           await handler(events);
         } catch (error) {
@@ -98,8 +110,8 @@ export function startPollingSubscription(
         delay = polling.minPollMs;
         continue;
       }
-      await notifier.wait(seen, delay, cancel);
-      delay = notifier.current !== seen ? polling.minPollMs : Math.min(delay * 2, polling.maxPollMs);
+      await notifier.wait(next.seen, delay, cancel);
+      delay = notifier.current !== next.seen ? polling.minPollMs : Math.min(delay * 2, polling.maxPollMs);
     }
   };
 
@@ -110,8 +122,11 @@ export function startPollingSubscription(
       await running;
     },
   };
-  const running = loop().finally(() => {
+  const running = loop().finally(async () => {
     stopped = true;
+    // A batch read ahead of a stop is dropped, but not left running against a store being closed.
+    await ahead?.events.catch(() => {});
+    ahead = null;
     onStop(subscription);
   });
   return subscription;
