@@ -163,6 +163,53 @@ export function segmentWithUnknown(
     : null;
 }
 
+/**
+ * Whether the text starts with the list's heading, misread or run into another word
+ * (`Ingredientsangredients`, `INGREIMENTSINGREDIENTS`): its first word's opening letters are close
+ * to a heading word.
+ */
+export function startsWithHeading(text: string): boolean {
+  const first = text.trim().split(/[\s/]+/)[0] ?? '';
+  const key = ocrNormal(matchKey(first));
+  if (looksLikeHeading(first)) return true;
+  return HEADER_FORMS.some(
+    (h) => key.length > h.length && ocrCost(key.slice(0, h.length), h, h.length * 0.25) <= h.length * 0.25,
+  );
+}
+
+/**
+ * A run-together reading of one thing's names in several languages, the separators lost or misread
+ * (`Aquaavaterzeal` for Aqua/Water/Eau, `Parfumfragrance`): the group's first name, or null. Every
+ * part must be a close reading of a name of the same group, with at most one stray glyph between.
+ */
+export function runTogetherSynonyms(text: string): string | null {
+  const key = ocrNormal(matchKey(text));
+  if (key.length < 7) return null;
+  for (const group of SYNONYM_GROUPS) {
+    const words = group.map(ocrNormal);
+    // reach[i]: the first i letters are covered by group words (and stray glyphs between them).
+    const reach: number[] = new Array(key.length + 1).fill(Number.POSITIVE_INFINITY);
+    reach[0] = 0;
+    for (let i = 0; i < key.length; i += 1) {
+      const parts = reach[i]!;
+      if (!Number.isFinite(parts)) continue;
+      for (const word of words) {
+        for (const len of [word.length - 1, word.length, word.length + 1]) {
+          if (len < 3 || i + len > key.length) continue;
+          if (ocrCost(key.slice(i, i + len), word, 1) > 1) continue;
+          for (const gap of [0, 1]) {
+            const end = i + len + gap;
+            if (end <= key.length && reach[end]! > parts + 1) reach[end] = parts + 1;
+          }
+        }
+      }
+    }
+    const parts = reach[key.length]!;
+    if (Number.isFinite(parts) && parts >= 2) return group[0]![0]!.toUpperCase() + group[0]!.slice(1);
+  }
+  return null;
+}
+
 /** Label words that name one thing in several languages: a "blend" of them is one ingredient. */
 const SYNONYM_GROUPS = [
   ['aqua', 'water', 'eau', 'agua', 'wasser', 'vatten'],

@@ -3,7 +3,14 @@ import { loadChemicalRecords } from './chemical-database.ts';
 import { ChemicalMatcher } from './chemical-matcher.ts';
 import { type InciVocabulary, loadInciVocabulary } from './inci-vocabulary.ts';
 import { parseLabelText } from './ingredient-list.parser.ts';
-import { looksLikeHeading, namesInProse, segmentEntry, splitBlend } from './ingredient-segmentation.ts';
+import {
+  looksLikeHeading,
+  namesInProse,
+  runTogetherSynonyms,
+  segmentEntry,
+  splitBlend,
+  startsWithHeading,
+} from './ingredient-segmentation.ts';
 import { analyzeLabel, matchIngredients } from './label-analysis.ts';
 
 let vocabulary: InciVocabulary;
@@ -187,6 +194,33 @@ describe('declared allergens misread beyond the general limit', () => {
   it('leaves debris and non-allergen misreadings unrecognised instead of guessing an allergen', () => {
     const found = read('Ingredients: Aqua, Aguanvatereal, Fhenoryethanal, Gerassal, Keep away from heat');
     expect(found.filter((n) => n.endsWith('[corrected]'))).toEqual([]);
+  });
+});
+
+describe('a small shop image read badly', () => {
+  it('reads Aqua/Water/Eau run together into one word as Aqua', () => {
+    expect(lower(read('INGREDIENTES: ALCOHOL DENAT., AQUAAVATERZEAL, COUMARIN'))).toEqual([
+      'alcohol denat. [printed]',
+      'aqua [corrected]',
+      'coumarin [printed]',
+    ]);
+    expect(runTogetherSynonyms('Wateraquaeall')).toBe('Aqua');
+    expect(runTogetherSynonyms('Aquaphor')).toBeNull();
+    expect(runTogetherSynonyms('Waterlily')).toBeNull();
+  });
+
+  it('drops a misread heading run into the first entry', () => {
+    expect(
+      lower(read('Ingredientsangredients: Aqua, Glycerin, Cetearyl Alcohol, Dimethicone, Carbomer')),
+    ).toEqual([
+      'aqua [printed]',
+      'glycerin [printed]',
+      'cetearyl alcohol [printed]',
+      'dimethicone [printed]',
+      'carbomer [printed]',
+    ]);
+    expect(startsWithHeading('INGREIMENTSINGREDIENTS')).toBe(true);
+    expect(startsWithHeading('Inositol')).toBe(false);
   });
 });
 

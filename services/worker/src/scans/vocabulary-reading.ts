@@ -3,9 +3,11 @@ import type { InciVocabulary, PriorityNames } from './inci-vocabulary.ts';
 import {
   type ConfidenceOf,
   lowestConfidence,
+  runTogetherSynonyms,
   segmentEntry,
   segmentWithUnknown,
   splitBlend,
+  startsWithHeading,
 } from './ingredient-segmentation.ts';
 
 /**
@@ -60,6 +62,17 @@ export function readWithVocabulary(
   confidenceOf?: ConfidenceOf,
   priority?: PriorityNames,
 ): ReadEntry[] | null {
+  // The list's heading, misread, run into the first entry (`Ingredientsangredients: Aqua`).
+  const colon = text.indexOf(':');
+  if (colon > 0 && colon < text.length - 1 && startsWithHeading(text.slice(0, colon)))
+    return readWithVocabulary(
+      text.slice(colon + 1).trim(),
+      null,
+      matcher,
+      vocabulary,
+      confidenceOf,
+      priority,
+    );
   const { outside, inside } = splitBrackets(text);
   const base = outside === '' ? text : outside;
   // The database knows the entry itself (not just its bracketed synonym or one side of a blend).
@@ -106,6 +119,9 @@ export function readWithVocabulary(
   }
   // The database's own close match stands when the vocabulary has no better explanation.
   if (found) return null;
+  // `Aqua/Water/Eau` read as one word.
+  const same = runTogetherSynonyms(base);
+  if (same) return [entry(vocabulary.exact(same) ?? same, 'corrected', base)];
   // A declared allergen misread beyond the general limit is still named.
   const urgent = priority?.closest(base, vocabulary);
   if (urgent) return [entry(urgent.name, 'corrected', base)];
