@@ -223,9 +223,9 @@ export class PriorityNames {
     if (found === null || second - best < PRIORITY_MARGIN) return null;
     // Another name as close is a tie the allergen wins; a closer one is what was printed.
     if (vocabulary.nearestCost(text, best, this.normals) < best) return null;
-    const spelled = vocabulary.exact(found) ?? found;
-    if (addsWord(text, spelled)) return null;
-    return { name: spelled, kind: 'corrected', cost: best };
+    // No word-by-word check here: the lengths already agree, and a lost hyphen or space
+    // (`Alpiassomethyl Ionone`) must not hide the allergen.
+    return { name: vocabulary.exact(found) ?? found, kind: 'corrected', cost: best };
   }
 }
 

@@ -191,6 +191,15 @@ describe('declared allergens misread beyond the general limit', () => {
     ]);
   });
 
+  it('joins an allergen broken at a line break whose first half was misread', () => {
+    // A 400 px shop image: the hyphen and the first letters lost, the line broken before `IONONE`.
+    expect(lower(read('Ingredients: Hydroxycitronellal, Alpiassomethyl,\nIonone, Coumarin'))).toEqual([
+      'hydroxycitronellal [printed]',
+      'alpha-isomethyl ionone [corrected]',
+      'coumarin [printed]',
+    ]);
+  });
+
   it('leaves debris and non-allergen misreadings unrecognised instead of guessing an allergen', () => {
     const found = read('Ingredients: Aqua, Aguanvatereal, Fhenoryethanal, Gerassal, Keep away from heat');
     expect(found.filter((n) => n.endsWith('[corrected]'))).toEqual([]);

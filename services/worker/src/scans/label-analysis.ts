@@ -237,6 +237,22 @@ export function matchIngredients(
           continue;
         }
       }
+      // A declared allergen broken at a line break, its first half misread (`Alpiassomethyl` /
+      // `Ionone`): the first half names nothing, together they clearly name the allergen.
+      if (vocabulary && priority && found === null && vocabulary.correct(item.text) === null) {
+        const urgent = priority.closest(both, vocabulary);
+        const whole = urgent
+          ? readWithVocabulary(urgent.name, null, matcher, vocabulary, options.wordConfidence, priority)
+          : null;
+        if (whole?.length === 1) {
+          push(whole[0]!.text, item.concentration ?? next.concentration, whole[0]!.match, {
+            reading: 'corrected',
+            readAs: both,
+          });
+          i += 1;
+          continue;
+        }
+      }
     }
     const read = vocabulary
       ? readWithVocabulary(item.text, found, matcher, vocabulary, options.wordConfidence, priority)

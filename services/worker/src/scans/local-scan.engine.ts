@@ -314,6 +314,7 @@ export async function repairMotionBlur(decoded: DecodedImage): Promise<DecodedIm
 export async function flattened(decoded: DecodedImage): Promise<DecodedImage | null> {
   const dark = decoded.stats.brightness < DARK;
   const page = await measurePage(decoded.image, decoded.width, dark);
+  const background = dark ? '#000000' : '#ffffff';
   // Measured with the lines level: a tilted photo's lines would otherwise look bent.
   const level =
     page.skewDegrees === 0
@@ -321,7 +322,7 @@ export async function flattened(decoded: DecodedImage): Promise<DecodedImage | n
       : sharp(
           await decoded.image
             .clone()
-            .rotate(page.skewDegrees, { background: dark ? '#000000' : '#ffffff' })
+            .rotate(page.skewDegrees, { background })
             .greyscale()
             .png({ compressionLevel: 0 })
             .toBuffer(),
