@@ -23,7 +23,8 @@ interface Member {
  * subscription of the underlying log (woken by appends and polling as usual), whose pages are kept
  * in a window that each subscriber goes through at its own pace, in position order, each event once.
  * A subscriber behind the window (just started from an old checkpoint, or slow) reads the log itself
- * until it reaches the window. So the projections of a process parse each event once instead of
+ * until it reaches the window, the next page while its handler applies a full one (a projection
+ * rebuilt from position 0 reads the whole log that way). So the projections of a process parse each event once instead of
  * once each (the usage tracking events, which most projections only skip, are most of the log).
  *
  * The shared read starts at the log's head when the first subscriber arrives (so a subscriber far
@@ -106,39 +107,59 @@ export function sharedTail(log: EventLog, options: SharedTailOptions = {}): Even
     return window.slice(lo, lo + limit);
   };
 
+  const readLog = (m: Member, after: number) =>
+    log.readAll({
+      after,
+      limit: m.limit,
+      ...(m.dataTypes !== undefined && { dataTypes: m.dataTypes }),
+    });
+
   const run = async (m: Member) => {
-    while (!m.stopped) {
-      let events: StoredEvent[];
-      if (m.cursor < start) {
-        // Behind the window: read the log itself until it is reached.
-        events = await log.readAll({
-          after: m.cursor,
-          limit: m.limit,
-          ...(m.dataTypes !== undefined && { dataTypes: m.dataTypes }),
-        });
-        if (events.length === 0) {
-          // Nothing visible after the cursor yet (an older write still in flight): wait for the tail.
-          await new Promise<void>((resolve) => {
-            m.wake = resolve;
-            setTimeout(resolve, 5).unref();
-          });
-          m.wake = undefined;
-          continue;
+    /** The next page of the log, read while the handler applies a full one (a subscriber far behind). */
+    let ahead: { after: number; events: Promise<StoredEvent[]> } | null = null;
+    try {
+      while (!m.stopped) {
+        let events: StoredEvent[];
+        if (m.cursor < start) {
+          // Behind the window: read the log itself until it is reached.
+          const next = ahead?.after === m.cursor ? ahead.events : readLog(m, m.cursor);
+          ahead = null;
+          events = await next;
+          if (events.length === 0) {
+            // Nothing visible after the cursor yet (an older write still in flight): wait for the tail.
+            await new Promise<void>((resolve) => {
+              m.wake = resolve;
+              setTimeout(resolve, 5).unref();
+            });
+            m.wake = undefined;
+            continue;
+          }
+          const last = events.at(-1)!.position;
+          if (events.length >= m.limit && last < start) {
+            ahead = { after: last, events: readLog(m, last) };
+            // Its failure is reported when the loop takes it; never as an unhandled rejection.
+            ahead.events.catch(() => {});
+          }
+        } else {
+          ahead = null;
+          events = fromWindow(m.cursor, m.limit);
+          if (events.length === 0) {
+            await new Promise<void>((resolve) => {
+              m.wake = resolve;
+            });
+            m.wake = undefined;
+            continue;
+          }
         }
-      } else {
-        events = fromWindow(m.cursor, m.limit);
-        if (events.length === 0) {
-          await new Promise<void>((resolve) => {
-            m.wake = resolve;
-          });
-          m.wake = undefined;
-          continue;
-        }
+        if (m.stopped) return;
+        await m.handler(events);
+        m.cursor = events.at(-1)!.position;
+        trim();
       }
-      if (m.stopped) return;
-      await m.handler(events);
-      m.cursor = events.at(-1)!.position;
-      trim();
+    } finally {
+      // A page read ahead of a stop (or of reaching the window) is dropped, but not left running
+      // against a log being closed.
+      await ahead?.events.catch(() => {});
     }
   };
 

@@ -117,4 +117,34 @@ describe('shared tail', () => {
     for (const s of subs) await s.close();
     await shared.close();
   });
+  it('reads the next page of the log while a subscriber behind the window applies a full one', async () => {
+    const log = new InMemoryEventLog({ minPollMs: 1, maxPollMs: 5 });
+    await append(log, 25);
+    const shared = sharedTail(log, { pageSize: 4 });
+    // What was asked of the log (after which position) before each handler call returned.
+    const reads: number[] = [];
+    const readAll = log.readAll.bind(log);
+    vi.spyOn(log, 'readAll').mockImplementation((options) => {
+      reads.push(options.after);
+      return readAll(options);
+    });
+    const seen: { positions: number[]; readsBefore: number[] }[] = [];
+    const sub = shared.subscribe(
+      async (events) => {
+        seen.push({ positions: events.map((e) => e.position), readsBefore: [...reads] });
+        await new Promise((r) => setTimeout(r, 2));
+      },
+      { after: 0, batchSize: 10 },
+    );
+    await vi.waitFor(() => expect(seen.at(-1)?.positions.at(-1)).toBe(25), { timeout: 10_000 });
+    expect(seen.flatMap((s) => s.positions)).toEqual(range(1, 25));
+    // Pages 1-10 and 11-20 are full: the read after each was issued before its handler ran; the
+    // page 21-25 is the last one behind the window (the shared read starts at the head, 25).
+    expect(seen[0]!.readsBefore).toContain(10);
+    expect(seen[1]!.readsBefore).toContain(20);
+    expect(reads.filter((after) => after === 10)).toHaveLength(1);
+    expect(reads.filter((after) => after === 20)).toHaveLength(1);
+    await sub.close();
+    await shared.close();
+  });
 });
