@@ -88,7 +88,7 @@ export class LiveRunners {
   private subscribe(runner: LiveRunner): void {
     runner.subscription = this.options.eventLog.subscribe((events) => this.deliverLive(runner, events), {
       after: runner.position,
-      batchSize: this.options.batchSize,
+      batchSize: runner.projection.batchSize ?? this.options.batchSize,
       name: `${runner.projection.name}.v${runner.version}`,
       ...dataTypesOf(runner.projection),
       onError: (error) => this.onRunnerError(runner, error),

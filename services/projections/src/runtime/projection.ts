@@ -22,6 +22,12 @@ interface ProjectionBase {
   /** Event types it applies; other events only move its position. Absent = every event. */
   readonly handles?: readonly string[];
   readonly description?: string;
+  /**
+   * Events per read of its live tail (default: the runtime's `batchSize`). A projection whose
+   * events carry large payloads can ask for smaller reads: fewer parsed payloads alive at once
+   * while it catches up.
+   */
+  readonly batchSize?: number;
 }
 
 /**
@@ -86,6 +92,12 @@ export function validateProjection(projection: Projection): void {
   if (!NAME.test(projection.name)) throw new Error(`${where}: the name must be snake_case`);
   if (!Number.isInteger(projection.version) || projection.version < 1) {
     throw new Error(`${where}: version must be a positive integer`);
+  }
+  if (
+    projection.batchSize !== undefined &&
+    (!Number.isInteger(projection.batchSize) || projection.batchSize < 1)
+  ) {
+    throw new Error(`${where}: batchSize must be a positive integer`);
   }
   if (projection.kind === 'postgres') {
     if (projection.tables.length === 0) throw new Error(`${where}: declare at least one table`);

@@ -17,6 +17,9 @@ describe('projection definitions', () => {
     expect(() => versionedTableName('ok', 0)).toThrow(/Bad projection version/);
     expect(() => validateProjection(eventCountsProjection({ name: 'Counts' }))).toThrow(/snake_case/);
     expect(() => validateProjection(eventCountsProjection({ version: 1.5 }))).toThrow(/positive integer/);
+    expect(() => validateProjection({ ...eventCountsProjection(), batchSize: 0 })).toThrow(
+      /batchSize must be a positive integer/,
+    );
     expect(() => validateProjection({ ...eventCountsProjection(), tables: [] })).toThrow(
       /at least one table/,
     );
