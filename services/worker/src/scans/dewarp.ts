@@ -203,6 +203,8 @@ export function unrollColumns(w: number, cylinder: Cylinder): { columns: Float32
  */
 const CURVED_SAG = 0.12;
 const MIN_SAG_PIXELS = 2;
+/** Bow (share of a line's height) from which the print is taken to span the bottle's visible half. */
+const FULL_WRAP_SAG = 0.25;
 
 /**
  * The greyscale image flattened when its text lines bow like a label round a bottle's curve:
@@ -219,7 +221,9 @@ export function flattenCylinder(
   const curve = lineBow(data, w, h, lineHeight);
   if (curve.sag < Math.max(MIN_SAG_PIXELS, lineHeight * CURVED_SAG)) return null;
   const { left, right } = printExtent(data, w, h);
-  const { columns, width } = unrollColumns(w, { left, right, edgeAngle });
+  // A slight bow is a slight curve (a close-up of a tube's front): unrolled less.
+  const wrap = Math.min(1, curve.sag / (lineHeight * FULL_WRAP_SAG));
+  const { columns, width } = unrollColumns(w, { left, right, edgeAngle: edgeAngle * wrap });
   const unrolled = new Uint8Array(width * h);
   for (let x = 0; x < width; x += 1) {
     const sx = columns[x]!;
