@@ -1,5 +1,6 @@
 export * from './accounts/index.ts';
 export {
+  CATALOGUE_BATCH_SIZE,
   CATALOGUE_EVENT_TYPES,
   CATALOGUE_PROJECTION,
   CATALOGUE_PROJECTION_VERSION,
