@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ReadAllOptions, StoredEvent } from './event-log.port.ts';
 import { AppendNotifier, startPollingSubscription } from './polling-subscription.ts';
+import { storedEvent } from './testing/stored-events.ts';
 
-const event = (position: number): StoredEvent => ({
-  type: 'Thing',
-  data: { position },
-  streamId: `thing:${position}`,
-  version: 1,
-  position,
-  schemaVersion: 1,
-  recordedAt: '2026-01-01T00:00:00.000Z',
-});
+const event = (position: number): StoredEvent =>
+  storedEvent(position, `thing:${position}`, 'Thing', { position });
 
 /** A log of `count` events at positions 1..count that records every read it is asked for. */
 function fakeLog(count: number, failAfter?: number) {
