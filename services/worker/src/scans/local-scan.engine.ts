@@ -55,6 +55,8 @@ const DEFOCUSED = 150;
 const MAYBE_SMEARED = 2_000;
 /** How much a small image's extra reading lightens mid-greys (1 = not at all). */
 const THINNER_GAMMA = 1.6;
+/** Confidence from which a confident reading of an unrolled label stands without the photo as taken. */
+const UNROLLED_CONFIDENT = 85;
 /** Mean brightness below which an image is light print on a dark ground. */
 const DARK = 110;
 /** Grey level below which a prepared pixel counts as ink. */
@@ -466,6 +468,15 @@ export function unreadFaintRows(
   return { top: Math.max(0, top - 2 * line), bottom: Math.min(h, bottom + 2 * line) };
 }
 
+/** The prepared image at `SMALLER_LOOK_SCALE` of its size. */
+async function smallerCopy(png: Buffer): Promise<Buffer> {
+  const { width: w } = await sharp(png).metadata();
+  return sharp(png)
+    .resize({ width: Math.round(w * SMALLER_LOOK_SCALE), kernel: 'lanczos2' })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
 /** The rows `top`..`bottom` of a PNG, as a PNG. */
 async function rowsOf(png: Buffer, { top, bottom }: { top: number; bottom: number }): Promise<Buffer> {
   const { height } = await sharp(png).metadata();
@@ -558,8 +569,16 @@ export class LocalScanEngine implements ScanEngine {
       decoded.width >= SECOND_LOOK_WIDTH &&
       first.confidence >= SECOND_LOOK_CONFIDENCE &&
       (await inkCoverage(png, first.words)) >= SECOND_LOOK_COVERAGE
-    )
-      return { ...first, others: restored };
+    ) {
+      // An unrolled label read with middling confidence is also read as photographed (smaller, to
+      // cost less): the unrolling is an estimate, and words at a squeezed edge sometimes read
+      // better as they were.
+      const asTaken =
+        unflattened && first.confidence < UNROLLED_CONFIDENT
+          ? [await this.ocr.recognize(await smallerCopy(await prepareForOcr(unflattened)))]
+          : [];
+      return { ...first, others: [...restored, ...asTaken] };
+    }
     const others = [await this.ocr.recognizeAsBlock(png), ...restored];
     if (unflattened) others.push(await this.ocr.recognize(await prepareForOcr(unflattened)));
     if (decoded.width < SECOND_LOOK_WIDTH) {
@@ -567,12 +586,7 @@ export class LocalScanEngine implements ScanEngine {
       // thinning its smeared strokes separates letters that ran together.
       others.push(await this.ocr.recognize(await thinnerStrokes(png)));
     } else {
-      const { width: w } = await sharp(png).metadata();
-      const smaller = await sharp(png)
-        .resize({ width: Math.round(w * SMALLER_LOOK_SCALE), kernel: 'lanczos2' })
-        .png({ compressionLevel: 1 })
-        .toBuffer();
-      others.push(await this.ocr.recognize(smaller));
+      others.push(await this.ocr.recognize(await smallerCopy(png)));
     }
     if (decoded.stats.sharpness < DEFOCUSED) {
       // Out of focus: the unrepaired image when the first reading was of a deconvolved one, else
