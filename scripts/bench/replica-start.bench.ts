@@ -50,6 +50,7 @@ import {
 import { SEED_DIR, SEED_READY } from '../../e2e/support/seed.ts';
 import { freePort, ROOT } from '../../e2e/support/server.ts';
 import { serverBundle } from '../server-bundle.mjs';
+import { SERVER_NODE_FLAGS } from '../server-node-flags.mjs';
 import { log } from './lib/app-server.ts';
 import { processCpuSeconds } from './lib/proc-cpu.ts';
 import { formatRatio, formatTable, median, type TableRow, verdict } from './lib/report.ts';
@@ -125,7 +126,7 @@ async function timedStart(dataDir: string, timeoutMs: number, database?: Databas
   await serverBundle();
   const spawnedAt = Date.now();
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/start.mjs'], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

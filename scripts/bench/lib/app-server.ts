@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort, ROOT, startServer } from '../../../e2e/support/server.ts';
+import { SERVER_NODE_FLAGS } from '../../server-node-flags.mjs';
 
 export { ROOT };
 
@@ -160,13 +161,22 @@ export interface SpawnedScript {
   stop(graceMs: number): Promise<void>;
 }
 
-/** Runs a TypeScript script under tsx with exactly `env`, collecting what it writes. */
+/**
+ * Runs a TypeScript script under tsx with exactly `env` and the server's Node flags, collecting what
+ * it writes. With `BENCH_CPU_PROF_DIR` set, the script writes a CPU profile there when it exits.
+ */
 export function spawnScript(script: string, env: NodeJS.ProcessEnv): SpawnedScript {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const profileDir = process.env.BENCH_CPU_PROF_DIR;
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...profile, ...SERVER_NODE_FLAGS, '--import', 'tsx', script],
+    {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   child.stdout?.on('data', (d) => {
     out += String(d);
