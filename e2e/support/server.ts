@@ -56,32 +56,22 @@ export async function startServer(
   // The embedded default: no DATABASE_URL / REDIS_URL, whatever the test runner has.
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
-  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/start.mjs'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += String(d);
-  });
-  child.stderr?.on('data', (d) => {
-    out += String(d);
-  });
+  const run = spawnCollecting([...SERVER_NODE_FLAGS, 'scripts/start.mjs'], env);
+  const { child } = run;
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (opts.timeoutMs ?? 240_000);
   await new Promise<void>((resolve, reject) => {
     const timer = setInterval(() => {
-      if (out.includes('Scentinel is running')) {
+      if (run.output().includes('Scentinel is running')) {
         clearInterval(timer);
         resolve();
       } else if (child.exitCode !== null) {
         clearInterval(timer);
-        reject(new Error(`server exited with ${child.exitCode}:\n${out}`));
+        reject(new Error(`server exited with ${child.exitCode}:\n${run.output()}`));
       } else if (Date.now() > deadline) {
         clearInterval(timer);
         child.kill('SIGKILL');
-        reject(new Error(`server did not start in time:\n${out}`));
+        reject(new Error(`server did not start in time:\n${run.output()}`));
       }
     }, 100);
   });
@@ -89,14 +79,42 @@ export async function startServer(
     url,
     dataDir,
     pid: child.pid,
+    output: run.output,
+    stop: (stopOpts = {}) => run.stop(stopOpts.graceMs ?? 15_000),
+  };
+}
+
+/** A child `node <args>` run in the repository, what it writes kept. */
+export interface CollectedChild {
+  child: ChildProcess;
+  /** Everything it wrote so far (stdout and stderr). */
+  output(): string;
+  /** SIGTERM, then SIGKILL after `graceMs`; resolves once it exited. */
+  stop(graceMs: number): Promise<void>;
+}
+
+export function spawnCollecting(args: string[], env: NodeJS.ProcessEnv): CollectedChild {
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const keep = (d: unknown) => {
+    out += String(d);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return {
+    child,
     output: () => out,
-    async stop(stopOpts = {}) {
-      if (child.exitCode !== null) return;
+    async stop(graceMs) {
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
-      const timeout = setTimeout(() => child.kill('SIGKILL'), stopOpts.graceMs ?? 15_000);
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
       await exited;
-      clearTimeout(timeout);
+      clearTimeout(timer);
     },
   };
 }

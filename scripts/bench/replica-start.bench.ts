@@ -23,7 +23,6 @@
  *   REPLICA_START_RUNS=5   starts from the binary snapshot (median reported; default 3)
  *   BENCH_TIMEOUT_S=900    the embedded build from the log reads every event back from PGlite
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,7 +47,7 @@ import {
   saveCatalogueSnapshot,
 } from '@scentinel/projections';
 import { SEED_DIR, SEED_READY } from '../../e2e/support/seed.ts';
-import { freePort, ROOT } from '../../e2e/support/server.ts';
+import { freePort, ROOT, spawnCollecting } from '../../e2e/support/server.ts';
 import { serverBundle } from '../server-bundle.mjs';
 import { SERVER_NODE_FLAGS } from '../server-node-flags.mjs';
 import { log } from './lib/app-server.ts';
@@ -126,23 +125,13 @@ async function timedStart(dataDir: string, timeoutMs: number, database?: Databas
   await serverBundle();
   const spawnedAt = Date.now();
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/start.mjs'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += String(d);
-  });
-  child.stderr?.on('data', (d) => {
-    out += String(d);
-  });
+  const run = spawnCollecting([...SERVER_NODE_FLAGS, 'scripts/start.mjs'], env);
+  const { child } = run;
   try {
     const deadline = started + timeoutMs;
     for (;;) {
       if (child.exitCode !== null)
-        throw new Error(`the server exited with ${child.exitCode}:\n${out.slice(-3000)}`);
+        throw new Error(`the server exited with ${child.exitCode}:\n${run.output().slice(-3000)}`);
       if (performance.now() > deadline) throw new Error(`no answer within ${timeoutMs / 1000} s`);
       try {
         const res = await fetch(`http://127.0.0.1:${port}/api/perfumes/filter`, {
@@ -154,7 +143,7 @@ async function timedStart(dataDir: string, timeoutMs: number, database?: Databas
           const body = (await res.json()) as { total?: number };
           const firstAnswerMs = performance.now() - started;
           const cpuMs = processCpuSeconds(child.pid!) * 1000;
-          const lines = logLines(out);
+          const lines = logLines(run.output());
           const restored = lines.find((l) => l.msg === 'catalogue snapshot restored');
           const caughtUp = lines.find((l) => l.msg === 'projections caught up');
           return {
@@ -177,13 +166,7 @@ async function timedStart(dataDir: string, timeoutMs: number, database?: Databas
       await sleep(10);
     }
   } finally {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
-      await exited;
-      clearTimeout(timer);
-    }
+    await run.stop(120_000);
   }
 }
 

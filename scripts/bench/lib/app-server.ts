@@ -7,12 +7,18 @@
  *
  * `BENCH_DATA_DIR=<dir>` keeps and reuses the data directory between runs (skips the import).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort, ROOT, startServer } from '../../../e2e/support/server.ts';
+import {
+  type CollectedChild,
+  freePort,
+  ROOT,
+  spawnCollecting,
+  startServer,
+} from '../../../e2e/support/server.ts';
 import { SERVER_NODE_FLAGS } from '../../server-node-flags.mjs';
 
 export { ROOT };
@@ -153,13 +159,7 @@ export interface ChildServer {
   stop(): Promise<void>;
 }
 
-export interface SpawnedScript {
-  child: ChildProcess;
-  /** Everything it wrote so far (stdout and stderr). */
-  output(): string;
-  /** SIGTERM, then SIGKILL after `graceMs`; resolves once it exited. */
-  stop(graceMs: number): Promise<void>;
-}
+export type SpawnedScript = CollectedChild;
 
 /**
  * Runs a TypeScript script under tsx with exactly `env` and the server's Node flags, collecting what
@@ -168,34 +168,7 @@ export interface SpawnedScript {
 export function spawnScript(script: string, env: NodeJS.ProcessEnv): SpawnedScript {
   const profileDir = process.env.BENCH_CPU_PROF_DIR;
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [...profile, ...SERVER_NODE_FLAGS, '--import', 'tsx', script],
-    {
-      cwd: ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += String(d);
-  });
-  child.stderr?.on('data', (d) => {
-    out += String(d);
-  });
-  return {
-    child,
-    output: () => out,
-    async stop(graceMs) {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
+  return spawnCollecting([...profile, ...SERVER_NODE_FLAGS, '--import', 'tsx', script], env);
 }
 
 /** Runs a TypeScript server script with `PORT` (and `env`) set and waits until it answers HTTP on `/`. */
