@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { readImageBarcodes } from './barcode-reader.ts';
 import { matchKey } from './chemical-matcher.ts';
 import { deblurFocus, deblurMotion } from './deblur.ts';
-import { measurePage } from './deskew.ts';
+import { measurePage, type PageGeometry } from './deskew.ts';
 import { flattenCylinder } from './dewarp.ts';
 import { type DecodedImage, decodeImage } from './image-input.ts';
 import { analyzeLabel, type LabelAnalysisDeps, type OcrEvidence } from './label-analysis.ts';
@@ -236,11 +236,14 @@ export interface FaintPrint {
   height: number;
 }
 
-/** `prepareForOcr`, and the glare-restored copy when the page has washed-out print. */
-export async function prepare(decoded: DecodedImage): Promise<PreparedImage> {
+/**
+ * `prepareForOcr`, and the glare-restored copy when the page has washed-out print; `measured` is
+ * the page's geometry when the caller measured this very image already.
+ */
+export async function prepare(decoded: DecodedImage, measured?: PageGeometry): Promise<PreparedImage> {
   const { width, stats } = decoded;
   const dark = stats.brightness < DARK;
-  const page = await measurePage(decoded.image, width, dark);
+  const page = measured ?? (await measurePage(decoded.image, width, dark));
   const skew = page.skewDegrees;
   let image = decoded.image.clone();
   if (dark) image = image.negate();
@@ -312,8 +315,13 @@ export async function repairMotionBlur(decoded: DecodedImage): Promise<DecodedIm
   return (await repaired(decoded, deblurMotion)) ?? decoded;
 }
 
-/** The image unrolled off a bottle's curve when its text lines bow (see `flattenCylinder`), else null. */
-export async function flattened(decoded: DecodedImage): Promise<DecodedImage | null> {
+/**
+ * The image unrolled off a bottle's curve when its text lines bow (see `flattenCylinder`), else
+ * null; with the geometry measured of the image as given.
+ */
+export async function flattened(
+  decoded: DecodedImage,
+): Promise<{ flat: DecodedImage | null; page: PageGeometry }> {
   const dark = decoded.stats.brightness < DARK;
   const page = await measurePage(decoded.image, decoded.width, dark);
   const background = dark ? '#000000' : '#ffffff';
@@ -335,12 +343,12 @@ export async function flattened(decoded: DecodedImage): Promise<DecodedImage | n
   // Measured on dark print on light ground (a dark carton's negative), handed back as it was.
   if (dark) for (let i = 0; i < data.length; i += 1) data[i] = 255 - data[i]!;
   const flat = flattenCylinder(data, info.width, info.height, lineHeight);
-  if (!flat) return null;
+  if (!flat) return { flat: null, page };
   if (dark) for (let i = 0; i < flat.pixels.length; i += 1) flat.pixels[i] = 255 - flat.pixels[i]!;
   const image = sharp(Buffer.from(flat.pixels.buffer, flat.pixels.byteOffset, flat.pixels.length), {
     raw: { width: flat.width, height: flat.height, channels: 1 },
   });
-  return { ...decoded, image, width: flat.width, height: flat.height };
+  return { flat: { ...decoded, image, width: flat.width, height: flat.height }, page };
 }
 
 /** The image deconvolved by `repair`, or null when it found nothing to repair. */
@@ -479,9 +487,8 @@ async function smallerCopy(png: Buffer): Promise<Buffer> {
 
 /** The rows `top`..`bottom` of a PNG, as a PNG. */
 async function rowsOf(png: Buffer, { top, bottom }: { top: number; bottom: number }): Promise<Buffer> {
-  const { height } = await sharp(png).metadata();
+  const { width, height } = await sharp(png).metadata();
   if (bottom - top >= height * 0.7) return png;
-  const { width } = await sharp(png).metadata();
   return sharp(png)
     .extract({ left: 0, top, width, height: bottom - top })
     .png({ compressionLevel: 1 })
@@ -514,9 +521,10 @@ export class LocalScanEngine implements ScanEngine {
             )
             .then(async (clear) => {
               // A label round a bottle is read unrolled, and as photographed for a second look.
-              const flat = await flattened(clear);
+              const { flat, page } = await flattened(clear);
               return this.read(
-                await prepare(flat ?? clear),
+                // Not unrolled: the page was measured on this image already.
+                flat ? await prepare(flat) : await prepare(clear, page),
                 decoded,
                 clear === decoded ? null : decoded,
                 flat ? clear : null,
