@@ -1,5 +1,6 @@
 import type { ReadAllOptions, StoredEvent, SubscribeOptions, Subscription } from './event-log.port.ts';
 import { checkSubscribe } from './event-log.validation.ts';
+import { PageReader } from './page-reader.ts';
 
 /**
  * Wakes waiting subscribers when an append went through this process. A counter (not a flag) so a
@@ -76,15 +77,13 @@ export function startPollingSubscription(
       ...(options.dataTypes !== undefined && { dataTypes: options.dataTypes }),
     });
 
-  /** The next batch, read while the handler applies a full one (it is most likely there already). */
-  let ahead: { seen: number; events: Promise<StoredEvent[]> } | null = null;
+  const pages = new PageReader(read, limit, () => notifier.current);
 
   const loop = async () => {
     let after = options.after;
     let delay = polling.minPollMs;
     while (!stopped) {
-      const next = ahead ?? { seen: notifier.current, events: read(after) };
-      ahead = null;
+      const next = pages.next(after);
       let events: StoredEvent[];
       try {
         events = await next.events;
@@ -95,11 +94,7 @@ export function startPollingSubscription(
       if (stopped) return;
       const last = events.at(-1);
       if (last) {
-        if (events.length >= limit) {
-          ahead = { seen: notifier.current, events: read(last.position) };
-          // Its failure is reported when the loop takes it; never as an unhandled rejection.
-          ahead.events.catch(() => {});
-        }
+        pages.readAhead(events);
         try {
           await handler(events);
         } catch (error) {
@@ -125,8 +120,7 @@ export function startPollingSubscription(
   const running = loop().finally(async () => {
     stopped = true;
     // A batch read ahead of a stop is dropped, but not left running against a store being closed.
-    await ahead?.events.catch(() => {});
-    ahead = null;
+    await pages.drop();
     onStop(subscription);
   });
   return subscription;

@@ -1,5 +1,6 @@
 import type { EventLog, StoredEvent, SubscribeOptions, Subscription } from './event-log.port.ts';
 import { checkSubscribe } from './event-log.validation.ts';
+import { PageReader } from './page-reader.ts';
 
 export interface SharedTailOptions {
   /** Events kept for subscribers that are behind (default 20,000); one further back reads the log itself. */
@@ -115,16 +116,14 @@ export function sharedTail(log: EventLog, options: SharedTailOptions = {}): Even
     });
 
   const run = async (m: Member) => {
-    /** The next page of the log, read while the handler applies a full one (a subscriber far behind). */
-    let ahead: { after: number; events: Promise<StoredEvent[]> } | null = null;
+    /** Pages of the log for a subscriber far behind, the next read while the handler applies one. */
+    const pages = new PageReader((after) => readLog(m, after), m.limit);
     try {
       while (!m.stopped) {
         let events: StoredEvent[];
         if (m.cursor < start) {
           // Behind the window: read the log itself until it is reached.
-          const next = ahead?.after === m.cursor ? ahead.events : readLog(m, m.cursor);
-          ahead = null;
-          events = await next;
+          events = await pages.next(m.cursor).events;
           if (events.length === 0) {
             // Nothing visible after the cursor yet (an older write still in flight): wait for the tail.
             await new Promise<void>((resolve) => {
@@ -134,14 +133,10 @@ export function sharedTail(log: EventLog, options: SharedTailOptions = {}): Even
             m.wake = undefined;
             continue;
           }
-          const last = events.at(-1)!.position;
-          if (events.length >= m.limit && last < start) {
-            ahead = { after: last, events: readLog(m, last) };
-            // Its failure is reported when the loop takes it; never as an unhandled rejection.
-            ahead.events.catch(() => {});
-          }
+          // Not past the window's start: from there on the window serves it.
+          if (events.at(-1)!.position < start) pages.readAhead(events);
         } else {
-          ahead = null;
+          void pages.drop();
           events = fromWindow(m.cursor, m.limit);
           if (events.length === 0) {
             await new Promise<void>((resolve) => {
@@ -159,7 +154,7 @@ export function sharedTail(log: EventLog, options: SharedTailOptions = {}): Even
     } finally {
       // A page read ahead of a stop (or of reaching the window) is dropped, but not left running
       // against a log being closed.
-      await ahead?.events.catch(() => {});
+      await pages.drop();
     }
   };
 
