@@ -1,3 +1,4 @@
+import { delegatingLog } from './delegating-log.ts';
 import type { AppendResult, AppendToStream, EventLog, ExpectedVersion, NewEvent } from './event-log.port.ts';
 
 export interface GroupCommitOptions {
@@ -60,17 +61,10 @@ export class GroupCommit {
 
   /** The log with `append` going through this group commit (everything else goes to the log). */
   asEventLog(): EventLog {
-    const log = this.log;
-    return {
+    return delegatingLog(this.log, {
       append: (streamId, events, expectedVersion) => this.append(streamId, events, expectedVersion),
-      appendMany: (batches) => log.appendMany(batches),
-      readStream: (streamId, fromVersion) => log.readStream(streamId, fromVersion),
-      streamVersion: (streamId) => log.streamVersion(streamId),
-      readAll: (options) => log.readAll(options),
-      headPosition: () => log.headPosition(),
-      subscribe: (handler, options) => log.subscribe(handler, options),
       close: () => this.close(),
-    };
+    });
   }
 
   /** Flushes what waits and refuses later appends; resolves once every flush has finished. */

@@ -1,3 +1,4 @@
+import { delegatingLog } from './delegating-log.ts';
 import type { EventLog, StoredEvent, SubscribeOptions, Subscription } from './event-log.port.ts';
 import { checkSubscribe } from './event-log.validation.ts';
 import { PageReader } from './page-reader.ts';
@@ -206,13 +207,7 @@ export function sharedTail(log: EventLog, options: SharedTailOptions = {}): Even
     };
   };
 
-  return {
-    append: (streamId, events, expectedVersion) => log.append(streamId, events, expectedVersion),
-    appendMany: (batches) => log.appendMany(batches),
-    readStream: (streamId, fromVersion) => log.readStream(streamId, fromVersion),
-    streamVersion: (streamId) => log.streamVersion(streamId),
-    readAll: (readOptions) => log.readAll(readOptions),
-    headPosition: () => log.headPosition(),
+  return delegatingLog(log, {
     subscribe,
     close: async () => {
       for (const m of members) {
@@ -224,5 +219,5 @@ export function sharedTail(log: EventLog, options: SharedTailOptions = {}): Even
       await hub?.close();
       hub = undefined;
     },
-  };
+  });
 }
