@@ -164,6 +164,35 @@ export async function openElasticsearchSearchIndex(
       if (statusOf(error) !== 404) throw error;
     }
   };
+  /** This version's document of `index` (checkpoint or chemicals), or null when there is none. */
+  const readDoc = async <T>(what: string, index: string, callOptions?: CallOptions) => {
+    try {
+      const res = await esCall(what, () => client.get<T>({ index, id: checkpointId }, callOptions));
+      return res.found ? (res._source ?? null) : null;
+    } catch (error) {
+      if (statusOf(error) === 404) return null;
+      throw error;
+    }
+  };
+  /**
+   * Writes this version's document of `index` at external version `position`: a later (or the
+   * same) position recorded already is kept.
+   */
+  const writeVersioned = async (what: string, index: string, position: number, document: object) => {
+    try {
+      await esCall(what, () =>
+        client.index({
+          index,
+          id: checkpointId,
+          version: position,
+          version_type: 'external',
+          document: { ...document, updated_at: new Date().toISOString() },
+        }),
+      );
+    } catch (error) {
+      if (statusOf(error) !== 409) throw error;
+    }
+  };
   return {
     index,
     client,
@@ -172,61 +201,18 @@ export async function openElasticsearchSearchIndex(
     physicalIndex,
     checkpointIndex,
     async readCheckpoint(callOptions) {
-      try {
-        const res = await esCall('reading the checkpoint', () =>
-          client.get<{ position: number }>({ index: checkpointIndex, id: checkpointId }, callOptions),
-        );
-        return res.found ? (res._source?.position ?? 0) : 0;
-      } catch (error) {
-        if (statusOf(error) === 404) return 0;
-        throw error;
-      }
+      const doc = await readDoc<{ position: number }>('reading the checkpoint', checkpointIndex, callOptions);
+      return doc?.position ?? 0;
     },
-    async writeCheckpoint(position) {
-      try {
-        await esCall('writing the checkpoint', () =>
-          client.index({
-            index: checkpointIndex,
-            id: checkpointId,
-            version: position,
-            version_type: 'external',
-            document: { position, updated_at: new Date().toISOString() },
-          }),
-        );
-      } catch (error) {
-        // A higher (or the same) position is recorded already.
-        if (statusOf(error) !== 409) throw error;
-      }
-    },
+    writeCheckpoint: (position) =>
+      writeVersioned('writing the checkpoint', checkpointIndex, position, { position }),
     chemicalsIndex,
     async readChemicals() {
-      try {
-        const res = await esCall('reading the chemicals snapshot', () =>
-          client.get<ChemicalsSnapshot>({ index: chemicalsIndex, id: checkpointId }),
-        );
-        if (!res.found || !res._source) return null;
-        return { position: res._source.position, chemicals: res._source.chemicals ?? [] };
-      } catch (error) {
-        if (statusOf(error) === 404) return null;
-        throw error;
-      }
+      const doc = await readDoc<ChemicalsSnapshot>('reading the chemicals snapshot', chemicalsIndex);
+      return doc ? { position: doc.position, chemicals: doc.chemicals ?? [] } : null;
     },
-    async writeChemicals(position, chemicals) {
-      try {
-        await esCall('writing the chemicals snapshot', () =>
-          client.index({
-            index: chemicalsIndex,
-            id: checkpointId,
-            version: position,
-            version_type: 'external',
-            document: { position, chemicals, updated_at: new Date().toISOString() },
-          }),
-        );
-      } catch (error) {
-        // A later (or the same) snapshot is saved already.
-        if (statusOf(error) !== 409) throw error;
-      }
-    },
+    writeChemicals: (position, chemicals) =>
+      writeVersioned('writing the chemicals snapshot', chemicalsIndex, position, { position, chemicals }),
     activate: () => activateVersion(aliases, options.alias, options.version),
     aliasExists: async () => (await aliasTargets(aliases, options.alias)).length > 0,
     aliasTargets: (callOptions) => aliasTargets(aliases, options.alias, callOptions),
