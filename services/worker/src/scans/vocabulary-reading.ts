@@ -1,5 +1,5 @@
 import type { ChemicalMatch, ChemicalMatcher } from './chemical-matcher.ts';
-import type { InciVocabulary, PriorityNames } from './inci-vocabulary.ts';
+import type { InciVocabulary, PriorityNames, VocabularyHit } from './inci-vocabulary.ts';
 import {
   type ConfidenceOf,
   lowestConfidence,
@@ -86,6 +86,21 @@ export function readWithVocabulary(
       chemicalNamed(name, matcher) ?? (reading === 'printed' ? chemicalNamed(shown, matcher) : null);
     return { text: shown, match, reading, readAs, blend };
   };
+  /**
+   * A piece the vocabulary names: as printed when exact, else corrected from what was printed;
+   * `blend` is the whole entry when the piece is one side of a blend.
+   */
+  const named = (p: { printed: string; hit: VocabularyHit }, blend: string | null = null) =>
+    p.hit.kind === 'exact'
+      ? entry(p.hit.name, 'printed', null, blend)
+      : entry(p.hit.name, 'corrected', p.printed, blend);
+  /** A piece nothing names, unless it is a declared allergen misread beyond the general limit. */
+  const unnamed = (printed: string): ReadEntry => {
+    const urgent = priority?.closest(printed, vocabulary);
+    return urgent
+      ? entry(urgent.name, 'corrected', printed)
+      : { text: printed, match: null, reading: 'unrecognised', readAs: null, blend: null };
+  };
 
   // A known name as printed: never "corrected" into a database neighbour.
   if (vocabulary.exact(text)) return [entry(base, 'printed', null)];
@@ -97,14 +112,7 @@ export function readWithVocabulary(
   });
   if (blend?.synonyms) return [entry(base, 'printed', null)];
   if (blend) {
-    return blend.parts.map((p) =>
-      entry(
-        p.hit.name,
-        p.hit.kind === 'exact' ? 'printed' : 'corrected',
-        p.hit.kind === 'exact' ? null : p.printed,
-        base,
-      ),
-    );
+    return blend.parts.map((p) => named(p, base));
   }
 
   const words = base.split(/\s+/);
@@ -113,8 +121,7 @@ export function readWithVocabulary(
     // Names printed exactly, run together (a comma lost at a line break: `Geraniol Linalool`),
     // are those names, not a correction of the whole into a third (`Geranyl Linalool`).
     const apart = corrected.cost > 0 ? segmentEntry(base, vocabulary, confidenceOf) : null;
-    if (apart?.every((p) => p.hit.kind === 'exact'))
-      return apart.map((p) => entry(p.hit.name, 'printed', null));
+    if (apart?.every((p) => p.hit.kind === 'exact')) return apart.map((p) => named(p));
     return [entry(corrected.name, 'corrected', base)];
   }
   // The database's own close match stands when the vocabulary has no better explanation.
@@ -126,40 +133,13 @@ export function readWithVocabulary(
   const urgent = priority?.closest(base, vocabulary);
   if (urgent) return [entry(urgent.name, 'corrected', base)];
   const pieces = segmentEntry(base, vocabulary, confidenceOf);
-  if (pieces) {
-    return pieces.map((p) =>
-      entry(
-        p.hit.name,
-        p.hit.kind === 'exact' ? 'printed' : 'corrected',
-        p.hit.kind === 'exact' ? null : p.printed,
-      ),
-    );
-  }
+  if (pieces) return pieces.map((p) => named(p));
   // Names among words that name nothing: the names, and the rest kept as printed to be checked.
   const partial = segmentWithUnknown(base, vocabulary, confidenceOf);
   if (partial) {
     return partial
       .filter((p) => p.hit !== null || /\p{L}{4}/u.test(p.printed))
-      .map((p) =>
-        p.hit
-          ? entry(
-              p.hit.name,
-              p.hit.kind === 'exact' ? 'printed' : 'corrected',
-              p.hit.kind === 'exact' ? null : p.printed,
-            )
-          : (() => {
-              const urgentPart = priority?.closest(p.printed, vocabulary);
-              return urgentPart
-                ? entry(urgentPart.name, 'corrected', p.printed)
-                : {
-                    text: p.printed,
-                    match: null,
-                    reading: 'unrecognised' as const,
-                    readAs: null,
-                    blend: null,
-                  };
-            })(),
-      );
+      .map((p) => (p.hit ? named({ printed: p.printed, hit: p.hit }) : unnamed(p.printed)));
   }
   return null;
 }
