@@ -408,6 +408,110 @@ END
 $fn$;
 `,
   },
+  {
+    // The append that tells where its events sit, so the appending process can hand them to its
+    // own readers instead of reading them back: every event's position (they are consecutive from
+    // first_position when no write around the function interleaves), the highest position below
+    // them that readers will ever see (previous_position), and the recorded time.
+    id: 'platform:0008-append-events-placed',
+    sql: `
+-- append_events plus, on every row: first_position (the lowest position of this call's events),
+-- previous_position and recorded_at. previous_position is the highest position below
+-- first_position that the log will ever hold (0: none). Appends through these functions commit in
+-- position order (the append lock), so every lower position of theirs is settled; a write around
+-- them could still be positioning a lower row, so previous_position is NULL unless none is in
+-- flight (the raw-writer lock is free of shared holders) and this call's positions are
+-- consecutive (no such write interleaved).
+CREATE FUNCTION append_events_placed(
+  p_stream_ids text[],
+  p_expected integer[],
+  p_batch integer[],
+  p_offset integer[],
+  p_ids uuid[],
+  p_types text[],
+  p_schema_versions integer[],
+  p_data jsonb[],
+  p_metadata jsonb[]
+) RETURNS TABLE (
+  next_version integer, last_position bigint, first_position bigint, previous_position bigint,
+  recorded_at timestamptz
+)
+LANGUAGE plpgsql
+SET search_path FROM CURRENT
+AS $fn$
+#variable_conflict use_column
+DECLARE
+  v_key integer := hashtext(current_schema());
+  v_base integer[] := '{}';
+  v_current integer;
+  v_versions integer[];
+  v_lasts bigint[];
+  v_first bigint;
+  v_last bigint;
+  v_count bigint;
+  v_settled boolean := false;
+  v_previous bigint;
+BEGIN
+  PERFORM pg_advisory_xact_lock(${APPEND_LOCK}, v_key);
+  FOR i IN 1 .. coalesce(array_length(p_stream_ids, 1), 0) LOOP
+    SELECT coalesce(max(e.version), 0) INTO v_current FROM events e WHERE e.stream_id = p_stream_ids[i];
+    IF p_expected[i] IS NOT NULL AND p_expected[i] <> v_current THEN
+      RAISE EXCEPTION 'wrong expected version for stream %', p_stream_ids[i]
+        USING ERRCODE = '${WRONG_EXPECTED_VERSION_SQLSTATE}',
+              DETAIL = json_build_object('streamId', p_stream_ids[i], 'expected', p_expected[i], 'actual', v_current)::text;
+    END IF;
+    v_base := v_base || v_current;
+  END LOOP;
+
+  PERFORM set_config('scentinel.appending', 'on', true);
+  WITH inserted AS (
+    INSERT INTO events (id, stream_id, version, type, schema_version, data, metadata)
+    SELECT e.id, p_stream_ids[e.b], v_base[e.b] + e.o, e.t, e.sv, e.d, e.m
+    FROM unnest(p_batch, p_offset, p_ids, p_types, p_schema_versions, p_data, p_metadata)
+      WITH ORDINALITY AS e(b, o, id, t, sv, d, m, n)
+    ORDER BY e.n
+    RETURNING stream_id, version, position
+  ), per_batch AS (
+    SELECT s.n, max(i.version) AS v, max(i.position) AS p, min(i.position) AS f, count(*) AS c
+    FROM inserted i JOIN unnest(p_stream_ids) WITH ORDINALITY AS s(stream_id, n) ON s.stream_id = i.stream_id
+    GROUP BY s.n
+  )
+  SELECT array_agg(b.v ORDER BY b.n), array_agg(b.p ORDER BY b.n), min(b.f), max(b.p), sum(b.c)
+    INTO v_versions, v_lasts, v_first, v_last, v_count
+    FROM per_batch b;
+  PERFORM set_config('scentinel.appending', 'off', true);
+
+  IF v_last - v_first + 1 = v_count THEN
+    -- No write around the function in flight now: every lower position is committed or never will be.
+    IF pg_try_advisory_lock(${RAW_WRITER_LOCK}, v_key) THEN
+      PERFORM pg_advisory_unlock(${RAW_WRITER_LOCK}, v_key);
+      v_settled := true;
+    ELSE
+      -- Held by a reader (exclusively, for one statement) or by writers around the function (shared).
+      v_settled := NOT EXISTS (
+        SELECT 1 FROM pg_locks l
+        WHERE l.locktype = 'advisory'
+          AND l.database = (SELECT d.oid FROM pg_database d WHERE d.datname = current_database())
+          AND l.classid = ${RAW_WRITER_LOCK}::oid
+          AND l.objid = v_key::oid
+          AND l.objsubid = 2
+          AND l.mode = 'ShareLock'
+          AND l.granted
+      );
+    END IF;
+    IF v_settled THEN
+      SELECT coalesce(max(e.position), 0) INTO v_previous FROM events e WHERE e.position < v_first;
+    END IF;
+  END IF;
+
+  RETURN QUERY
+  SELECT v_versions[k], v_lasts[k], v_first, v_previous, now()
+  FROM generate_subscripts(v_versions, 1) AS k
+  ORDER BY k;
+END
+$fn$;
+`,
+  },
 ];
 
 registerMigrations(...eventStoreMigrations);

@@ -1,5 +1,6 @@
 import { migrate } from '../db/migrate.ts';
 import { isPgError, type SqlClient } from '../db/sql-client.ts';
+import type { CommittedFeed, CommittedListener, CommittedRun } from './committed-feed.ts';
 import { EventLogBase } from './event-log.base.ts';
 import {
   type AppendResult,
@@ -52,9 +53,22 @@ const PREPARED = { prepare: true };
 /** From this many events an append sends payloads as one JSON array (see `appendSql`). */
 const LARGE_APPEND_EVENTS = 32;
 
-/** The append call; `keyed` adds the unique keys' four arrays ($10..$13). */
-function appendSql(large: boolean, keyed: boolean): string {
-  const fn = keyed ? 'append_events_keyed' : 'append_events';
+interface AppendRow {
+  next_version: number;
+  last_position: number | string;
+  /** With `placed` only (see `append_events_placed`). */
+  first_position?: number | string;
+  previous_position?: number | string | null;
+  recorded_at?: Date;
+}
+
+/**
+ * The append call; `keyed` adds the unique keys' four arrays ($10..$13); `placed` (unkeyed only)
+ * also returns where the events sit, for this process's readers.
+ */
+function appendSql(large: boolean, keyed: boolean, placed: boolean): string {
+  const fn = keyed ? 'append_events_keyed' : placed ? 'append_events_placed' : 'append_events';
+  const extra = placed && !keyed ? ', first_position, previous_position, recorded_at' : '';
   const keys = keyed ? ', $10::int[], $11::text[], $12::int[], $13::text[]' : '';
   // Large appends send payloads and metadata as one JSON array each instead of jsonb[] literals,
   // whose every element a driver quotes and escapes (PGlite spent a fifth of a catalogue import on
@@ -63,7 +77,7 @@ function appendSql(large: boolean, keyed: boolean): string {
     ? `ARRAY(SELECT d FROM jsonb_array_elements($8::jsonb) WITH ORDINALITY AS x(d, n) ORDER BY n),
     ARRAY(SELECT m FROM jsonb_array_elements($9::jsonb) WITH ORDINALITY AS y(m, n) ORDER BY n)`
     : '$8::jsonb[], $9::jsonb[]';
-  return `SELECT next_version, last_position FROM ${fn}(
+  return `SELECT next_version, last_position${extra} FROM ${fn}(
     $1::text[], $2::int[], $3::int[], $4::int[], $5::uuid[], $6::text[], $7::int[], ${payloads}${keys})`;
 }
 
@@ -81,8 +95,9 @@ const SQL = {
  * The event log on Postgres SQL: the same adapter on PGlite (embedded) and on a Postgres server,
  * through a `SqlClient` bound to the schema that holds the `events` table.
  */
-export class PostgresEventLog extends EventLogBase {
+export class PostgresEventLog extends EventLogBase implements CommittedFeed {
   private unlisten: (() => Promise<void>) | undefined;
+  private readonly committedListeners = new Set<CommittedListener>();
 
   private constructor(
     private readonly client: SqlClient,
@@ -141,28 +156,57 @@ export class PostgresEventLog extends EventLogBase {
       }
     });
     const keyed = claimKeys.length + releaseKeys.length > 0;
-    let rows: { next_version: number; last_position: number | string }[];
+    // Where the events sit is asked only when someone in this process takes them.
+    const placed = !keyed && this.committedListeners.size > 0;
+    const dataParam = large ? JSON.stringify(data) : data.map((d) => JSON.stringify(d));
+    const metadataParam = large ? JSON.stringify(metadata) : metadata.map((m) => JSON.stringify(m));
+    let rows: AppendRow[];
     try {
-      ({ rows } = await this.client.query<{ next_version: number; last_position: number | string }>(
-        appendSql(large, keyed),
-        [
-          streamIds,
-          expected,
-          batchIndex,
-          offsets,
-          ids,
-          types,
-          schemaVersions,
-          large ? JSON.stringify(data) : data.map((d) => JSON.stringify(d)),
-          large ? JSON.stringify(metadata) : metadata.map((m) => JSON.stringify(m)),
-          ...(keyed ? [claimBatch, claimKeys, releaseBatch, releaseKeys] : []),
-        ],
-      ));
+      ({ rows } = await this.client.query<AppendRow>(appendSql(large, keyed, placed), [
+        streamIds,
+        expected,
+        batchIndex,
+        offsets,
+        ids,
+        types,
+        schemaVersions,
+        dataParam,
+        metadataParam,
+        ...(keyed ? [claimBatch, claimKeys, releaseBatch, releaseKeys] : []),
+      ]));
     } catch (error) {
+      // It may have committed all the same (a connection lost after the commit): readers look.
+      this.tellCommitted(null);
       throw await this.appendError(error, checked);
     }
-    this.appended();
+    super.appended();
+    if (this.committedListeners.size > 0) {
+      this.tellCommitted(
+        placed ? committedRun(checked, rows, ids.length, large, dataParam, metadataParam) : null,
+      );
+    }
     return rows.map((r) => ({ nextExpectedVersion: r.next_version, lastPosition: Number(r.last_position) }));
+  }
+
+  /**
+   * After each append this log committed, `listener` gets its events and where they sit (or `null`,
+   * as it does for appends this process did not make: see `CommittedFeed`).
+   */
+  onCommitted(listener: CommittedListener): () => void {
+    this.committedListeners.add(listener);
+    return () => {
+      this.committedListeners.delete(listener);
+    };
+  }
+
+  /** Appends seen by other means than this process's append (another process's, announced). */
+  protected override appended(): void {
+    super.appended();
+    this.tellCommitted(null);
+  }
+
+  private tellCommitted(run: CommittedRun | null): void {
+    for (const listener of this.committedListeners) listener(run);
   }
 
   /** Turns database errors of an append into the port's typed errors. */
@@ -233,6 +277,64 @@ export class PostgresEventLog extends EventLogBase {
     await this.unlisten?.();
     if (this.options.ownsClient) await this.client.close();
   }
+}
+
+/**
+ * The run an append committed, from what was sent and what `append_events_placed` answered; null
+ * when its place is not known. The payloads are the JSON sent, parsed (as a read would give them).
+ */
+function committedRun(
+  batches: CheckedBatch[],
+  rows: AppendRow[],
+  count: number,
+  large: boolean,
+  dataParam: string | string[],
+  metadataParam: string | string[],
+): CommittedRun | null {
+  const head = rows[0];
+  if (head?.previous_position == null || head.first_position === undefined || !head.recorded_at) return null;
+  const first = Number(head.first_position);
+  const last = first + count - 1;
+  // Positions are consecutive (the function checked): the last batch ends at the run's end.
+  if (Number(rows.at(-1)!.last_position) !== last) return null;
+  const recordedAt = head.recorded_at.toISOString();
+  return {
+    previous: Number(head.previous_position),
+    first,
+    last,
+    events: () => {
+      const data = (
+        large ? JSON.parse(dataParam as string) : (dataParam as string[]).map(parseJson)
+      ) as unknown[];
+      const metadata = (
+        large ? JSON.parse(metadataParam as string) : (metadataParam as string[]).map(parseJson)
+      ) as EventMetadata[];
+      const events: StoredEvent[] = new Array(count);
+      let k = 0;
+      batches.forEach((batch, b) => {
+        const base = rows[b]!.next_version - batch.events.length;
+        batch.events.forEach((event, o) => {
+          events[k] = {
+            id: event.id,
+            type: event.type,
+            schemaVersion: event.schemaVersion,
+            data: data[k],
+            metadata: metadata[k]!,
+            streamId: batch.streamId,
+            version: base + o + 1,
+            position: first + k,
+            recordedAt,
+          };
+          k++;
+        });
+      });
+      return events;
+    },
+  };
+}
+
+function parseJson(text: string): unknown {
+  return JSON.parse(text);
 }
 
 function toStoredEvent(row: EventRow): StoredEvent {

@@ -1,14 +1,24 @@
+import { type CommittedFeed, type CommittedRun, committedFeedOf } from './committed-feed.ts';
 import { delegatingLog } from './delegating-log.ts';
 import type { EventLog, StoredEvent, SubscribeOptions, Subscription } from './event-log.port.ts';
 import { checkSubscribe } from './event-log.validation.ts';
 import { PageReader } from './page-reader.ts';
+import { DEFAULT_POLLING, type PollingOptions } from './polling-subscription.ts';
 
 export interface SharedTailOptions {
   /** Events kept for subscribers that are behind (default 20,000); one further back reads the log itself. */
   windowEvents?: number;
   /** Events per read of the shared tail (default 500). */
   pageSize?: number;
+  /**
+   * With a log that hands over what this process committed: how often the shared read looks at
+   * the log when nothing wakes it (the safety net for appends it is not told of).
+   */
+  polling?: PollingOptions;
 }
+
+/** Runs handed over ahead of a gap, kept until the gap fills (more: the log is read instead). */
+const MAX_PENDING_RUNS = 256;
 
 interface Member {
   cursor: number;
@@ -35,6 +45,13 @@ interface Member {
  * stopped, as a subscription of the log would be); the next `subscribe` starts a new one.
  * Everything else goes to the log; `close` stops the shared tails and leaves the log open (its
  * owner closes it).
+ *
+ * A log that hands over what this process committed (`CommittedFeed`, the Postgres log) is not
+ * read back for those events: a handed-over run goes into the window when it directly follows its
+ * end (no position in between can ever appear), else it waits until the window reaches it (an
+ * earlier append, this process's or another's, still to be told of or read). The shared read then
+ * reads the log only when woken for appends it was not handed (other processes', announced), when
+ * polling, or to fill a gap, and keeps from each read only what lies past the window's end.
  */
 export function sharedTail(log: EventLog, options: SharedTailOptions = {}): EventLog {
   const windowEvents = options.windowEvents ?? 20_000;
@@ -77,12 +94,29 @@ export function sharedTail(log: EventLog, options: SharedTailOptions = {}): Even
     }
   };
 
+  /** Adds events that directly follow `end` (a complete read of the log after it, or a run). */
+  const extend = (events: StoredEvent[]) => {
+    const last = events.at(-1);
+    if (!last || last.position <= end) return;
+    let from = 0;
+    while (events[from]!.position <= end) from++;
+    const fresh = from === 0 ? events : events.slice(from);
+    window = window.length === 0 ? fresh : window.concat(fresh);
+    end = last.position;
+  };
+
+  const feed = committedFeedOf(log);
   const startHub = async () => {
     const after = await log.headPosition();
     if (members.size === 0) return;
     window = [];
     start = after;
     end = after;
+    if (feed) {
+      hub = startFedHub(feed);
+      wakeAll();
+      return;
+    }
     hub = log.subscribe(
       (events) => {
         const last = events.at(-1);
@@ -95,6 +129,119 @@ export function sharedTail(log: EventLog, options: SharedTailOptions = {}): Even
       { after, batchSize: pageSize, name: 'shared-tail', onError: stopAllWith },
     );
     wakeAll();
+  };
+
+  /**
+   * The shared read of a log that hands over this process's commits: runs that follow the window's
+   * end go straight in; the log is read after the end when woken (`null` from the feed), when a
+   * read filled a page, and by polling. A read returns every event after the position it was
+   * asked for, with no gap, so whatever of it lies past the end (moved on by runs meanwhile) can
+   * follow the end.
+   */
+  const startFedHub = (committed: CommittedFeed): Subscription => {
+    const polling = options.polling ?? DEFAULT_POLLING;
+    /** Runs that came ahead of a gap. */
+    const pending = new Set<CommittedRun>();
+    let stopped = false;
+    /** Counts the wake-ups of the read (a wake during a read means read again). */
+    let wakes = 0;
+    let wakeRead: (() => void) | undefined;
+
+    /**
+     * The run can follow the end: the end is its `previous` or inside it (nothing lies between
+     * `previous` and the run, so an end in neither place means the run is not what it says).
+     */
+    const follows = (run: CommittedRun) => run.previous === end || (run.previous < end && run.first <= end);
+
+    /** Takes every pending run that now follows the end; drops the ones the end has passed. */
+    const takePending = () => {
+      let took = true;
+      while (took && pending.size > 0) {
+        took = false;
+        for (const run of pending) {
+          if (run.last <= end) pending.delete(run);
+          else if (follows(run)) {
+            pending.delete(run);
+            extend(run.events());
+            took = true;
+          }
+        }
+      }
+    };
+
+    const moved = () => {
+      takePending();
+      trim();
+      wakeAll();
+    };
+
+    const unlisten = committed.onCommitted((run) => {
+      if (stopped) return;
+      if (run === null) {
+        wakes++;
+        wakeRead?.();
+        return;
+      }
+      if (run.last <= end) return;
+      if (follows(run)) {
+        extend(run.events());
+        moved();
+        return;
+      }
+      if (run.previous < end) {
+        // Not where it says it is: the log decides.
+        wakes++;
+        wakeRead?.();
+        return;
+      }
+      // An earlier position is not in the window yet: the run waits for it.
+      if (pending.size >= MAX_PENDING_RUNS) pending.clear();
+      pending.add(run);
+    });
+
+    const loop = async () => {
+      let delay = polling.minPollMs;
+      while (!stopped) {
+        const seen = wakes;
+        const events = await log.readAll({ after: end, limit: pageSize });
+        if (stopped) return;
+        const before = end;
+        extend(events);
+        if (end !== before) moved();
+        if (events.length >= pageSize) continue;
+        if (wakes !== seen) {
+          delay = polling.minPollMs;
+          continue;
+        }
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(done, delay);
+          function done() {
+            clearTimeout(timer);
+            wakeRead = undefined;
+            resolve();
+          }
+          wakeRead = done;
+        });
+        delay = wakes !== seen ? polling.minPollMs : Math.min(delay * 2, polling.maxPollMs);
+      }
+    };
+    const running = loop().catch((error: unknown) => {
+      if (stopped) return;
+      stopped = true;
+      unlisten();
+      pending.clear();
+      stopAllWith(error);
+    });
+
+    return {
+      close: async () => {
+        stopped = true;
+        unlisten();
+        pending.clear();
+        wakeRead?.();
+        await running;
+      },
+    };
   };
 
   /** Events after `cursor` from the window, at most `limit`. */

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { CommittedFeed, CommittedListener, CommittedRun } from './committed-feed.ts';
+import { delegatingLog } from './delegating-log.ts';
 import { event } from './event-log.contract.ts';
-import type { StoredEvent } from './event-log.port.ts';
+import type { EventLog, StoredEvent } from './event-log.port.ts';
 import { InMemoryEventLog } from './in-memory-event-log.adapter.ts';
 import { sharedTail } from './shared-tail.ts';
 
@@ -146,5 +148,159 @@ describe('shared tail', () => {
     expect(reads.filter((after) => after === 20)).toHaveLength(1);
     await sub.close();
     await shared.close();
+  });
+
+  describe('with a log that hands over what this process committed', () => {
+    /**
+     * An in-memory log with a committed feed the test drives: appends go in quietly (nothing tells
+     * the shared tail), and the test decides which runs it is handed, in which order. Nothing polls
+     * in the test's time (a minute between reads), so an event arrives only as told.
+     */
+    function fedLog() {
+      const memory = new InMemoryEventLog({ minPollMs: 60_000, maxPollMs: 60_000 });
+      const listeners = new Set<CommittedListener>();
+      const feed: CommittedFeed = {
+        onCommitted: (listener) => {
+          listeners.add(listener);
+          return () => listeners.delete(listener);
+        },
+      };
+      const log: EventLog & CommittedFeed = { ...delegatingLog(memory, {}), ...feed };
+      const read = memory.readAll.bind(memory);
+      const readAll = vi.spyOn(memory, 'readAll');
+      return {
+        log,
+        memory,
+        /** Reads the log unseen by `readAll` (the tail's reads). */
+        read,
+        readAll,
+        tell: (run: CommittedRun | null) => {
+          for (const listener of listeners) listener(run);
+        },
+        /** Appends `n` events quietly; returns them as stored. */
+        appendQuietly: async (n: number): Promise<StoredEvent[]> => {
+          const before = await memory.headPosition();
+          await memory.appendMany([
+            {
+              streamId: `s:${before}`,
+              events: range(1, n).map((i) => event(`Q${before + i}`)),
+              expectedVersion: 'any',
+            },
+          ]);
+          return read({ after: before });
+        },
+      };
+    }
+
+    const runOf = (events: StoredEvent[], previous: number): CommittedRun => ({
+      previous,
+      first: events[0]!.position,
+      last: events.at(-1)!.position,
+      events: () => events,
+    });
+
+    /** Lets every pending callback and promise of the tail run (no timer is due in the test). */
+    const settle = async () => {
+      for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+    };
+
+    /** A shared tail over `fed`, a subscriber at the head, and the tail's first read done. */
+    async function tailAtHead(fed: ReturnType<typeof fedLog>) {
+      const shared = sharedTail(fed.log, { polling: { minPollMs: 60_000, maxPollMs: 60_000 } });
+      const got = recorder();
+      const head = await fed.memory.headPosition();
+      const sub = shared.subscribe(got.handler, { after: head });
+      await vi.waitFor(() => expect(fed.readAll.mock.calls.some(([o]) => o.after === head)).toBe(true));
+      await settle();
+      fed.readAll.mockClear();
+      return { shared, got, sub };
+    }
+
+    it('delivers a run that follows its end without reading it back', async () => {
+      const fed = fedLog();
+      await fed.appendQuietly(3);
+      const { shared, got, sub } = await tailAtHead(fed);
+      const a = await fed.appendQuietly(2);
+      fed.tell(runOf(a, 3));
+      const b = await fed.appendQuietly(4);
+      fed.tell(runOf(b, 5));
+      await vi.waitFor(() => expect(got.positions).toEqual(range(4, 9)));
+      expect(fed.readAll).not.toHaveBeenCalled();
+      await sub.close();
+      await shared.close();
+    });
+
+    it('does not deliver a committed run after a gap before the gap fills, then delivers all in order', async () => {
+      const fed = fedLog();
+      await fed.appendQuietly(3);
+      const { shared, got, sub } = await tailAtHead(fed);
+      // Positions 4-5 are committed by an append still to be handed over; 6-7 come first.
+      const early = await fed.appendQuietly(2);
+      const late = await fed.appendQuietly(2);
+      fed.tell(runOf(late, 5));
+      await settle();
+      expect(got.positions).toEqual([]);
+      fed.tell(runOf(early, 3));
+      await vi.waitFor(() => expect(got.positions).toEqual(range(4, 7)));
+      // A run told twice, or one the tail has passed, is not delivered again.
+      fed.tell(runOf(late, 5));
+      fed.tell(runOf(early, 3));
+      await settle();
+      expect(got.positions).toEqual(range(4, 7));
+      expect(fed.readAll).not.toHaveBeenCalled();
+      await sub.close();
+      await shared.close();
+    });
+
+    it('fills a gap it is not handed from the log, then the run waiting behind it', async () => {
+      const fed = fedLog();
+      await fed.appendQuietly(3);
+      const { shared, got, sub } = await tailAtHead(fed);
+      // 4-6: another process's append (only the log has it); 7-8: this process's, handed over.
+      await fed.appendQuietly(3);
+      const own = await fed.appendQuietly(2);
+      // Only the log up to 6 is visible to the next read (as when 7-8 are not yet visible there).
+      fed.readAll.mockImplementationOnce(async (options) =>
+        (await fed.read(options)).filter((e) => e.position <= 6),
+      );
+      fed.tell(runOf(own, 6));
+      await settle();
+      expect(got.positions).toEqual([]);
+      fed.tell(null); // the other process's append is announced
+      await vi.waitFor(() => expect(got.positions).toEqual(range(4, 8)));
+      expect(fed.readAll).toHaveBeenCalledTimes(1);
+      await sub.close();
+      await shared.close();
+    });
+
+    it('keeps from a read only what lies past the runs handed over meanwhile', async () => {
+      const fed = fedLog();
+      await fed.appendQuietly(2);
+      const { shared, got, sub } = await tailAtHead(fed);
+      const a = await fed.appendQuietly(3);
+      const b = await fed.appendQuietly(3);
+      // The read after 2 answers 3-8 but only after run 3-5 was handed over.
+      let answer!: () => void;
+      const answered = new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+      fed.readAll.mockImplementationOnce(async (options) => {
+        const events = await fed.read(options);
+        await answered;
+        return events;
+      });
+      fed.tell(null);
+      await vi.waitFor(() => expect(fed.readAll).toHaveBeenCalledTimes(1));
+      fed.tell(runOf(a, 2));
+      await vi.waitFor(() => expect(got.positions).toEqual(range(3, 5)));
+      answer();
+      await vi.waitFor(() => expect(got.positions).toEqual(range(3, 8)));
+      // Run 6-8 arrives after the read delivered it: nothing twice.
+      fed.tell(runOf(b, 5));
+      await settle();
+      expect(got.positions).toEqual(range(3, 8));
+      await sub.close();
+      await shared.close();
+    });
   });
 });
