@@ -8,6 +8,9 @@
  * load comes from one address; `lib/tracking.server.ts`), autocannon in a process of its own
  * (`lib/load-runner.ts`). Requests carry a browser's User-Agent, as the web client's do.
  *
+ * Beside the server's CPU per answer, the CPU of the Postgres backends serving its connections
+ * (found through /proc when Postgres runs on this machine) over the measured run, per answer.
+ *
  * The load is closed-loop (each connection sends its next call when the last one is answered), so
  * calls/s = connections / latency, and every answer waits for a log commit: the default of 256
  * connections stands for many browsers each sending now and then (no pipelining: browsers do not
@@ -32,6 +35,7 @@ import { createPgClient, dropSchema, openStore, uniqueSchemaName } from '@scenti
 import { createRuntime } from '@scentinel/projections';
 import { ROOT, startScriptServer } from './lib/app-server.ts';
 import type { LoadResult, LoadSpec } from './lib/load-runner.ts';
+import { cpuSecondsOf, postgresBackendsOf } from './lib/pg-backends.ts';
 import { formatRatio, printTable, type TableRow, verdict } from './lib/report.ts';
 
 const TARGET_PER_SECOND = 20_000;
@@ -63,6 +67,8 @@ interface Rate {
 }
 
 interface Measured extends Rate {
+  /** CPU of the Postgres backends serving the server's connections, per answer (µs; NaN: not on this machine). */
+  postgresUsPerCall: number;
   accepted: number;
   stored: number;
   burstAccepted: number;
@@ -194,7 +200,11 @@ async function measure(databaseUrl: string, variant: Variant): Promise<Measured>
     // The measured run: as many calls as the warm-up's rate gives in SECONDS, every one answered.
     const session = `load-${randomUUID()}`;
     const amount = Math.max(CONNECTIONS, Math.round((warm.total / warm.wallSeconds) * SECONDS));
+    // The server's connections are open after the warm-ups: their backends' CPU over the run.
+    const backends = server.pid !== undefined ? postgresBackendsOf(server.pid) : [];
+    const postgres0 = cpuSecondsOf(backends);
     const r = await load({ ...spec(session), warmupSeconds: 0, seconds: SECONDS, amount });
+    const postgresCpu = cpuSecondsOf(backends) - postgres0;
     checkAnswers(variant.name, r);
     const sessions = Array.from({ length: BURST }, (_, i) => `burst-${i}-${randomUUID().slice(0, 8)}`);
     const burstAccepted = await burst(server.url, sessions);
@@ -212,6 +222,7 @@ async function measure(databaseUrl: string, variant: Variant): Promise<Measured>
     const rollup = await rebuiltRollup(databaseUrl, schema, dataDir, session, sessions);
     return {
       ...rate(r),
+      postgresUsPerCall: backends.length > 0 ? (postgresCpu * 1e6) / r.total : Number.NaN,
       accepted: r.ok,
       stored,
       burstAccepted,
@@ -283,12 +294,16 @@ export async function run(): Promise<void> {
     p50: mean(helloBefore.p50, helloAfter.p50),
     p99: mean(helloBefore.p99, helloAfter.p99),
   };
-  const rateRow = (name: string, m: Rate): TableRow => ({
+  const rateRow = (name: string, m: Rate & { postgresUsPerCall?: number }): TableRow => ({
     target: name,
     'calls/s': Math.round(m.perSecond),
     'p50 ms': m.p50,
     'p99 ms': m.p99,
     'server µs/call': Math.round(m.serverUsPerCall),
+    'its Postgres backends µs/call':
+      m.postgresUsPerCall === undefined || Number.isNaN(m.postgresUsPerCall)
+        ? '-'
+        : Math.round(m.postgresUsPerCall),
     'autocannon µs/call': Math.round(m.clientUsPerCall),
     'server busy': `${Math.round(m.serverBusy * 100)}%`,
     'autocannon busy': `${Math.round(m.clientBusy * 100)}%`,
