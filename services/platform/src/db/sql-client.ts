@@ -48,9 +48,9 @@ export interface SqlClient extends SqlExecutor {
   /**
    * Postgres server only: calls `onNotify` on each NOTIFY on `channel` (from any process), on one
    * connection of its own that is opened again after it breaks (`onNotify` is called then too, as
-   * notifications may have been missed). Resolves once listening; the result stops it.
+   * notifications may have been missed, with no payload). Resolves once listening; the result stops it.
    */
-  listen?(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  listen?(channel: string, onNotify: (payload?: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -294,7 +294,7 @@ class PgPoolSqlClient implements SqlClient {
     }
   }
 
-  async listen(channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  async listen(channel: string, onNotify: (payload?: string) => void): Promise<() => Promise<void>> {
     let stopped = false;
     let current: pg.Client | undefined;
     let retry: NodeJS.Timeout | undefined;
@@ -303,7 +303,7 @@ class PgPoolSqlClient implements SqlClient {
       client.on('error', () => {}); // 'end' follows and reconnects
       await client.connect();
       client.on('notification', (n) => {
-        if (n.channel === channel) onNotify();
+        if (n.channel === channel) onNotify(n.payload);
       });
       client.on('end', () => {
         if (stopped) return;

@@ -14,8 +14,12 @@ export interface CommittedRun {
   events(): StoredEvent[];
 }
 
-/** `null`: events may have been appended that only a read of the log can give. */
-export type CommittedListener = (run: CommittedRun | null) => void;
+/**
+ * `run`: this process's append and where it sits. `null`: events may have been appended that only a
+ * read of the log can give; `announcedUpTo`, when given, is a position at or past every one of them
+ * (a reader that has reached it has them all).
+ */
+export type CommittedListener = (run: CommittedRun | null, announcedUpTo?: number) => void;
 
 /**
  * A log that tells the readers of its own process what it committed, so they need not read it

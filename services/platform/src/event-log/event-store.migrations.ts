@@ -9,6 +9,8 @@ export const UNIQUE_KEY_TAKEN_SQLSTATE = 'SC410';
 const APPEND_LOCK = 1547567104;
 /** Advisory lock key (first half) held, shared, by writers that insert around `append_events`. */
 const RAW_WRITER_LOCK = 1547567105;
+/** Payloads of at least this many bytes (as jsonb) also keep their JSON text (see 0010). */
+const PAYLOAD_TEXT_MIN_BYTES = 1024;
 
 /**
  * The event store: one `events` table, one `append_events` function and one `read_events`.
@@ -508,6 +510,81 @@ BEGIN
   SELECT v_versions[k], v_lasts[k], v_first, v_previous, now()
   FROM generate_subscripts(v_versions, 1) AS k
   ORDER BY k;
+END
+$fn$;
+`,
+  },
+  {
+    // The announcement of new events carries the log's last position as the inserting statement
+    // sees it (its own rows included): a process whose readers are past it need not read the log.
+    id: 'platform:0009-events-notify-position',
+    sql: `
+CREATE OR REPLACE FUNCTION events_notify() RETURNS trigger
+LANGUAGE plpgsql
+SET search_path FROM CURRENT
+AS $fn$
+BEGIN
+  PERFORM pg_notify('scentinel_events_' || TG_TABLE_SCHEMA,
+    coalesce((SELECT max(e.position) FROM events e), 0)::text);
+  RETURN NULL;
+END
+$fn$;
+`,
+  },
+  {
+    // Reading a large payload made Postgres print its jsonb as JSON text again on every read (a
+    // full build from the log spent more of the server's CPU on that than on the rest of the read).
+    // A payload of at least PAYLOAD_TEXT_MIN_BYTES now also keeps that text, printed once as the
+    // event is stored; readers take it as is. Small payloads (most of the log: usage tracking)
+    // keep none, so their appends cost the size check only. Events stored before this have none
+    // either: readers print those as before. Adding the column rewrites nothing.
+    id: 'platform:0010-payload-text',
+    sql: `
+ALTER TABLE events ADD COLUMN data_text text;
+
+CREATE FUNCTION events_payload_text() RETURNS trigger
+LANGUAGE plpgsql
+AS $fn$
+BEGIN
+  NEW.data_text := CASE WHEN pg_column_size(NEW.data) >= ${PAYLOAD_TEXT_MIN_BYTES} THEN NEW.data::text END;
+  RETURN NEW;
+END
+$fn$;
+
+-- Called only for a large payload, or to clear a text that does not belong to the row's data.
+CREATE TRIGGER events_payload_text BEFORE INSERT OR UPDATE ON events
+  FOR EACH ROW WHEN (pg_column_size(NEW.data) >= ${PAYLOAD_TEXT_MIN_BYTES} OR NEW.data_text IS NOT NULL)
+  EXECUTE FUNCTION events_payload_text();
+
+-- read_events with the payload as text where it was kept (data_text; data is then NULL), as jsonb
+-- otherwise; with p_types given, neither for other types.
+CREATE FUNCTION read_events_text(p_after bigint, p_limit integer, p_types text[])
+RETURNS TABLE (
+  "position" bigint, id uuid, stream_id text, version integer, type text, schema_version integer,
+  data jsonb, data_text text, metadata jsonb, recorded_at timestamptz, held boolean
+)
+LANGUAGE plpgsql
+SET search_path FROM CURRENT
+AS $fn$
+#variable_conflict use_column
+BEGIN
+  -- As in read_events: checked before the read's snapshot, the lock kept to the end of the
+  -- caller's transaction.
+  IF events_no_raw_writer() THEN
+    RETURN QUERY
+    SELECT e.position, e.id, e.stream_id, e.version, e.type, e.schema_version,
+      CASE WHEN e.data_text IS NULL AND (p_types IS NULL OR e.type = ANY(p_types)) THEN e.data END,
+      CASE WHEN p_types IS NULL OR e.type = ANY(p_types) THEN e.data_text END,
+      e.metadata, e.recorded_at, false
+    FROM events e WHERE e.position > p_after ORDER BY e.position LIMIT p_limit;
+  ELSE
+    RETURN QUERY
+    SELECT e.position, e.id, e.stream_id, e.version, e.type, e.schema_version,
+      CASE WHEN e.data_text IS NULL AND (p_types IS NULL OR e.type = ANY(p_types)) THEN e.data END,
+      CASE WHEN p_types IS NULL OR e.type = ANY(p_types) THEN e.data_text END,
+      e.metadata, e.recorded_at, e.tx_id >= pg_snapshot_xmin(pg_current_snapshot())
+    FROM events e WHERE e.position > p_after ORDER BY e.position LIMIT p_limit;
+  END IF;
 END
 $fn$;
 `,

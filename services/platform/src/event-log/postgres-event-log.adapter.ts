@@ -86,8 +86,9 @@ const SQL = {
   streamVersion: 'SELECT coalesce(max(version), 0) AS version FROM events WHERE stream_id = $1',
   // The page is cut in JS at the first held-back row (see read_events in event-store.migrations.ts).
   // With a type list, `data` only for those types: a projection catching up skips the catalogue's
-  // 2 kB perfumes it does not handle (they are not loaded, sent or decoded).
-  readAll: `SELECT ${COLUMNS}, held FROM read_events($1, $2, $3::text[])`,
+  // 2 kB perfumes it does not handle (they are not loaded, sent or decoded). A large payload comes
+  // as the JSON text kept when it was stored (`data_text`), not printed from jsonb again.
+  readAll: `SELECT ${COLUMNS}, data_text, held FROM read_events_text($1, $2, $3::text[])`,
   headPosition: 'SELECT events_head() AS head',
 };
 
@@ -110,7 +111,7 @@ export class PostgresEventLog extends EventLogBase implements CommittedFeed {
     if (options.migrate !== false) await migrate(client, eventStoreMigrations);
     const log = new PostgresEventLog(client, options);
     if (options.listen !== false && client.listen) {
-      log.unlisten = await client.listen(eventsChannel(client.schema), () => log.appended());
+      log.unlisten = await client.listen(eventsChannel(client.schema), (payload) => log.heard(payload));
     }
     return log;
   }
@@ -179,7 +180,7 @@ export class PostgresEventLog extends EventLogBase implements CommittedFeed {
       this.tellCommitted(null);
       throw await this.appendError(error, checked);
     }
-    super.appended();
+    this.appended();
     if (this.committedListeners.size > 0) {
       this.tellCommitted(
         placed ? committedRun(checked, rows, ids.length, large, dataParam, metadataParam) : null,
@@ -199,14 +200,15 @@ export class PostgresEventLog extends EventLogBase implements CommittedFeed {
     };
   }
 
-  /** Appends seen by other means than this process's append (another process's, announced). */
-  protected override appended(): void {
-    super.appended();
-    this.tellCommitted(null);
+  /** An append was announced (any process's), with the log's last position then when `payload` has it. */
+  private heard(payload?: string): void {
+    this.appended();
+    const upTo = payload ? Number(payload) : Number.NaN;
+    this.tellCommitted(null, Number.isSafeInteger(upTo) ? upTo : undefined);
   }
 
-  private tellCommitted(run: CommittedRun | null): void {
-    for (const listener of this.committedListeners) listener(run);
+  private tellCommitted(run: CommittedRun | null, announcedUpTo?: number): void {
+    for (const listener of this.committedListeners) listener(run, announcedUpTo);
   }
 
   /** Turns database errors of an append into the port's typed errors. */
@@ -253,7 +255,7 @@ export class PostgresEventLog extends EventLogBase implements CommittedFeed {
   async readAll(options: ReadAllOptions): Promise<StoredEvent[]> {
     this.assertOpen();
     const { after, limit, dataTypes } = checkReadAll(options);
-    const { rows } = await this.client.query<EventRow & { held: boolean }>(
+    const { rows } = await this.client.query<EventRow & { data_text: string | null; held: boolean }>(
       SQL.readAll,
       [after, limit, dataTypes ?? null],
       PREPARED,
@@ -262,6 +264,7 @@ export class PostgresEventLog extends EventLogBase implements CommittedFeed {
     for (const row of rows) {
       // Never return an event past one that is held back: the reader's next `after` would skip it.
       if (row.held) break;
+      if (row.data_text !== null) row.data = JSON.parse(row.data_text);
       events.push(toStoredEvent(row));
     }
     return events;

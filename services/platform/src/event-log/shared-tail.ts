@@ -19,6 +19,8 @@ export interface SharedTailOptions {
 
 /** Runs handed over ahead of a gap, kept until the gap fills (more: the log is read instead). */
 const MAX_PENDING_RUNS = 256;
+/** How long an announced append may take to be handed over before the log is read for it (ms). */
+const ANNOUNCED_GRACE_MS = 2;
 
 interface Member {
   cursor: number;
@@ -50,8 +52,9 @@ interface Member {
  * read back for those events: a handed-over run goes into the window when it directly follows its
  * end (no position in between can ever appear), else it waits until the window reaches it (an
  * earlier append, this process's or another's, still to be told of or read). The shared read then
- * reads the log only when woken for appends it was not handed (other processes', announced), when
- * polling, or to fill a gap, and keeps from each read only what lies past the window's end.
+ * reads the log only for appends it was not handed (announced past the window's end and not handed
+ * over shortly after: other processes'), when polling, or to fill a gap, and keeps from each read
+ * only what lies past the window's end.
  */
 export function sharedTail(log: EventLog, options: SharedTailOptions = {}): EventLog {
   const windowEvents = options.windowEvents ?? 20_000;
@@ -146,6 +149,13 @@ export function sharedTail(log: EventLog, options: SharedTailOptions = {}): Even
     /** Counts the wake-ups of the read (a wake during a read means read again). */
     let wakes = 0;
     let wakeRead: (() => void) | undefined;
+    const wake = () => {
+      wakes++;
+      wakeRead?.();
+    };
+    /** The highest position announced past the end, and the look at it that is due. */
+    let announced = 0;
+    let announcedCheck: NodeJS.Timeout | undefined;
 
     /**
      * The run can follow the end: the end is its `previous` or inside it (nothing lies between
@@ -175,11 +185,21 @@ export function sharedTail(log: EventLog, options: SharedTailOptions = {}): Even
       wakeAll();
     };
 
-    const unlisten = committed.onCommitted((run) => {
+    const unlisten = committed.onCommitted((run, announcedUpTo) => {
       if (stopped) return;
       if (run === null) {
-        wakes++;
-        wakeRead?.();
+        if (announcedUpTo === undefined) {
+          wake();
+          return;
+        }
+        if (announcedUpTo <= end) return;
+        // Most often this process's own append, whose run is on its way: the log is read only if
+        // the end has not reached the announced position shortly after.
+        announced = Math.max(announced, announcedUpTo);
+        announcedCheck ??= setTimeout(() => {
+          announcedCheck = undefined;
+          if (!stopped && announced > end) wake();
+        }, ANNOUNCED_GRACE_MS);
         return;
       }
       if (run.last <= end) return;
@@ -190,8 +210,7 @@ export function sharedTail(log: EventLog, options: SharedTailOptions = {}): Even
       }
       if (run.previous < end) {
         // Not where it says it is: the log decides.
-        wakes++;
-        wakeRead?.();
+        wake();
         return;
       }
       // An earlier position is not in the window yet: the run waits for it.
@@ -230,6 +249,7 @@ export function sharedTail(log: EventLog, options: SharedTailOptions = {}): Even
       stopped = true;
       unlisten();
       pending.clear();
+      clearTimeout(announcedCheck);
       stopAllWith(error);
     });
 
@@ -238,6 +258,7 @@ export function sharedTail(log: EventLog, options: SharedTailOptions = {}): Even
         stopped = true;
         unlisten();
         pending.clear();
+        clearTimeout(announcedCheck);
         wakeRead?.();
         await running;
       },

@@ -174,8 +174,8 @@ describe('shared tail', () => {
         /** Reads the log unseen by `readAll` (the tail's reads). */
         read,
         readAll,
-        tell: (run: CommittedRun | null) => {
-          for (const listener of listeners) listener(run);
+        tell: (run: CommittedRun | null, announcedUpTo?: number) => {
+          for (const listener of listeners) listener(run, announcedUpTo);
         },
         /** Appends `n` events quietly; returns them as stored. */
         appendQuietly: async (n: number): Promise<StoredEvent[]> => {
@@ -269,6 +269,30 @@ describe('shared tail', () => {
       fed.tell(null); // the other process's append is announced
       await vi.waitFor(() => expect(got.positions).toEqual(range(4, 8)));
       expect(fed.readAll).toHaveBeenCalledTimes(1);
+      await sub.close();
+      await shared.close();
+    });
+
+    it('reads the log for an announced append only when no run brings the end to it', async () => {
+      const fed = fedLog();
+      await fed.appendQuietly(3);
+      const { shared, got, sub } = await tailAtHead(fed);
+      // This process's append, announced before its run arrives: the run covers it.
+      const own = await fed.appendQuietly(2);
+      fed.tell(null, 5);
+      fed.tell(runOf(own, 3));
+      await vi.waitFor(() => expect(got.positions).toEqual(range(4, 5)));
+      // Announced at or below the end: nothing to read.
+      fed.tell(null, 4);
+      fed.tell(null, 5);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await settle();
+      expect(fed.readAll).not.toHaveBeenCalled();
+      // Another process's append (6-7), announced: no run comes, the log is read.
+      await fed.appendQuietly(2);
+      fed.tell(null, 7);
+      await vi.waitFor(() => expect(got.positions).toEqual(range(4, 7)));
+      expect(fed.readAll).toHaveBeenCalled();
       await sub.close();
       await shared.close();
     });
