@@ -269,6 +269,45 @@ describe.skipIf(!url)('Postgres server event log (needs DATABASE_URL)', () => {
       }
     });
 
+    it('reads a large payload back exactly from the text kept when it was stored, and from jsonb for events stored before', async () => {
+      const start = await headOfTable(db.client);
+      const large = {
+        perfume: {
+          name: 'Eau d\u2019été "No. 5" \\ ⚗️',
+          notes: Array.from({ length: 60 }, (_, i) => `note ${i} \n\t<é>`),
+          numbers: [0, -1, 1.5, 1e21, 12345678901234, null, true, false],
+          nested: { empty: {}, list: [], deep: [[{ a: 'b' }]] },
+        },
+      };
+      const small = { at: 'small' };
+      await log.append('perfume:large-payload', [event('Large', large), event('Small', small)], 0);
+      const kept = await db.client.query<{ type: string; kept: boolean }>(
+        'SELECT type, data_text IS NOT NULL AS kept FROM events WHERE position > $1 ORDER BY position',
+        [start],
+      );
+      expect(kept.rows).toEqual([
+        { type: 'Large', kept: true },
+        { type: 'Small', kept: false },
+      ]);
+      const expectRead = async () => {
+        const all = await log.readAll({ after: start });
+        expect(all.map((e) => e.data)).toEqual([large, small]);
+        const hinted = await log.readAll({ after: start, dataTypes: ['Small'] });
+        expect(hinted.map((e) => e.data)).toEqual([null, small]);
+        const hintedLarge = await log.readAll({ after: start, dataTypes: ['Large'] });
+        expect(hintedLarge.map((e) => e.data)).toEqual([large, null]);
+        expect((await log.readStream('perfume:large-payload')).map((e) => e.data)).toEqual([large, small]);
+      };
+      await expectRead();
+      // As stored before payloads kept their text.
+      await db.client.transaction(async (tx) => {
+        await tx.exec('ALTER TABLE events DISABLE TRIGGER events_payload_text');
+        await tx.query('UPDATE events SET data_text = NULL WHERE position > $1', [start]);
+        await tx.exec('ALTER TABLE events ENABLE TRIGGER events_payload_text');
+      });
+      await expectRead();
+    });
+
     it('migrations are recorded once and re-running them is a no-op', async () => {
       expect(await migrate(db.client, eventStoreMigrations)).toEqual([]);
       const { rows } = await db.client.query<{ id: string }>('SELECT id FROM schema_migrations');
