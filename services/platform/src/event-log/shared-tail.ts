@@ -61,7 +61,7 @@ export function sharedTail(log: EventLog, options: SharedTailOptions = {}): Even
   const pageSize = options.pageSize ?? 500;
   const members = new Set<Member>();
   /** Every deliverable event with position in (start, end], in order. */
-  let window: StoredEvent[] = [];
+  const window = new EventWindow();
   // No shared read yet: every subscriber reads the log itself.
   let start = Number.POSITIVE_INFINITY;
   let end = 0;
@@ -79,16 +79,14 @@ export function sharedTail(log: EventLog, options: SharedTailOptions = {}): Even
     for (const m of members) lowest = Math.min(lowest, m.cursor);
     const keepAfter = Math.max(start, lowest, end - windowEvents);
     if (keepAfter <= start) return;
-    let cut = 0;
-    while (cut < window.length && window[cut]!.position <= keepAfter) cut++;
-    if (cut > 0) window = window.slice(cut);
+    window.dropThrough(keepAfter);
     start = keepAfter;
   };
 
   const stopAllWith = (error: unknown) => {
     hub = undefined;
     start = Number.POSITIVE_INFINITY;
-    window = [];
+    window.clear();
     for (const m of [...members]) {
       members.delete(m);
       m.stopped = true;
@@ -103,8 +101,7 @@ export function sharedTail(log: EventLog, options: SharedTailOptions = {}): Even
     if (!last || last.position <= end) return;
     let from = 0;
     while (events[from]!.position <= end) from++;
-    const fresh = from === 0 ? events : events.slice(from);
-    window = window.length === 0 ? fresh : window.concat(fresh);
+    window.push(events, from);
     end = last.position;
   };
 
@@ -112,7 +109,7 @@ export function sharedTail(log: EventLog, options: SharedTailOptions = {}): Even
   const startHub = async () => {
     const after = await log.headPosition();
     if (members.size === 0) return;
-    window = [];
+    window.clear();
     start = after;
     end = after;
     if (feed) {
@@ -122,10 +119,8 @@ export function sharedTail(log: EventLog, options: SharedTailOptions = {}): Even
     }
     hub = log.subscribe(
       (events) => {
-        const last = events.at(-1);
-        if (!last) return;
-        window = window.length === 0 ? events : window.concat(events);
-        end = last.position;
+        if (events.length === 0) return;
+        extend(events);
         trim();
         wakeAll();
       },
@@ -266,16 +261,7 @@ export function sharedTail(log: EventLog, options: SharedTailOptions = {}): Even
   };
 
   /** Events after `cursor` from the window, at most `limit`. */
-  const fromWindow = (cursor: number, limit: number): StoredEvent[] => {
-    let lo = 0;
-    let hi = window.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (window[mid]!.position <= cursor) lo = mid + 1;
-      else hi = mid;
-    }
-    return window.slice(lo, lo + limit);
-  };
+  const fromWindow = (cursor: number, limit: number): StoredEvent[] => window.after(cursor, limit);
 
   const readLog = (m: Member, after: number) =>
     log.readAll({
@@ -368,7 +354,7 @@ export function sharedTail(log: EventLog, options: SharedTailOptions = {}): Even
           const closing = hub;
           hub = undefined;
           start = Number.POSITIVE_INFINITY;
-          window = [];
+          window.clear();
           await closing.close();
         }
       },
@@ -388,4 +374,44 @@ export function sharedTail(log: EventLog, options: SharedTailOptions = {}): Even
       hub = undefined;
     },
   });
+}
+
+/**
+ * Events in position order, added at the end and dropped from the front, without copying what is
+ * kept on every change (the front is compacted once it is most of the array).
+ */
+class EventWindow {
+  private events: StoredEvent[] = [];
+  private head = 0;
+
+  clear(): void {
+    this.events = [];
+    this.head = 0;
+  }
+
+  /** Adds `events` from index `from` on. */
+  push(events: readonly StoredEvent[], from: number): void {
+    for (let i = from; i < events.length; i++) this.events.push(events[i]!);
+  }
+
+  /** Drops the events up to and including `position`. */
+  dropThrough(position: number): void {
+    while (this.head < this.events.length && this.events[this.head]!.position <= position) this.head++;
+    if (this.head >= 1024 && this.head * 2 >= this.events.length) {
+      this.events = this.events.slice(this.head);
+      this.head = 0;
+    }
+  }
+
+  /** The events after `cursor`, at most `limit`. */
+  after(cursor: number, limit: number): StoredEvent[] {
+    let lo = this.head;
+    let hi = this.events.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.events[mid]!.position <= cursor) lo = mid + 1;
+      else hi = mid;
+    }
+    return this.events.slice(lo, lo + limit);
+  }
 }

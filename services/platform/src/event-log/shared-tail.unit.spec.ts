@@ -93,6 +93,37 @@ describe('shared tail', () => {
     await shared.close();
   });
 
+  it('stays exact while thousands of events pass through its window (the front is compacted)', async () => {
+    const log = new InMemoryEventLog({ minPollMs: 1, maxPollMs: 5 });
+    const shared = sharedTail(log, { windowEvents: 1500, pageSize: 100 });
+    const fast = recorder();
+    const slow = recorder(1);
+    const subs = [
+      shared.subscribe(fast.handler, { after: 0, batchSize: 70 }),
+      shared.subscribe(slow.handler, { after: 0, batchSize: 400 }),
+    ];
+    for (let k = 0; k < 12; k++) {
+      await log.appendMany([
+        {
+          streamId: `bulk:${k}`,
+          events: range(1, 300).map((i) => event(`C${k}-${i}`)),
+          expectedVersion: 'any',
+        },
+      ]);
+    }
+    await vi.waitFor(
+      () => {
+        expect(fast.positions.at(-1)).toBe(3600);
+        expect(slow.positions.at(-1)).toBe(3600);
+      },
+      { timeout: 10_000 },
+    );
+    expect(fast.positions).toEqual(range(1, 3600));
+    expect(slow.positions).toEqual(range(1, 3600));
+    for (const s of subs) await s.close();
+    await shared.close();
+  });
+
   it('stops only the subscriber whose handler fails; a new one starts where it is told', async () => {
     const log = new InMemoryEventLog({ minPollMs: 1, maxPollMs: 5 });
     const shared = sharedTail(log);
