@@ -208,7 +208,13 @@ export class PostgresEventLog extends EventLogBase implements CommittedFeed {
   }
 
   private tellCommitted(run: CommittedRun | null, announcedUpTo?: number): void {
-    for (const listener of this.committedListeners) listener(run, announcedUpTo);
+    for (const listener of this.committedListeners) {
+      try {
+        listener(run, announcedUpTo);
+      } catch {
+        // A reader's failure must not turn a committed append into a failed one.
+      }
+    }
   }
 
   /** Turns database errors of an append into the port's typed errors. */

@@ -167,8 +167,12 @@ export function sharedTail(log: EventLog, options: SharedTailOptions = {}): Even
           if (run.last <= end) pending.delete(run);
           else if (follows(run)) {
             pending.delete(run);
-            extend(run.events());
-            took = true;
+            try {
+              extend(run.events());
+              took = true;
+            } catch {
+              wake();
+            }
           }
         }
       }
@@ -198,19 +202,29 @@ export function sharedTail(log: EventLog, options: SharedTailOptions = {}): Even
         return;
       }
       if (run.last <= end) return;
-      if (follows(run)) {
-        extend(run.events());
-        moved();
-        return;
-      }
-      if (run.previous < end) {
+      if (run.previous < end && !follows(run)) {
         // Not where it says it is: the log decides.
         wake();
         return;
       }
-      // An earlier position is not in the window yet: the run waits for it.
-      if (pending.size >= MAX_PENDING_RUNS) pending.clear();
-      pending.add(run);
+      if (!follows(run)) {
+        // An earlier position is not in the window yet: the run waits for it (too many waiting:
+        // the log gives them instead).
+        if (pending.size >= MAX_PENDING_RUNS) {
+          pending.clear();
+          wake();
+        }
+        pending.add(run);
+        return;
+      }
+      try {
+        extend(run.events());
+      } catch {
+        // Its events could not be made: the log gives them.
+        wake();
+        return;
+      }
+      moved();
     });
 
     const loop = async () => {
