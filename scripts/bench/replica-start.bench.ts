@@ -9,7 +9,9 @@
  * bench's own (dropped at the end), a first process on it builds its index from the whole log and
  * writes the binary snapshot as it stops, then fresh processes start from that snapshot. One more
  * start builds the index from the log again (the other read models are caught up by then): its
- * rate beside `@orama/orama` inserting the same perfumes in this process, in the same run.
+ * rate beside `@orama/orama` inserting the same perfumes in this process, in the same run, with
+ * the CPU time it took: the server's (all threads, and its main thread) and that of the Postgres
+ * backends serving it.
  *
  * Embedded (PGlite in the data dir): starts from the binary snapshot; with `REPLICA_START_ALL=1`
  * also the previous JSON snapshot (every document inserted again) and a build from the whole log
@@ -22,7 +24,9 @@
  *   DATABASE_URL=postgres://... npm run bench -- replica-start
  *   REPLICA_START_RUNS=5   starts from the binary snapshot (median reported; default 3)
  *   BENCH_TIMEOUT_S=900    the embedded build from the log reads every event back from PGlite
+ *   BENCH_CPU_PROF_DIR=dir  each server started writes a CPU profile there as it stops
  */
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,6 +55,7 @@ import { freePort, ROOT, spawnCollecting } from '../../e2e/support/server.ts';
 import { serverBundle } from '../server-bundle.mjs';
 import { SERVER_NODE_FLAGS } from '../server-node-flags.mjs';
 import { log } from './lib/app-server.ts';
+import { cpuSecondsOf, postgresBackendsOf } from './lib/pg-backends.ts';
 import { processCpuSeconds } from './lib/proc-cpu.ts';
 import { formatRatio, formatTable, median, type TableRow, verdict } from './lib/report.ts';
 
@@ -62,6 +67,10 @@ interface Start {
   firstAnswerMs: number;
   /** CPU time the server used until then (all its threads): what the start costs whatever the load. */
   cpuMs: number;
+  /** The part of it on the server's main thread (JavaScript; garbage collection helpers and I/O are on others). */
+  mainThreadCpuMs: number;
+  /** CPU time of the Postgres backends serving the server's connections until then (Postgres server only). */
+  postgresCpuMs: number | null;
   /** What the server logged for loading its index (`catalogue snapshot restored`), if it did. */
   restoreMs: number | null;
   /** What it logged when its projections had caught up with the log: time since they started, and the head. */
@@ -75,6 +84,15 @@ interface Start {
 interface Database {
   url: string;
   schema: string;
+}
+
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/** CPU seconds (user + system) one thread of a process has used so far, from /proc (Linux; the main thread's id is the pid). */
+function threadCpuSeconds(pid: number, tid: number): number {
+  const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 }
 
 function rssMb(pid: number): number {
@@ -125,7 +143,9 @@ async function timedStart(dataDir: string, timeoutMs: number, database?: Databas
   await serverBundle();
   const spawnedAt = Date.now();
   const started = performance.now();
-  const run = spawnCollecting([...SERVER_NODE_FLAGS, 'scripts/start.mjs'], env);
+  const profileDir = process.env.BENCH_CPU_PROF_DIR;
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const run = spawnCollecting([...profile, ...SERVER_NODE_FLAGS, 'scripts/start.mjs'], env);
   const { child } = run;
   try {
     const deadline = started + timeoutMs;
@@ -143,12 +163,16 @@ async function timedStart(dataDir: string, timeoutMs: number, database?: Databas
           const body = (await res.json()) as { total?: number };
           const firstAnswerMs = performance.now() - started;
           const cpuMs = processCpuSeconds(child.pid!) * 1000;
+          const mainThreadCpuMs = threadCpuSeconds(child.pid!, child.pid!) * 1000;
+          const postgresCpuMs = database ? cpuSecondsOf(postgresBackendsOf(child.pid!)) * 1000 : null;
           const lines = logLines(run.output());
           const restored = lines.find((l) => l.msg === 'catalogue snapshot restored');
           const caughtUp = lines.find((l) => l.msg === 'projections caught up');
           return {
             firstAnswerMs,
             cpuMs,
+            mainThreadCpuMs,
+            postgresCpuMs,
             restoreMs: typeof restored?.ms === 'number' ? restored.ms : null,
             caughtUp: caughtUp ? { ms: caughtUp.ms as number, position: caughtUp.position ?? 0 } : null,
             timeline: lines
@@ -360,6 +384,7 @@ function medianOf(starts: Start[]): Start {
     firstAnswerMs,
     restoreMs: median(starts.map((s) => s.restoreMs ?? Number.NaN)),
     cpuMs: median(starts.map((s) => s.cpuMs)),
+    mainThreadCpuMs: median(starts.map((s) => s.mainThreadCpuMs)),
     rssMb: median(starts.map((s) => s.rssMb)),
   };
 }
@@ -434,7 +459,7 @@ async function postgresStarts(base: string, tmp: string, url: string, runs: numb
     if (built && built.ms > 0) {
       const rate = built.position / (built.ms / 1000);
       process.stdout.write(
-        `\nfull build from the Postgres log (end to end, the target): ${fmtRate(rate)} events/s (${built.position} events in ${built.ms} ms from the runtime's start to caught up, reading and decoding the log included; server CPU of that start ${(rebuild.cpuMs / 1000).toFixed(2)} s); @orama/orama inserting the same ${documents.length} perfumes (already in memory, in this process): ${fmtRate(oramaRate)} perfumes/s; ${formatRatio(rate, oramaRate)} (≥ ${ORAMA_TARGET_RATIO}x: ${verdict(rate >= ORAMA_TARGET_RATIO * oramaRate)}; load ${os.loadavg()[0]!.toFixed(1)})\n`,
+        `\nfull build from the Postgres log (end to end, the target): ${fmtRate(rate)} events/s (${built.position} events in ${built.ms} ms from the runtime's start to caught up, reading and decoding the log included; server CPU of that start ${(rebuild.cpuMs / 1000).toFixed(2)} s, ${(rebuild.mainThreadCpuMs / 1000).toFixed(2)} s of it on the main thread; Postgres backends ${rebuild.postgresCpuMs === null ? '-' : `${(rebuild.postgresCpuMs / 1000).toFixed(2)} s`}); @orama/orama inserting the same ${documents.length} perfumes (already in memory, in this process): ${fmtRate(oramaRate)} perfumes/s; ${formatRatio(rate, oramaRate)} (≥ ${ORAMA_TARGET_RATIO}x: ${verdict(rate >= ORAMA_TARGET_RATIO * oramaRate)}; load ${os.loadavg()[0]!.toFixed(1)})\n`,
       );
     }
     const aloneRate = alone.events / (alone.buildMs / 1000);
