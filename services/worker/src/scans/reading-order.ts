@@ -41,6 +41,20 @@ function isSolid(w: OcrWord): boolean {
   return w.confidence >= 50 && (w.text.match(/[\p{L}\p{N}]/gu) ?? []).length >= 2;
 }
 
+/**
+ * Whether read words of any confidence run across a vertical gap on two or more rows: the gap
+ * between confident words is then where a line's unsure words sit (a column read in part), not a
+ * gutter. Specks and glare (under three letters or digits) do not count.
+ */
+function bridged(words: readonly OcrWord[], at: number, height: number): boolean {
+  const rows = new Set<number>();
+  for (const w of words) {
+    if (w.x0 < at && w.x1 > at && (w.text.match(/[\p{L}\p{N}]/gu) ?? []).length >= 3)
+      rows.add(Math.round((w.y0 + w.y1) / 2 / height));
+  }
+  return rows.size >= 2;
+}
+
 function cut(words: OcrWord[], height: number, out: OcrWord[][]): void {
   const solid = words.filter(isSolid);
   if (solid.length <= 1) {
@@ -50,7 +64,8 @@ function cut(words: OcrWord[], height: number, out: OcrWord[][]): void {
   const vertical = widestGap(solid.map((w) => [w.x0, w.x1]));
   const horizontal = widestGap(solid.map((w) => [w.y0, w.y1]));
   // A column gutter is wider than any word space; a paragraph break taller than line spacing.
-  const colGap = vertical && vertical.size >= height * 1.6 ? vertical : null;
+  const colGap =
+    vertical && vertical.size >= height * 1.6 && !bridged(words, vertical.at, height) ? vertical : null;
   const rowGap = horizontal && horizontal.size >= height * 0.9 ? horizontal : null;
   if (rowGap && (!colGap || rowGap.size / height >= colGap.size / (height * 1.6))) {
     cut(
@@ -119,7 +134,7 @@ function hasColumns(words: readonly OcrWord[], height: number): boolean {
   const solid = words.filter(isSolid);
   if (solid.length < 6) return false;
   const gap = widestGap(solid.map((w) => [w.x0, w.x1]));
-  if (gap === null || gap.size < height * 1.6) return false;
+  if (gap === null || gap.size < height * 1.6 || bridged(words, gap.at, height)) return false;
   const sides = [solid.filter((w) => w.x1 <= gap.at), solid.filter((w) => w.x0 >= gap.at)];
   return sides.every((side) => side.length >= 4 && rowsOf(side, height) >= 3);
 }

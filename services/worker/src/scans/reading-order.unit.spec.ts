@@ -58,6 +58,25 @@ describe('readingOrderText', () => {
     );
   });
 
+  it('does not take the place of unsure words inside a column for a gutter', () => {
+    // A small shop image's list (a 400 px render read at low confidence): the confident words sit
+    // at both ends of the lines, the words between them were read but with little confidence.
+    const unsure = 30;
+    const words = [
+      ...line(['Ingredients:'], 40, 100, 0),
+      ...line(['Butse', 'hobntare'], 222, 100, 0, unsure),
+      ...line(['Propene.'], 430, 100, 0),
+      ...line(['Carbonate,'], 40, 134, 1),
+      ...line(['BNT,', 'Benzyt', 'Crnamal,'], 200, 134, 1, unsure),
+      ...line(['Geranol,'], 430, 134, 1),
+      ...line(['Alpha'], 40, 168, 2),
+      ...line(['isomettry|'], 124, 168, 2),
+    ];
+    expect(readingOrderText(words)).toBe(
+      'Ingredients: Butse hobntare Propene.\nCarbonate, BNT, Benzyt Crnamal, Geranol,\nAlpha isomettry|',
+    );
+  });
+
   it('keeps a single-column paragraph in Tesseract line order', () => {
     const words = [...line(['Aqua,', 'Glycerin,'], 40, 100, 0), ...line(['Parfum.'], 40, 130, 1)];
     expect(readingOrderText(words)).toBe('Aqua, Glycerin,\nParfum.');
