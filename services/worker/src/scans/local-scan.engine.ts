@@ -39,7 +39,7 @@ const SECOND_LOOK_COVERAGE = 0.4;
 /**
  * Those hard images (when not small) are also read at this fraction of the prepared size: smeared
  * ones (bottle curvature) often read better with shorter lines, and the reading that agrees best
- * with the vocabulary leads. Small images are read with thinner strokes instead.
+ * with the vocabulary leads. Small images are read scaled only instead (see `PreparedImage`).
  */
 const SMALLER_LOOK_SCALE = 0.6;
 /**
@@ -53,8 +53,6 @@ const DEFOCUSED = 150;
  * hand; crisp photos are not worth the check).
  */
 const MAYBE_SMEARED = 2_000;
-/** How much a small image's extra reading lightens mid-greys (1 = not at all). */
-const THINNER_GAMMA = 1.6;
 /** Confidence from which a confident reading of an unrolled label stands without the photo as taken. */
 const UNROLLED_CONFIDENT = 85;
 /** Mean brightness below which an image is light print on a dark ground. */
@@ -223,6 +221,13 @@ export interface PreparedImage {
    * share of it: read as well, the reading that agrees best with the vocabulary leads.
    */
   restored: FaintPrint | null;
+  /**
+   * The image only straightened, turned dark-on-light and scaled, without the background divided
+   * out or the contrast stretched: a small image's print is a few pixels of grey, which the stretch
+   * turns into bold blobs that run together, while Tesseract's recogniser reads the grey levels
+   * themselves. Made on demand.
+   */
+  scaledOnly: () => Promise<Buffer>;
 }
 
 export interface FaintPrint {
@@ -270,6 +275,8 @@ export async function prepare(decoded: DecodedImage, measured?: PageGeometry): P
       kernel: scale > 1 ? 'lanczos3' : 'lanczos2',
     });
   }
+  // Scaled only: the reading of small images' anti-aliased print as it was (see `PreparedImage`).
+  const scaled = image.clone();
   if (stats.noise > NOISY) image = image.median(3);
   const { data, info } = await image.greyscale().raw().toBuffer({ resolveWithObject: true });
   const w = info.width;
@@ -303,6 +310,7 @@ export async function prepare(decoded: DecodedImage, measured?: PageGeometry): P
   return {
     png: await png(flat),
     restored: share >= FAINT_SHARE ? { png: await png(restored), gained, width: w, height: h } : null,
+    scaledOnly: () => scaled.greyscale().png({ compressionLevel: 1 }).toBuffer(),
   };
 }
 
@@ -362,20 +370,6 @@ async function repaired(
   const pixels = Buffer.from(fixed.pixels.buffer, fixed.pixels.byteOffset, fixed.pixels.length);
   const image = sharp(pixels, { raw: { width: info.width, height: info.height, channels: 1 } });
   return { ...decoded, image };
-}
-
-/**
- * The prepared image with mid-greys lightened (gamma): enlarged small images smear each stroke
- * into a grey rim that reads as ink, and letters run together; this thins them back.
- */
-async function thinnerStrokes(png: Buffer): Promise<Buffer> {
-  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
-  const lut = new Uint8Array(256);
-  for (let v = 0; v < 256; v += 1) lut[v] = Math.round(255 * (v / 255) ** (1 / THINNER_GAMMA));
-  for (let i = 0; i < data.length; i += 1) data[i] = lut[data[i]!]!;
-  return sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } })
-    .png({ compressionLevel: 1 })
-    .toBuffer();
 }
 
 /**
@@ -590,9 +584,10 @@ export class LocalScanEngine implements ScanEngine {
     const others = [await this.ocr.recognizeAsBlock(png), ...restored];
     if (unflattened) others.push(await this.ocr.recognize(await prepareForOcr(unflattened)));
     if (decoded.width < SECOND_LOOK_WIDTH) {
-      // A small image was enlarged to be read: shrinking it again loses what that gained, while
-      // thinning its smeared strokes separates letters that ran together.
-      others.push(await this.ocr.recognize(await thinnerStrokes(png)));
+      // A small image was enlarged to be read: shrinking it again loses what that gained, while its
+      // grey, anti-aliased print read as it was scaled (no contrast stretch) misreads other letters
+      // than the prepared image's bold strokes do.
+      others.push(await this.ocr.recognize(await prepared.scaledOnly()));
     } else {
       others.push(await this.ocr.recognize(await smallerCopy(png)));
     }
