@@ -15,6 +15,13 @@ export interface SharedTailOptions {
    * the log when nothing wakes it (the safety net for appends it is not told of).
    */
   polling?: PollingOptions;
+  /**
+   * Least time between two deliveries to one subscriber from the window while it would get less
+   * than a full batch (default 5 ms). Under load a subscriber then gets the events of several
+   * appends at once instead of a batch per append (each batch costs a projection a transaction);
+   * a subscriber that has been quiet that long gets new events at once.
+   */
+  minDeliveryIntervalMs?: number;
 }
 
 /** Runs handed over ahead of a gap, kept until the gap fills (more: the log is read instead). */
@@ -30,6 +37,8 @@ interface Member {
   onError: (error: unknown) => void;
   stopped: boolean;
   wake?: () => void;
+  /** When its last delivery started (`performance.now()`). */
+  deliveredAt: number;
 }
 
 /**
@@ -58,6 +67,7 @@ interface Member {
  */
 export function sharedTail(log: EventLog, options: SharedTailOptions = {}): EventLog {
   const windowEvents = options.windowEvents ?? 20_000;
+  const minDeliveryIntervalMs = options.minDeliveryIntervalMs ?? 5;
   const pageSize = options.pageSize ?? 500;
   const members = new Set<Member>();
   /** Every deliverable event with position in (start, end], in order. */
@@ -314,8 +324,15 @@ export function sharedTail(log: EventLog, options: SharedTailOptions = {}): Even
             m.wake = undefined;
             continue;
           }
+          const early = m.deliveredAt + minDeliveryIntervalMs - performance.now();
+          if (events.length < m.limit && early > 0) {
+            // More may come meanwhile; the window is looked at again after the pause.
+            await new Promise<void>((resolve) => setTimeout(resolve, early));
+            continue;
+          }
         }
         if (m.stopped) return;
+        m.deliveredAt = performance.now();
         await m.handler(events);
         m.cursor = events.at(-1)!.position;
         trim();
@@ -342,6 +359,7 @@ export function sharedTail(log: EventLog, options: SharedTailOptions = {}): Even
       handler,
       onError,
       stopped: false,
+      deliveredAt: Number.NEGATIVE_INFINITY,
     };
     members.add(m);
     if (hub === undefined && starting === undefined) {

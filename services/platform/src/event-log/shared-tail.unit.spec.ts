@@ -328,6 +328,33 @@ describe('shared tail', () => {
       await shared.close();
     });
 
+    it('gives a subscriber that was just served the appends of a short while at once', async () => {
+      const fed = fedLog();
+      await fed.appendQuietly(3);
+      const shared = sharedTail(fed.log, {
+        polling: { minPollMs: 60_000, maxPollMs: 60_000 },
+        minDeliveryIntervalMs: 1_000,
+      });
+      const batches: number[][] = [];
+      const sub = shared.subscribe((events) => void batches.push(events.map((e) => e.position)), {
+        after: 3,
+      });
+      await vi.waitFor(() => expect(fed.readAll).toHaveBeenCalled());
+      await settle();
+      // A quiet subscriber gets the first append at once; the next two, told right after, together.
+      const first = await fed.appendQuietly(1);
+      const second = await fed.appendQuietly(2);
+      const third = await fed.appendQuietly(1);
+      fed.tell(runOf(first, 3));
+      await vi.waitFor(() => expect(batches).toEqual([[4]]));
+      fed.tell(runOf(second, 4));
+      await settle();
+      fed.tell(runOf(third, 6));
+      await vi.waitFor(() => expect(batches).toEqual([[4], [5, 6, 7]]), { timeout: 5_000 });
+      await sub.close();
+      await shared.close();
+    });
+
     it('keeps from a read only what lies past the runs handed over meanwhile', async () => {
       const fed = fedLog();
       await fed.appendQuietly(2);
