@@ -1,10 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPgliteClient, type SqlClient } from '../db/sql-client.ts';
 import { event, eventLogContract } from './event-log.contract.ts';
+import type { StoredEvent } from './event-log.port.ts';
 import { PostgresEventLog } from './postgres-event-log.adapter.ts';
+import { sharedTail } from './shared-tail.ts';
 
 describe('PGlite event log', () => {
   let dir: string;
@@ -50,6 +52,36 @@ describe('PGlite event log', () => {
       expect(next.lastPosition).toBeGreaterThan(lastPosition);
     } finally {
       await reopened.close();
+    }
+  });
+
+  it("hands this process's appends to a shared tail as a read of the log gives them", async () => {
+    await client.exec('DROP SCHEMA IF EXISTS event_log_contract CASCADE; CREATE SCHEMA event_log_contract;');
+    const log = await PostgresEventLog.create(client, { polling: { minPollMs: 60_000, maxPollMs: 60_000 } });
+    const shared = sharedTail(log, { polling: { minPollMs: 60_000, maxPollMs: 60_000 } });
+    const got: StoredEvent[] = [];
+    const readAll = vi.spyOn(log, 'readAll');
+    const sub = shared.subscribe((events) => void got.push(...events), { after: 0 });
+    try {
+      // The shared read has started (nothing polls within the test: what arrives is handed over).
+      await vi.waitFor(() => expect(readAll).toHaveBeenCalled());
+      await readAll.mock.results[0]!.value;
+      await log.append('usage:a', [event('Small', { n: 1 })], 'any');
+      await log.appendMany(
+        Array.from({ length: 4 }, (_, s) => ({
+          streamId: `usage:b${s}`,
+          events: Array.from({ length: 10 }, (_, i) => event(`L${i}`, { i, s })),
+          expectedVersion: 'any' as const,
+        })),
+      );
+      const read = await log.readAll({ after: 0 });
+      expect(read).toHaveLength(41);
+      await vi.waitFor(() => expect(got).toHaveLength(41));
+      expect(got).toEqual(read);
+    } finally {
+      await sub.close();
+      await shared.close();
+      await log.close();
     }
   });
 });
