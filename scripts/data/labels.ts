@@ -6,8 +6,10 @@
  */
 import { brandKey, brandTokens, nameKey } from '../../services/domain/src/catalogue/index.ts';
 import type { ChemicalRecord } from '../../services/worker/src/scans/chemical-database.ts';
-import { ChemicalMatcher } from '../../services/worker/src/scans/chemical-matcher.ts';
+import { ChemicalMatcher, matchKey } from '../../services/worker/src/scans/chemical-matcher.ts';
+import { InciVocabulary, PriorityNames } from '../../services/worker/src/scans/inci-vocabulary.ts';
 import { splitIngredients } from '../../services/worker/src/scans/ingredient-list.parser.ts';
+import { readWithVocabulary } from '../../services/worker/src/scans/vocabulary-reading.ts';
 
 /** Where the declared lists come from, as shown to users beside every declared ingredient. */
 export const LABEL_SOURCE = {
@@ -53,7 +55,7 @@ export function parseLabelRows(text: string): LabelRow[] {
 }
 
 const PACKAGING =
-  /\s*[-–]?\s*\b(?:travel\s+(?:spray|size)|rollerball|roller[\s-]*(?:ball|pearl)|mini|purse\s+spray|pen\s+spray|refill|spray)\s*$/i;
+  /\s*[-–]?\s*\b(?:travel\s+(?:spray|size)|rollerball|roller[\s-]*(?:ball|pearl)|mini|purse\s+spray|pen\s*spray|refill|spray)\s*$/i;
 
 /**
  * The product's perfume name without retail packaging words (`Travel Spray`, `Rollerball`, a leading
@@ -70,14 +72,16 @@ export function labelPerfumeName(productName: string): string {
 }
 
 const INNER_CONCENTRATION = /\b(?:eau\s+de\s+(?:parfum|toilette|cologne)|extrait\s+de\s+parfum)\b/gi;
-const TRAILING_FORM = /\s+(?:for\s+(?:her|him)|pure\s+perfume|perfume(?:\s+oil)?|cologne)$/i;
+const TRAILING_FORM = /\s+(?:for\s+(?:her|him)|pure\s+perfume|perfume(?:\s+oil)?|cologne(?:\s+intense)?)$/i;
 
 /**
  * Names to look the product up by, most literal first: the name without packaging words; then
  * with a concentration that stands inside the name removed (`Guilty Eau de Parfum Pour Homme`);
- * then without a trailing form word the catalogue leaves out (`Grapefruit Cologne`, `For Her`).
+ * then without a trailing form word the catalogue leaves out (`Grapefruit Cologne`, `For Her`,
+ * `Cologne Intense`); then without a trailing `by <brand>` (`Good Girl Gone Bad by KILIAN`, when
+ * the brand is given); then with `and` written `&` (`Rose Water and Vanilla`).
  */
-export function labelNameCandidates(productName: string): string[] {
+export function labelNameCandidates(productName: string, brand?: string): string[] {
   const out: string[] = [];
   const add = (name: string) => {
     const clean = name.replace(/\s+/g, ' ').trim();
@@ -87,8 +91,40 @@ export function labelNameCandidates(productName: string): string[] {
   add(name);
   const inner = name.replace(INNER_CONCENTRATION, ' ');
   add(inner);
-  add(inner.replace(/\s+/g, ' ').trim().replace(TRAILING_FORM, ''));
+  let short = inner.replace(/\s+/g, ' ').trim().replace(TRAILING_FORM, '');
+  add(short);
+  const by = /\s+by\s+(.+)$/i.exec(short);
+  if (by && brand !== undefined && sameBrandWords(by[1]!, brand)) {
+    short = short.slice(0, by.index);
+    add(short);
+  }
+  if (/\sand\s/i.test(short)) add(short.replace(/\s+and\s+/gi, ' & '));
   return out;
+}
+
+/** Whether one brand's words are all words of the other (`KILIAN` and `KILIAN Paris`). */
+function sameBrandWords(a: string, b: string): boolean {
+  const wa = brandTokens(a);
+  const wb = brandTokens(b);
+  return wa.length > 0 && wb.length > 0 && (containsAll(wa, wb) || containsAll(wb, wa));
+}
+
+/**
+ * The name keys a catalogue perfume answers to: its name key; the same without the brand written
+ * into the name as `d'<brand>` or `de <brand>` (`Twilly d'Hermès Eau Ginger` is sold as `Twilly
+ * Eau Ginger`); and without a trailing form word (`Pure Musc For Her`).
+ */
+function catalogueNameKeys(p: CataloguePerfumeRef): string[] {
+  const keys = new Set([nameKey(p.name, p.brand)]);
+  for (const word of brandTokens(p.brand)) {
+    const elided = p.name.replace(new RegExp(`\\s+(?:d['’]\\s*|de\\s+)${word}(?=\\s|$)`, 'i'), '');
+    const folded = elided.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+    const again = folded.replace(new RegExp(`\\s+(?:d['’]\\s*|de\\s+)${word}(?=\\s|$)`, 'i'), '');
+    for (const n of [elided, again]) if (n !== p.name && n.trim() !== '') keys.add(nameKey(n, p.brand));
+  }
+  const bare = p.name.replace(TRAILING_FORM, '');
+  if (bare !== p.name && bare.trim() !== '') keys.add(nameKey(bare, p.brand));
+  return [...keys];
 }
 
 /**
@@ -151,20 +187,32 @@ export function matchLabels(
     return found;
   };
 
+  const primaryKey = (p: CataloguePerfumeRef): string[] => [nameKey(p.name, p.brand)];
+  const keysOf = new Map<string, string[]>();
+  const ownKeys = (p: CataloguePerfumeRef): string[] => {
+    let keys = keysOf.get(p.id);
+    if (!keys) {
+      keys = catalogueNameKeys(p);
+      keysOf.set(p.id, keys);
+    }
+    return keys;
+  };
   const byPerfume = new Map<string, LabelRow[]>();
   const unmatched: LabelRow[] = [];
   for (const row of rows) {
-    // The first name form that finds anything decides; more than one perfume is no match.
-    let hits = new Set<string>();
-    for (const n of labelNameCandidates(row.product_name)) {
-      for (const key of candidateBrands(row.brand)) {
-        for (const p of byBrand.get(key) ?? []) {
-          const own = nameKey(p.name, p.brand);
-          if (own === nameKey(n, row.brand) || own === nameKey(n, p.brand)) hits.add(p.id);
+    // The first name form that finds anything decides (the perfumes' own name keys before their
+    // other forms); more than one perfume is no match.
+    const hits = new Set<string>();
+    search: for (const keysOfPerfume of [primaryKey, ownKeys]) {
+      for (const n of labelNameCandidates(row.product_name, row.brand)) {
+        for (const key of candidateBrands(row.brand)) {
+          for (const p of byBrand.get(key) ?? []) {
+            const own = keysOfPerfume(p);
+            if (own.includes(nameKey(n, row.brand)) || own.includes(nameKey(n, p.brand))) hits.add(p.id);
+          }
         }
+        if (hits.size > 0) break search;
       }
-      if (hits.size > 0) break;
-      hits = new Set<string>();
     }
     if (hits.size !== 1) {
       unmatched.push(row);
@@ -199,10 +247,60 @@ export function labelEntries(ingredients: string): string[] {
 }
 
 /**
- * The declared list of a perfume from its label rows. Entries are matched to chemicals exactly
- * (INCI name, name, synonym or CAS): a fuzzy match could turn one declared allergen into another.
+ * How label entries the database does not name as printed are read: the scanner's vocabulary
+ * reading (names run together, catalogue codes, misspellings) and the allergen names a
+ * misspelling must not hide.
  */
-export function declaredList(rows: readonly LabelRow[], matcher: ChemicalMatcher): DeclaredList {
+export interface LabelReader {
+  vocabulary: InciVocabulary;
+  priority: PriorityNames;
+  /** Comparison keys of the names labels print the EU label allergens by. */
+  allergenNames: ReadonlySet<string>;
+}
+
+export function labelReader(vocabularyNames: Iterable<string>, matcher: ChemicalMatcher): LabelReader {
+  const names = matcher.allergenNames();
+  return {
+    vocabulary: new InciVocabulary(vocabularyNames),
+    priority: new PriorityNames(names),
+    allergenNames: new Set(names.map((n) => matchKey(n))),
+  };
+}
+
+/**
+ * The chemicals one printed entry declares. An entry the database names exactly (INCI name, name,
+ * synonym or CAS) is that chemical. Otherwise, with a reader, the entry is read as the scanner
+ * reads a label: names printed as such inside it count (`Coumarin Eugenol`, a comma lost;
+ * `Citral <ILN36640>`), and a misspelling counts only when it is one of an EU label allergen's
+ * label names (`Courmarin`, `Benzyl Salcylate`): a declared allergen must not be lost, while a
+ * correction into any other name could turn one substance into its neighbour. Never a plain fuzzy
+ * match: it could turn one declared allergen into another.
+ */
+function entryChemicals(
+  entry: string,
+  matcher: ChemicalMatcher,
+  reader: LabelReader | undefined,
+): Array<{ chemical_id: string; name: string }> {
+  const match = matcher.match(entry);
+  if (match && match.kind !== 'fuzzy') return [{ chemical_id: match.chemical.id, name: match.chemical.name }];
+  if (!reader) return [];
+  const read = readWithVocabulary(entry, match, matcher, reader.vocabulary, undefined, reader.priority) ?? [];
+  return read.flatMap((piece) => {
+    if (!piece.match || piece.match.kind === 'fuzzy') return [];
+    if (piece.reading === 'unrecognised') return [];
+    if (piece.reading === 'corrected' && !reader.allergenNames.has(matchKey(piece.match.alias))) return [];
+    return [{ chemical_id: piece.match.chemical.id, name: piece.match.chemical.name }];
+  });
+}
+
+/**
+ * The declared list of a perfume from its label rows (each entry read by `entryChemicals`).
+ */
+export function declaredList(
+  rows: readonly LabelRow[],
+  matcher: ChemicalMatcher,
+  reader?: LabelReader,
+): DeclaredList {
   const ingredients: string[] = [];
   const seenEntries = new Set<string>();
   const chemicals: DeclaredList['chemicals'] = [];
@@ -214,10 +312,11 @@ export function declaredList(rows: readonly LabelRow[], matcher: ChemicalMatcher
         seenEntries.add(folded);
         ingredients.push(entry);
       }
-      const match = matcher.match(entry);
-      if (!match || match.kind === 'fuzzy' || seenChemicals.has(match.chemical.id)) continue;
-      seenChemicals.add(match.chemical.id);
-      chemicals.push({ chemical_id: match.chemical.id, name: match.chemical.name });
+      for (const c of entryChemicals(entry, matcher, reader)) {
+        if (seenChemicals.has(c.chemical_id)) continue;
+        seenChemicals.add(c.chemical_id);
+        chemicals.push(c);
+      }
     }
   }
   return { ingredients, chemicals };

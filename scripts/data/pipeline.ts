@@ -129,7 +129,7 @@ function perfumeLine(p: MergedPerfume, safety: SafetyFields | undefined): Record
 function allergenModelFile(s: SafetySummary): Record<string, unknown> {
   return {
     description:
-      'Per EU label allergen, a logistic regression over brand, notes, accords, gender and the notes bridge, with weights shared by every allergen for what the labels of the same line and brand and of the perfumes with the most similar accords declare (relatives), trained on the declared ingredient lists of labelled perfumes; the possible cut-off is chosen by cross-validation inside the training labels.',
+      'Per EU label allergen, a logistic regression over brand, notes, accords, gender and the notes bridge, with weights shared by every allergen for what the labels of the same line and brand and of the perfumes with the most similar accords and notes declare (relatives), trained on the declared ingredient lists of labelled perfumes; the possible cut-off is chosen by cross-validation inside the training labels.',
     label_source: { name: 'Sephora product pages (ingredient lists as published)', date: '2023-03' },
     trained_on: s.model.trainedOn,
     likely_at: s.model.likelyAt,
@@ -251,7 +251,11 @@ export function buildDataset(texts: SourceTexts, log: (line: string) => void = (
   log(`bridge: ${bridgeEntries.length} notes linked to chemicals`);
 
   // 5. Note coverage, declared label lists and calibrated allergen estimates.
-  const safety = buildSafety(merged.perfumes, chemicals, bridge, texts.labels);
+  const vocabulary = buildInciVocabulary(
+    cosing.map((e) => e.inciName),
+    chemicals,
+  );
+  const safety = buildSafety(merged.perfumes, chemicals, bridge, texts.labels, vocabulary);
   log(
     `safety: ${safety.summary.labelledPerfumes} perfumes with a declared list (${safety.summary.unmatchedLabelRows.length} label rows unmatched); ` +
       `${safety.summary.estimates.perfumesWithEstimates} perfumes with allergen estimates`,
@@ -287,15 +291,7 @@ export function buildDataset(texts: SourceTexts, log: (line: string) => void = (
       OUTPUT_FILES.allergenModel,
       Buffer.from(`${JSON.stringify(allergenModelFile(safety.summary), null, 1)}\n`),
     ],
-    [
-      OUTPUT_FILES.inciVocabulary,
-      inciVocabularyFile(
-        buildInciVocabulary(
-          cosing.map((e) => e.inciName),
-          chemicals,
-        ),
-      ),
-    ],
+    [OUTPUT_FILES.inciVocabulary, inciVocabularyFile(vocabulary)],
   ];
   const byType: Record<string, number> = {};
   for (const c of chemicals) byType[c.type] = (byType[c.type] ?? 0) + 1;

@@ -32,6 +32,7 @@ import {
   LABEL_SOURCE,
   type LabelRow,
   labelMatcher,
+  labelReader,
   matchLabels,
   parseLabelRows,
 } from './labels.ts';
@@ -115,6 +116,8 @@ export function buildSafety(
   chemicals: readonly Chemical[],
   bridge: Bridge,
   labelsText: string,
+  /** The scanner's INCI vocabulary, to read label entries the database does not name as printed. */
+  vocabularyNames?: readonly string[],
 ): { fields: Map<string, SafetyFields>; summary: SafetySummary } {
   const groups = allergenGroups(chemicals);
   const groupOf = new Map<string, string>();
@@ -128,9 +131,10 @@ export function buildSafety(
   const rows = parseLabelRows(labelsText);
   const matching = matchLabels(rows, perfumes);
   const matcher = labelMatcher(chemicals);
+  const reader = vocabularyNames ? labelReader(vocabularyNames, matcher) : undefined;
   const labels = new Map<string, DeclaredLabel>();
   for (const [id, labelRows] of matching.byPerfume) {
-    const list = declaredList(labelRows, matcher);
+    const list = declaredList(labelRows, matcher, reader);
     labels.set(id, {
       source: LABEL_SOURCE.key,
       source_name: LABEL_SOURCE.name,
