@@ -8,7 +8,8 @@
  * bridge infers the allergen from a note, and what the labels of its relatives declare: the other
  * labelled perfumes of its line (a flanker such as `Good Girl Légère` shares most of `Good Girl`'s
  * declared allergens), of its brand (some houses list no allergen at all) and of the labelled
- * perfumes whose accords are most like its own (similar styles use similar materials). The
+ * perfumes whose accords, and those whose notes, are most like its own (similar styles use similar
+ * materials). The
  * relatives' weights are shared by every allergen and never read a perfume's own label. Allergens
  * no label declares often enough to learn from get their share of labelled perfumes as their
  * probability. Probabilities become a basis: `likely` at or above `likelyAt`, `possible` at or
@@ -149,6 +150,19 @@ export interface RelativesEvidence {
   declaring: Record<string, number>;
   /** Every labelled perfume with accords, with its accord profile (`accordProfile`). */
   profiles: Array<LabelledRelative & { accords: Record<string, number> }>;
+  /** Every labelled perfume with notes, with its note profile (`noteProfile`). */
+  noteProfiles: Array<LabelledRelative & { notes: Record<string, number> }>;
+}
+
+/** A perfume's notes (every level, each once, lower case) as a unit vector of equal weights. */
+export function noteProfile(notes: ModelPerfume['notes']): Record<string, number> {
+  const keys = new Set<string>();
+  for (const level of ['top', 'middle', 'base', 'unspecified'] as const) {
+    for (const note of notes[level]) keys.add(note.toLowerCase());
+  }
+  const out: Record<string, number> = {};
+  for (const k of keys) out[k] = 1 / Math.sqrt(keys.size);
+  return out;
 }
 
 /**
@@ -174,12 +188,15 @@ export function relativesEvidence(labelled: readonly LabelledPerfume[]): Relativ
   const brands: Record<string, LabelledRelative[]> = {};
   let declared = 0;
   const profiles: RelativesEvidence['profiles'] = [];
+  const noteProfiles: RelativesEvidence['noteProfiles'] = [];
   const counts: Record<string, number> = {};
   for (const p of [...labelled].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
     const entry = { id: p.id, declared: [...p.declared].sort() };
     declared += entry.declared.length;
     for (const key of entry.declared) counts[key] = (counts[key] ?? 0) + 1;
     if (p.accords.length > 0) profiles.push({ ...entry, accords: accordProfile(p.accords) });
+    const notes = noteProfile(p.notes);
+    if (Object.keys(notes).length > 0) noteProfiles.push({ ...entry, notes });
     const line = p.name === undefined ? null : lineKey(p.brand, p.name);
     if (line !== null) lines[line] = [...(lines[line] ?? []), entry];
     const brand = brandSpellingKey(p.brand);
@@ -192,6 +209,7 @@ export function relativesEvidence(labelled: readonly LabelledPerfume[]): Relativ
     perfumes: labelled.length,
     declaring: counts,
     profiles,
+    noteProfiles,
   };
 }
 
@@ -229,19 +247,38 @@ export interface Relatives {
    * declaring each allergen, and their total weight.
    */
   neighbours: { weight: number; declaring: Map<string, number> };
+  /** The same over the labelled perfumes whose notes are most like the perfume's. */
+  noteNeighbours: { weight: number; declaring: Map<string, number> };
   /** Per allergen key, the share of the other labelled perfumes that declare it. */
   shares: Map<string, number>;
 }
 
 function accordNeighbours(evidence: RelativesEvidence, p: ModelPerfume): Relatives['neighbours'] {
+  return nearest(evidence.profiles, (q) => q.accords, p.id, accordProfile(p.accords));
+}
+
+function noteNeighbours(evidence: RelativesEvidence, p: ModelPerfume): Relatives['neighbours'] {
+  return nearest(evidence.noteProfiles, (q) => q.notes, p.id, noteProfile(p.notes));
+}
+
+/**
+ * The `NEIGHBOURS` labelled perfumes with the most similar profile (cosine, positive only, never
+ * the perfume itself): similarity-weighted count of those declaring each allergen, total weight.
+ */
+function nearest<Q extends LabelledRelative>(
+  profiles: readonly Q[],
+  profileOf: (q: Q) => Record<string, number>,
+  id: string,
+  mine: Record<string, number>,
+): Relatives['neighbours'] {
   const declaring = new Map<string, number>();
-  if (p.accords.length === 0) return { weight: 0, declaring };
-  const mine = accordProfile(p.accords);
+  if (Object.keys(mine).length === 0) return { weight: 0, declaring };
   const scored: Array<{ sim: number; id: string; declared: string[] }> = [];
-  for (const q of evidence.profiles) {
-    if (q.id === p.id) continue;
+  for (const q of profiles) {
+    if (q.id === id) continue;
     let sim = 0;
-    for (const [a, v] of Object.entries(mine)) sim += v * (q.accords[a] ?? 0);
+    const theirs = profileOf(q);
+    for (const [a, v] of Object.entries(mine)) sim += v * (theirs[a] ?? 0);
     if (sim > 0) scored.push({ sim, id: q.id, declared: q.declared });
   }
   scored.sort((a, b) => b.sim - a.sim || (a.id < b.id ? -1 : 1));
@@ -269,6 +306,7 @@ export function relativesOf(evidence: RelativesEvidence, p: ModelPerfume): Relat
     brand: summarise(others(evidence.brands[brandSpellingKey(p.brand)])),
     meanDeclared: n === 0 ? 0 : declared / n,
     neighbours: accordNeighbours(evidence, p),
+    noteNeighbours: noteNeighbours(evidence, p),
     shares,
   };
 }
@@ -288,7 +326,9 @@ export function relativesOf(evidence: RelativesEvidence, p: ModelPerfume): Relat
  *   all (the habit of houses that leave allergens off their labels);
  * - `(accord neighbours declare)`: the similarity-weighted share of the ten labelled perfumes with
  *   the most similar accords that declare the allergen, shrunk by two pseudo-perfumes towards the
- *   share of all other labelled perfumes, as a log-odds difference from that share.
+ *   share of all other labelled perfumes, as a log-odds difference from that share;
+ * - `(note neighbours declare)`: the same over the ten labelled perfumes with the most similar notes
+ *   (every note once, equal weights), which also speaks for perfumes without accords.
  */
 const RELATIVES = [
   '(line labelled)',
@@ -299,6 +339,7 @@ const RELATIVES = [
   '(brand count)',
   '(brand lists none)',
   '(accord neighbours declare)',
+  '(note neighbours declare)',
 ] as const;
 
 /** The relatives' evidence for one allergen: (index into RELATIVES, value) pairs, zeros left out. */
@@ -327,6 +368,11 @@ function relativeFeatures(r: Relatives, key: string): Array<[number, number]> {
     const share = r.shares.get(key) ?? 0;
     const near = ((r.neighbours.declaring.get(key) ?? 0) + 2 * share) / (r.neighbours.weight + 2);
     push(7, logit(near) - logit(share));
+  }
+  if (r.noteNeighbours.weight > 0) {
+    const share = r.shares.get(key) ?? 0;
+    const near = ((r.noteNeighbours.declaring.get(key) ?? 0) + 2 * share) / (r.noteNeighbours.weight + 2);
+    push(8, logit(near) - logit(share));
   }
   return out;
 }

@@ -318,6 +318,61 @@ describe('accord neighbours', () => {
   });
 });
 
+/**
+ * Labelled perfumes of many brands, without accords, whose notes tell what they declare: the
+ * vanilla and tonka ones coumarin, the lemon and bergamot ones linalool.
+ */
+function byNotes(n: number): LabelledPerfume[] {
+  return Array.from({ length: n }, (_, i) => {
+    const sweet = i % 2 === 0;
+    return {
+      id: `note-${i}`,
+      brand: `House ${Math.floor(i / 2)}`,
+      name: `${LINE_NAMES[i % LINE_NAMES.length]} ${i}`,
+      notes: {
+        top: sweet ? ['Vanilla'] : ['Lemon'],
+        middle: [],
+        base: sweet ? ['Tonka Bean', `Rare ${i}`] : ['Bergamot', `Rare ${i}`],
+        unspecified: [],
+      },
+      accords: [],
+      gender: null,
+      bridgeGroups: new Set<string>(),
+      declared: new Set(sweet ? ['coumarin'] : ['linalool']),
+    };
+  });
+}
+
+describe('note neighbours', () => {
+  const data = byNotes(40);
+  // minSupport above the data's size: no note gets a weight of its own, only the neighbours speak.
+  const model = trainAllergenModel(data, groups, { ...SMALL, possibleRecall: null, minSupport: 100 });
+  const unlabelled = (top: string[]) =>
+    predictAllergens(model, {
+      ...data[0]!,
+      id: 'new',
+      brand: 'Unknown House',
+      name: 'Zulu',
+      notes: { top, middle: [], base: [], unspecified: [] },
+      declared: undefined,
+    } as never);
+
+  it('gives a perfume without accords what the labels of perfumes with its notes declare', () => {
+    const sweet = unlabelled(['Vanilla', 'Tonka Bean', 'Rose']);
+    const fresh = unlabelled(['Lemon', 'Bergamot']);
+    expect(sweet.get('coumarin')).toBeGreaterThan(fresh.get('coumarin')! + 0.3);
+    expect(fresh.get('linalool')).toBeGreaterThan(sweet.get('linalool')! + 0.3);
+    expect(model.relatives['(note neighbours declare)']).toBeGreaterThan(0);
+  });
+
+  it("never reads a perfume's own label among its note neighbours", () => {
+    const only = data[0]!;
+    const evidence = relativesEvidence([only]);
+    expect(relativesOf(evidence, only).noteNeighbours.weight).toBe(0);
+    expect(relativesOf(evidence, { ...only, id: 'x' }).noteNeighbours.weight).toBeCloseTo(1);
+  });
+});
+
 describe('the possible cut-off', () => {
   const data = byAccords(40);
 
