@@ -10,6 +10,7 @@ import { analyzeLabel, type LabelAnalysisDeps, type OcrEvidence } from './label-
 import type { OcrPool, OcrReading } from './ocr-pool.ts';
 import type { OcrWord } from './reading-order.ts';
 import type { ScanEngine, ScanEngineInput } from './scan-engine.port.ts';
+import { textBlocks } from './text-blocks.ts';
 
 /**
  * Tesseract reads best with text lines of about this many pixels: images are scaled so their
@@ -59,6 +60,8 @@ const UNROLLED_CONFIDENT = 85;
 const DARK = 110;
 /** Grey level below which a prepared pixel counts as ink. */
 const INK_LEVEL = 96;
+/** The same when finding blocks of print (the grey rims of a small image's letters included). */
+const BLOCK_INK_LEVEL = 128;
 /** Side of the blocks whose darkest pixel gives the local ink level (prepared pixels). */
 const FAINT_BLOCK = 16;
 /**
@@ -228,6 +231,8 @@ export interface PreparedImage {
    * themselves. Made on demand.
    */
   scaledOnly: () => Promise<Buffer>;
+  /** The print's line height in the prepared image's pixels (measured, else the one aimed at). */
+  lineHeight: number;
 }
 
 export interface FaintPrint {
@@ -311,6 +316,7 @@ export async function prepare(decoded: DecodedImage, measured?: PageGeometry): P
     png: await png(flat),
     restored: share >= FAINT_SHARE ? { png: await png(restored), gained, width: w, height: h } : null,
     scaledOnly: () => scaled.greyscale().png({ compressionLevel: 1 }).toBuffer(),
+    lineHeight: page.lineHeight === null ? TARGET_LINE_HEIGHT : page.lineHeight * (w / size.width),
   };
 }
 
@@ -489,6 +495,32 @@ async function rowsOf(png: Buffer, { top, bottom }: { top: number; bottom: numbe
     .toBuffer();
 }
 
+/**
+ * The print's blocks (columns, paragraphs: see `textBlocks`) found on the prepared image `png`,
+ * each as a crop of `source` (the prepared image or another of its size), with a margin.
+ */
+async function blockCrops(png: Buffer, source: Buffer, lineHeight: number): Promise<Buffer[]> {
+  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const w = info.width;
+  const h = info.height;
+  const ink = new Uint8Array(w * h);
+  for (let i = 0; i < ink.length; i += 1) ink[i] = data[i]! < BLOCK_INK_LEVEL ? 1 : 0;
+  const pad = Math.round(lineHeight * 0.5);
+  const crops: Buffer[] = [];
+  for (const b of textBlocks(ink, w, h, lineHeight)) {
+    if (b.y1 - b.y0 < lineHeight * 0.5 || b.x1 - b.x0 < lineHeight) continue;
+    const left = Math.max(0, b.x0 - pad);
+    const top = Math.max(0, b.y0 - pad);
+    crops.push(
+      await sharp(source)
+        .extract({ left, top, width: Math.min(w, b.x1 + pad) - left, height: Math.min(h, b.y1 + pad) - top })
+        .png({ compressionLevel: 1 })
+        .toBuffer(),
+    );
+  }
+  return crops;
+}
+
 /** The default engine: sharp + Tesseract (offline) + ZXing, then the label parser and matcher. */
 export class LocalScanEngine implements ScanEngine {
   readonly name = 'tesseract';
@@ -581,13 +613,19 @@ export class LocalScanEngine implements ScanEngine {
           : [];
       return { ...first, others: [...restored, ...asTaken] };
     }
-    const others = [await this.ocr.recognizeAsBlock(png), ...restored];
+    const small = decoded.width < SECOND_LOOK_WIDTH;
+    // A small image's blocks are read one by one: Tesseract's own layout analysis is unsure there,
+    // and reading the whole page as one block runs columns' lines together.
+    const others = [
+      small ? await this.readByBlocks(png, png, prepared.lineHeight) : await this.ocr.recognizeAsBlock(png),
+      ...restored,
+    ];
     if (unflattened) others.push(await this.ocr.recognize(await prepareForOcr(unflattened)));
-    if (decoded.width < SECOND_LOOK_WIDTH) {
+    if (small) {
       // A small image was enlarged to be read: shrinking it again loses what that gained, while its
       // grey, anti-aliased print read as it was scaled (no contrast stretch) misreads other letters
       // than the prepared image's bold strokes do.
-      others.push(await this.ocr.recognize(await prepared.scaledOnly()));
+      others.push(await this.readByBlocks(png, await prepared.scaledOnly(), prepared.lineHeight));
     } else {
       others.push(await this.ocr.recognize(await smallerCopy(png)));
     }
@@ -600,6 +638,28 @@ export class LocalScanEngine implements ScanEngine {
       others.push(await this.ocr.recognize(sharpened));
     }
     return { ...first, others };
+  }
+
+  /**
+   * Each block of print (see `blockCrops`) read as a single block of text, one after the other; the
+   * whole image read so when no block was found.
+   */
+  private async readByBlocks(png: Buffer, source: Buffer, lineHeight: number): Promise<OcrReading> {
+    const crops = await blockCrops(png, source, lineHeight);
+    if (crops.length === 0) return this.ocr.recognizeAsBlock(source);
+    const texts: string[] = [];
+    const words: OcrWord[] = [];
+    let lines = 0;
+    for (const crop of crops) {
+      const r = await this.ocr.recognizeAsBlock(crop);
+      texts.push(r.text);
+      for (const word of r.words) words.push({ ...word, line: word.line + lines });
+      lines += r.words.length === 0 ? 0 : Math.max(...r.words.map((word) => word.line)) + 1;
+    }
+    const read = words.filter((word) => word.text.trim() !== '');
+    const confidence =
+      read.length === 0 ? 0 : read.reduce((sum, word) => sum + word.confidence, 0) / read.length;
+    return { text: texts.filter((t) => t.trim() !== '').join('\n\n'), confidence, words };
   }
 
   async close(): Promise<void> {
