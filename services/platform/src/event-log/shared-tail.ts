@@ -413,7 +413,8 @@ export function sharedTail(log: EventLog, options: SharedTailOptions = {}): Even
  * kept on every change (the front is compacted once it is most of the array).
  */
 class EventWindow {
-  private events: StoredEvent[] = [];
+  /** Slots before `head` are dropped (emptied, so their events are not kept alive). */
+  private events: (StoredEvent | undefined)[] = [];
   private head = 0;
 
   clear(): void {
@@ -428,7 +429,10 @@ class EventWindow {
 
   /** Drops the events up to and including `position`. */
   dropThrough(position: number): void {
-    while (this.head < this.events.length && this.events[this.head]!.position <= position) this.head++;
+    while (this.head < this.events.length && this.events[this.head]!.position <= position) {
+      this.events[this.head] = undefined;
+      this.head++;
+    }
     if (this.head >= 1024 && this.head * 2 >= this.events.length) {
       this.events = this.events.slice(this.head);
       this.head = 0;
@@ -444,6 +448,6 @@ class EventWindow {
       if (this.events[mid]!.position <= cursor) lo = mid + 1;
       else hi = mid;
     }
-    return this.events.slice(lo, lo + limit);
+    return this.events.slice(lo, lo + limit) as StoredEvent[];
   }
 }
