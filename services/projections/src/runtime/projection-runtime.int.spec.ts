@@ -109,6 +109,35 @@ for (const backend of testBackends) {
       expect(await checkpoint(sql, 'event_counts', 1)).toBe(c);
     });
 
+    it('moves the checkpoint over batches it handles none of, never backwards, and still applies later ones', async () => {
+      const { sql, eventLog } = await open();
+      const rt = runtime({ projections: [eventCountsProjection({ handles: ['A'] })] });
+      await rt.start();
+      const [a] = await appendAll(eventLog, ['A']);
+      expect(await rt.waitForPosition(a!, 10_000)).toBe(true);
+      await rt.stop();
+
+      // Only unhandled events: the checkpoint moves to the last of them, the read model is untouched.
+      const skipped = await appendAll(eventLog, ['B', 'C', 'B']);
+      const unhandled = await eventLog.readAll({ after: a! });
+      await rt.deliver('event_counts', unhandled);
+      expect(await checkpoint(sql, 'event_counts', 1)).toBe(skipped.at(-1));
+      expect(await counts(sql, 'event_counts_by_type_v1')).toEqual({ A: 1 });
+
+      // Another runtime delivering an older unhandled batch does not move it back.
+      const other = runtime({ projections: [eventCountsProjection({ handles: ['A'] })] });
+      await other.deliver('event_counts', unhandled.slice(0, 1));
+      expect(await checkpoint(sql, 'event_counts', 1)).toBe(skipped.at(-1));
+
+      // A handled event after them is applied once, from either runtime.
+      const [a2] = await appendAll(eventLog, ['A']);
+      const all = await eventLog.readAll({ after: 0 });
+      await other.deliver('event_counts', all);
+      await rt.deliver('event_counts', all);
+      expect(await checkpoint(sql, 'event_counts', 1)).toBe(a2);
+      expect(await counts(sql, 'event_counts_by_type_v1')).toEqual({ A: 2 });
+    });
+
     it('dead-letters a poison event in live mode, applies the rest, and retries it once fixed', async () => {
       const { sql, eventLog } = await open();
       const counter = eventCountsProjection({ poison: ['Poison'] });

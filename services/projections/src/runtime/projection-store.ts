@@ -182,6 +182,37 @@ export async function writeCheckpoint(tx: SqlExecutor, name: string, version: nu
   );
 }
 
+/**
+ * Moves a build's checkpoint forward to `position` in one statement, for a batch the projection
+ * handles none of (nothing to write beside it): never backwards, never for a retired or failed
+ * build. Answers the checkpoint's position afterwards, or undefined when the build is retired or
+ * failed (or gone).
+ */
+export async function advanceCheckpoint(
+  db: SqlExecutor,
+  name: string,
+  version: number,
+  position: number,
+): Promise<number | undefined> {
+  const { rows } = await db.query<{ position: number | string }>(
+    `WITH build AS (
+       SELECT c.position, v.status
+         FROM projection_checkpoints c JOIN projection_versions v USING (name, version)
+        WHERE c.name = $1 AND c.version = $2
+     ), moved AS (
+       UPDATE projection_checkpoints c SET position = $3, updated_at = now()
+         FROM projection_versions v
+        WHERE c.name = $1 AND c.version = $2 AND v.name = c.name AND v.version = c.version
+          AND c.position < $3 AND v.status NOT IN ('retired', 'failed')
+       RETURNING c.position
+     )
+     SELECT coalesce((SELECT position FROM moved), b.position) AS position
+       FROM build b WHERE b.status NOT IN ('retired', 'failed')`,
+    [name, version, position],
+  );
+  return rows[0] === undefined ? undefined : Number(rows[0].position);
+}
+
 /** Records a failed event; recording the same event again reopens it with the new error. */
 export async function insertDeadLetter(
   db: SqlExecutor,
