@@ -7,6 +7,7 @@ import { event, eventLogContract } from './event-log.contract.ts';
 import { type StoredEvent, WrongExpectedVersionError } from './event-log.port.ts';
 import { eventStoreMigrations } from './event-store.migrations.ts';
 import { PostgresEventLog } from './postgres-event-log.adapter.ts';
+import { holdTransaction as holdOpen } from './testing/hold-transaction.ts';
 
 const url = process.env.DATABASE_URL;
 if (!url) console.warn('postgres-event-log.int.spec.ts: skipped because DATABASE_URL is not set');
@@ -327,30 +328,11 @@ describe.skipIf(!url)('Postgres server event log (needs DATABASE_URL)', () => {
 
 const openTransactions: (() => Promise<void>)[] = [];
 
-/** Opens a transaction and keeps it open until `commit()`. */
+/** A held transaction, committed by the suite's cleanup if a test does not. */
 async function holdTransaction(client: SqlClient): Promise<{ tx: SqlExecutor; commit: () => Promise<void> }> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let ready!: (tx: SqlExecutor) => void;
-  const opened = new Promise<SqlExecutor>((resolve) => {
-    ready = resolve;
-  });
-  const done = client.transaction(async (tx) => {
-    ready(tx);
-    await released;
-  });
-  const tx = await Promise.race([
-    opened,
-    done.then(() => Promise.reject(new Error('transaction ended early'))),
-  ]);
-  const commit = async () => {
-    release();
-    await done;
-  };
-  openTransactions.push(commit);
-  return { tx, commit };
+  const held = await holdOpen(client);
+  openTransactions.push(held.commit);
+  return held;
 }
 
 /** An insert that bypasses `append_events` (as a buggy or foreign writer would); returns the position. */

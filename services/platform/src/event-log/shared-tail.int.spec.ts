@@ -8,6 +8,7 @@ import { event, eventLogContract } from './event-log.contract.ts';
 import type { StoredEvent } from './event-log.port.ts';
 import { PostgresEventLog } from './postgres-event-log.adapter.ts';
 import { sharedTail } from './shared-tail.ts';
+import { holdTransaction } from './testing/hold-transaction.ts';
 
 const url = process.env.DATABASE_URL;
 if (!url) console.warn('shared-tail.int.spec.ts: skipped because DATABASE_URL is not set');
@@ -177,33 +178,6 @@ describe.skipIf(!url)('shared tail on the Postgres log (needs DATABASE_URL)', ()
     });
   });
 });
-
-/** Opens a transaction and keeps it open until `commit()`. */
-async function holdTransaction(client: SqlClient): Promise<{ tx: SqlExecutor; commit: () => Promise<void> }> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let ready!: (tx: SqlExecutor) => void;
-  const opened = new Promise<SqlExecutor>((resolve) => {
-    ready = resolve;
-  });
-  const done = client.transaction(async (tx) => {
-    ready(tx);
-    await released;
-  });
-  const tx = await Promise.race([
-    opened,
-    done.then(() => Promise.reject(new Error('transaction ended early'))),
-  ]);
-  return {
-    tx,
-    commit: async () => {
-      release();
-      await done;
-    },
-  };
-}
 
 /** An insert that bypasses the append function; returns its position. */
 async function rawInsert(tx: SqlExecutor, streamId: string): Promise<number> {
