@@ -455,14 +455,18 @@ DECLARE
   v_previous bigint;
 BEGIN
   PERFORM pg_advisory_xact_lock(${APPEND_LOCK}, v_key);
+  -- Every stream's current version in one statement (one index descent each), then the checks.
+  SELECT coalesce(array_agg(coalesce(
+      (SELECT max(e.version) FROM events e WHERE e.stream_id = s.id), 0) ORDER BY s.n), '{}')
+    INTO v_base
+    FROM unnest(p_stream_ids) WITH ORDINALITY AS s(id, n);
   FOR i IN 1 .. coalesce(array_length(p_stream_ids, 1), 0) LOOP
-    SELECT coalesce(max(e.version), 0) INTO v_current FROM events e WHERE e.stream_id = p_stream_ids[i];
+    v_current := v_base[i];
     IF p_expected[i] IS NOT NULL AND p_expected[i] <> v_current THEN
       RAISE EXCEPTION 'wrong expected version for stream %', p_stream_ids[i]
         USING ERRCODE = '${WRONG_EXPECTED_VERSION_SQLSTATE}',
               DETAIL = json_build_object('streamId', p_stream_ids[i], 'expected', p_expected[i], 'actual', v_current)::text;
     END IF;
-    v_base := v_base || v_current;
   END LOOP;
 
   PERFORM set_config('scentinel.appending', 'on', true);
@@ -585,106 +589,6 @@ BEGIN
       e.metadata, e.recorded_at, e.tx_id >= pg_snapshot_xmin(pg_current_snapshot())
     FROM events e WHERE e.position > p_after ORDER BY e.position LIMIT p_limit;
   END IF;
-END
-$fn$;
-`,
-  },
-  {
-    // append_events_placed reads the current version of every stream of a call in one statement
-    // instead of one statement per stream (a group of tracking calls spans as many streams as it
-    // has visitors' sessions). Same checks, same errors, same answer.
-    id: 'platform:0011-append-events-placed-one-version-read',
-    sql: `
-CREATE OR REPLACE FUNCTION append_events_placed(
-  p_stream_ids text[],
-  p_expected integer[],
-  p_batch integer[],
-  p_offset integer[],
-  p_ids uuid[],
-  p_types text[],
-  p_schema_versions integer[],
-  p_data jsonb[],
-  p_metadata jsonb[]
-) RETURNS TABLE (
-  next_version integer, last_position bigint, first_position bigint, previous_position bigint,
-  recorded_at timestamptz
-)
-LANGUAGE plpgsql
-SET search_path FROM CURRENT
-AS $fn$
-#variable_conflict use_column
-DECLARE
-  v_key integer := hashtext(current_schema());
-  v_base integer[] := '{}';
-  v_current integer;
-  v_versions integer[];
-  v_lasts bigint[];
-  v_first bigint;
-  v_last bigint;
-  v_count bigint;
-  v_settled boolean := false;
-  v_previous bigint;
-BEGIN
-  PERFORM pg_advisory_xact_lock(${APPEND_LOCK}, v_key);
-  -- Every stream's current version in one statement (one index descent each), then the checks.
-  SELECT coalesce(array_agg(coalesce(
-      (SELECT max(e.version) FROM events e WHERE e.stream_id = s.id), 0) ORDER BY s.n), '{}')
-    INTO v_base
-    FROM unnest(p_stream_ids) WITH ORDINALITY AS s(id, n);
-  FOR i IN 1 .. coalesce(array_length(p_stream_ids, 1), 0) LOOP
-    v_current := v_base[i];
-    IF p_expected[i] IS NOT NULL AND p_expected[i] <> v_current THEN
-      RAISE EXCEPTION 'wrong expected version for stream %', p_stream_ids[i]
-        USING ERRCODE = '${WRONG_EXPECTED_VERSION_SQLSTATE}',
-              DETAIL = json_build_object('streamId', p_stream_ids[i], 'expected', p_expected[i], 'actual', v_current)::text;
-    END IF;
-  END LOOP;
-
-  PERFORM set_config('scentinel.appending', 'on', true);
-  WITH inserted AS (
-    INSERT INTO events (id, stream_id, version, type, schema_version, data, metadata)
-    SELECT e.id, p_stream_ids[e.b], v_base[e.b] + e.o, e.t, e.sv, e.d, e.m
-    FROM unnest(p_batch, p_offset, p_ids, p_types, p_schema_versions, p_data, p_metadata)
-      WITH ORDINALITY AS e(b, o, id, t, sv, d, m, n)
-    ORDER BY e.n
-    RETURNING stream_id, version, position
-  ), per_batch AS (
-    SELECT s.n, max(i.version) AS v, max(i.position) AS p, min(i.position) AS f, count(*) AS c
-    FROM inserted i JOIN unnest(p_stream_ids) WITH ORDINALITY AS s(stream_id, n) ON s.stream_id = i.stream_id
-    GROUP BY s.n
-  )
-  SELECT array_agg(b.v ORDER BY b.n), array_agg(b.p ORDER BY b.n), min(b.f), max(b.p), sum(b.c)
-    INTO v_versions, v_lasts, v_first, v_last, v_count
-    FROM per_batch b;
-  PERFORM set_config('scentinel.appending', 'off', true);
-
-  IF v_last - v_first + 1 = v_count THEN
-    -- No write around the function in flight now: every lower position is committed or never will be.
-    IF pg_try_advisory_lock(${RAW_WRITER_LOCK}, v_key) THEN
-      PERFORM pg_advisory_unlock(${RAW_WRITER_LOCK}, v_key);
-      v_settled := true;
-    ELSE
-      -- Held by a reader (exclusively, for one statement) or by writers around the function (shared).
-      v_settled := NOT EXISTS (
-        SELECT 1 FROM pg_locks l
-        WHERE l.locktype = 'advisory'
-          AND l.database = (SELECT d.oid FROM pg_database d WHERE d.datname = current_database())
-          AND l.classid = ${RAW_WRITER_LOCK}::oid
-          AND l.objid = v_key::oid
-          AND l.objsubid = 2
-          AND l.mode = 'ShareLock'
-          AND l.granted
-      );
-    END IF;
-    IF v_settled THEN
-      SELECT coalesce(max(e.position), 0) INTO v_previous FROM events e WHERE e.position < v_first;
-    END IF;
-  END IF;
-
-  RETURN QUERY
-  SELECT v_versions[k], v_lasts[k], v_first, v_previous, now()
-  FROM generate_subscripts(v_versions, 1) AS k
-  ORDER BY k;
 END
 $fn$;
 `,
