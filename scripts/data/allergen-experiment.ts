@@ -13,6 +13,7 @@ import {
   DEFAULT_TRAIN_OPTIONS,
   type LabelledPerfume,
 } from './allergen-model.ts';
+import { labelledPerfume } from './safety.ts';
 
 interface Perfume {
   id: string;
@@ -48,30 +49,12 @@ export function loadLabelled(dataDir: string): {
   const labelled: LabelledPerfume[] = [];
   for (const p of perfumes) {
     if (!p.label) continue;
-    const bridgeGroups = new Set<string>();
-    for (const level of ['top', 'middle', 'base', 'unspecified'] as const) {
-      for (const note of p.notes[level]) {
-        for (const c of bridge[note.toLowerCase()] ?? []) {
-          const g = groupOf.get(c.chemical_id);
-          if (g) bridgeGroups.add(g);
-        }
-      }
-    }
-    const declared = new Set<string>();
-    for (const c of p.label.chemicals) {
-      const g = groupOf.get(c.chemical_id);
-      if (g) declared.add(g);
-    }
-    labelled.push({
-      id: p.id,
-      brand: p.brand,
-      name: p.name,
-      notes: p.notes,
-      accords: p.accords,
-      gender: p.gender,
-      bridgeGroups,
-      declared,
-    });
+    // The notes' bridge links, as the build infers them (a labelled perfume's shipped chemicals are
+    // its declared ones).
+    const chemicals = (['top', 'middle', 'base', 'unspecified'] as const).flatMap((level) =>
+      p.notes[level].flatMap((note) => bridge[note.toLowerCase()] ?? []),
+    );
+    labelled.push(labelledPerfume({ ...p, chemicals }, p.label.chemicals, groupOf));
   }
   labelled.sort((a, b) => (a.id < b.id ? -1 : 1));
   return { labelled, groups, perfumes };

@@ -79,6 +79,20 @@ export function noteCoverage(notes: NoteLists, bridge: Bridge): NoteCoverage {
   return { specific_notes: specific, resolved_notes: resolved, unknown_notes: unknown };
 }
 
+/** A labelled perfume as the model trains on it: its model view and the groups its label declares. */
+export function labelledPerfume(
+  p: Parameters<typeof modelPerfume>[0],
+  labelChemicals: ReadonlyArray<{ chemical_id: string }>,
+  groupOf: ReadonlyMap<string, string>,
+): LabelledPerfume {
+  const declared = new Set<string>();
+  for (const c of labelChemicals) {
+    const g = groupOf.get(c.chemical_id);
+    if (g) declared.add(g);
+  }
+  return { ...modelPerfume(p, groupOf), declared };
+}
+
 export interface SafetySummary {
   labelRows: number;
   labelledPerfumes: number;
@@ -89,7 +103,11 @@ export interface SafetySummary {
   coverage: { specificOccurrences: number; resolvedOccurrences: number };
 }
 
-function modelPerfume(p: SafetyPerfume, groupOf: ReadonlyMap<string, string>): ModelPerfume {
+/** The model's view of a perfume: its names, notes, accords and the allergen groups its chemicals fall in. */
+function modelPerfume(
+  p: Omit<SafetyPerfume, 'chemicals'> & { chemicals: ReadonlyArray<{ chemical_id: string }> },
+  groupOf: ReadonlyMap<string, string>,
+): ModelPerfume {
   const bridgeGroups = new Set<string>();
   for (const link of p.chemicals) {
     const g = groupOf.get(link.chemical_id);
@@ -149,13 +167,7 @@ export function buildSafety(
   const labelled: LabelledPerfume[] = [];
   for (const p of perfumes) {
     const label = labels.get(p.id);
-    if (!label) continue;
-    const declared = new Set<string>();
-    for (const c of label.chemicals) {
-      const g = groupOf.get(c.chemical_id);
-      if (g) declared.add(g);
-    }
-    labelled.push({ ...modelPerfume(p, groupOf), declared });
+    if (label) labelled.push(labelledPerfume(p, label.chemicals, groupOf));
   }
   labelled.sort((a, b) => (a.id < b.id ? -1 : 1));
   const model = trainAllergenModel(labelled, groups, DEFAULT_TRAIN_OPTIONS);
