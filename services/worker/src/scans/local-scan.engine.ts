@@ -10,7 +10,7 @@ import { analyzeLabel, type LabelAnalysisDeps, type OcrEvidence } from './label-
 import type { OcrPool, OcrReading } from './ocr-pool.ts';
 import type { OcrWord } from './reading-order.ts';
 import type { ScanEngine, ScanEngineInput } from './scan-engine.port.ts';
-import { textBlocks } from './text-blocks.ts';
+import { type Box, textBlocks } from './text-blocks.ts';
 
 /**
  * Tesseract reads best with text lines of about this many pixels: images are scaled so their
@@ -497,28 +497,26 @@ async function rowsOf(png: Buffer, { top, bottom }: { top: number; bottom: numbe
 
 /**
  * The print's blocks (columns, paragraphs: see `textBlocks`) found on the prepared image `png`,
- * each as a crop of `source` (the prepared image or another of its size), with a margin.
+ * each grown by a margin: the regions to crop from it or from another image of its size.
  */
-async function blockCrops(png: Buffer, source: Buffer, lineHeight: number): Promise<Buffer[]> {
+async function printBlocks(png: Buffer, lineHeight: number): Promise<Box[]> {
   const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
   const w = info.width;
   const h = info.height;
   const ink = new Uint8Array(w * h);
   for (let i = 0; i < ink.length; i += 1) ink[i] = data[i]! < BLOCK_INK_LEVEL ? 1 : 0;
   const pad = Math.round(lineHeight * 0.5);
-  const crops: Buffer[] = [];
+  const regions: Box[] = [];
   for (const b of textBlocks(ink, w, h, lineHeight)) {
     if (b.y1 - b.y0 < lineHeight * 0.5 || b.x1 - b.x0 < lineHeight) continue;
-    const left = Math.max(0, b.x0 - pad);
-    const top = Math.max(0, b.y0 - pad);
-    crops.push(
-      await sharp(source)
-        .extract({ left, top, width: Math.min(w, b.x1 + pad) - left, height: Math.min(h, b.y1 + pad) - top })
-        .png({ compressionLevel: 1 })
-        .toBuffer(),
-    );
+    regions.push({
+      x0: Math.max(0, b.x0 - pad),
+      y0: Math.max(0, b.y0 - pad),
+      x1: Math.min(w, b.x1 + pad),
+      y1: Math.min(h, b.y1 + pad),
+    });
   }
-  return crops;
+  return regions;
 }
 
 /** The default engine: sharp + Tesseract (offline) + ZXing, then the label parser and matcher. */
@@ -616,8 +614,9 @@ export class LocalScanEngine implements ScanEngine {
     const small = decoded.width < SECOND_LOOK_WIDTH;
     // A small image's blocks are read one by one: Tesseract's own layout analysis is unsure there,
     // and reading the whole page as one block runs columns' lines together.
+    const blocks = small ? await printBlocks(png, prepared.lineHeight) : [];
     const others = [
-      small ? await this.readByBlocks(png, png, prepared.lineHeight) : await this.ocr.recognizeAsBlock(png),
+      small ? await this.readByBlocks(png, blocks) : await this.ocr.recognizeAsBlock(png),
       ...restored,
     ];
     if (unflattened) others.push(await this.ocr.recognize(await prepareForOcr(unflattened)));
@@ -625,7 +624,7 @@ export class LocalScanEngine implements ScanEngine {
       // A small image was enlarged to be read: shrinking it again loses what that gained, while its
       // grey, anti-aliased print read as it was scaled (no contrast stretch) misreads other letters
       // than the prepared image's bold strokes do.
-      others.push(await this.readByBlocks(png, await prepared.scaledOnly(), prepared.lineHeight));
+      others.push(await this.readByBlocks(await prepared.scaledOnly(), blocks));
     } else {
       others.push(await this.ocr.recognize(await smallerCopy(png)));
     }
@@ -641,16 +640,19 @@ export class LocalScanEngine implements ScanEngine {
   }
 
   /**
-   * Each block of print (see `blockCrops`) read as a single block of text, one after the other; the
-   * whole image read so when no block was found.
+   * Each block of print (see `printBlocks`) cropped from `source` and read as a single block of
+   * text, one after the other; the whole image read so when no block was found.
    */
-  private async readByBlocks(png: Buffer, source: Buffer, lineHeight: number): Promise<OcrReading> {
-    const crops = await blockCrops(png, source, lineHeight);
-    if (crops.length === 0) return this.ocr.recognizeAsBlock(source);
+  private async readByBlocks(source: Buffer, blocks: readonly Box[]): Promise<OcrReading> {
+    if (blocks.length === 0) return this.ocr.recognizeAsBlock(source);
     const texts: string[] = [];
     const words: OcrWord[] = [];
     let lines = 0;
-    for (const crop of crops) {
+    for (const b of blocks) {
+      const crop = await sharp(source)
+        .extract({ left: b.x0, top: b.y0, width: b.x1 - b.x0, height: b.y1 - b.y0 })
+        .png({ compressionLevel: 1 })
+        .toBuffer();
       const r = await this.ocr.recognizeAsBlock(crop);
       texts.push(r.text);
       for (const word of r.words) words.push({ ...word, line: word.line + lines });
