@@ -25,6 +25,102 @@ describe.skipIf(!url)('Postgres server event log (needs DATABASE_URL)', () => {
     };
   });
 
+  eventLogContract('Postgres server, projection reads on a thread', async () => {
+    const db = (await openTestPgDatabase('t_event_log_thread'))!;
+    const log = await PostgresEventLog.create(db.client, { readThreadUrl: url! });
+    return {
+      log,
+      cleanup: async () => {
+        await log.close();
+        await db.drop();
+      },
+    };
+  });
+
+  describe('projection reads on a thread', () => {
+    let db: { client: SqlClient; drop: () => Promise<void> };
+    let plain: PostgresEventLog;
+    let threaded: PostgresEventLog;
+
+    beforeAll(async () => {
+      db = (await openTestPgDatabase('t_event_log_reader'))!;
+      plain = await PostgresEventLog.create(db.client);
+      threaded = await PostgresEventLog.create(db.client, { readThreadUrl: url!, migrate: false });
+    });
+    afterEach(async () => {
+      await Promise.allSettled(openTransactions.splice(0).map((commit) => commit()));
+    });
+    afterAll(async () => {
+      await threaded?.close();
+      await plain?.close();
+      await db?.drop();
+    });
+
+    it('gives exactly the events a read on the client gives', async () => {
+      const start = await headOfTable(db.client);
+      // A payload of 1 kB or more is read from the text kept at append; a smaller one from jsonb.
+      const large = {
+        perfume: {
+          id: 'chateau',
+          name: 'Château "Rose" \\ N°5 \u2028 香水 🌹',
+          year_released: 1921,
+          probability: 0.89,
+          negative: -0,
+          big: 9007199254740991,
+          label: null,
+          flags: [true, false, null],
+          notes: { top: Array.from({ length: 40 }, (_, i) => `Note ${i % 7}`), base: [] },
+          ['__proto__']: { polluted: true },
+        },
+      };
+      await plain.appendMany([
+        {
+          streamId: 'perfume:chateau',
+          expectedVersion: 0,
+          events: [event('PerfumeCatalogued', large), event('PerfumeNotesAssigned', { notes: ['Rose'] })],
+        },
+        { streamId: 'usage:1', expectedVersion: 'any', events: [event('SearchRan', { text: 'été' })] },
+      ]);
+      const types = ['PerfumeCatalogued', 'PerfumeNotesAssigned'];
+      const fromThread = await threaded.readAll({ after: start, dataTypes: types });
+      const fromClient = await plain.readAll({ after: start, dataTypes: types });
+      expect(fromThread).toHaveLength(3);
+      expect(fromThread).toStrictEqual(fromClient);
+      expect(JSON.stringify(fromThread)).toBe(JSON.stringify(fromClient));
+      expect(fromThread[2]!.data).toBeNull();
+      expect(await threaded.readAll({ after: start, limit: 2, dataTypes: types })).toStrictEqual(
+        fromClient.slice(0, 2),
+      );
+    });
+
+    it('holds back what an open transaction may still put before it', async () => {
+      const start = await headOfTable(db.client);
+      const open = await holdTransaction(db.client);
+      await rawInsert(open.tx, 'perfume:held', 1);
+      await plain.append('perfume:after-held', [event('A')], 0);
+      expect(await threaded.readAll({ after: start, dataTypes: ['A'] })).toEqual([]);
+      await open.commit();
+      const read = await threaded.readAll({ after: start, dataTypes: ['A'] });
+      expect(read.map((e) => e.streamId)).toEqual(['perfume:held', 'perfume:after-held']);
+    });
+
+    it('fails a read with the error Postgres gave, and reads again after it', async () => {
+      const other = await PostgresEventLog.create(db.client, { readThreadUrl: `${url!}`, migrate: false });
+      try {
+        await db.client.exec(
+          'ALTER FUNCTION read_events_text(bigint, integer, text[]) RENAME TO read_events_text_away',
+        );
+        await expect(other.readAll({ after: 0, dataTypes: ['A'] })).rejects.toMatchObject({ code: '42883' });
+        await db.client.exec(
+          'ALTER FUNCTION read_events_text_away(bigint, integer, text[]) RENAME TO read_events_text',
+        );
+        await expect(other.readAll({ after: 0, dataTypes: ['A'] })).resolves.toBeInstanceOf(Array);
+      } finally {
+        await other.close();
+      }
+    });
+  });
+
   describe('transactions and several processes', () => {
     let db: { client: SqlClient; drop: () => Promise<void> };
     let log: PostgresEventLog;

@@ -32,7 +32,10 @@ export async function openStore(
     throw err;
   }
   try {
-    const eventLog = await PostgresEventLog.create(sql);
+    const eventLog = await PostgresEventLog.create(
+      sql,
+      config.databaseUrl ? { readThreadUrl: config.databaseUrl } : {},
+    );
     return {
       sql,
       eventLog,
