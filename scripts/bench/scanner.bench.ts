@@ -8,7 +8,8 @@
  *   npx tsx scripts/bench/scanner.bench.ts [--per-condition N] [--conditions a,b] [--skip-plain] [--verbose]
  *   SCANNER_BENCH_PER_CONDITION=N npm run bench -- scanner   (default 6 images per condition)
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -23,6 +24,7 @@ import {
   loadBrandNames,
   matchKey,
   OcrPool,
+  type OcrReading,
   TESSERACT_LANG_PATH,
   waitForChemicalRecords,
 } from '../../services/worker/src/index.ts';
@@ -251,11 +253,23 @@ export async function run(
   const pool = await OcrPool.create({ size: 1 });
   // OCR passes per image (hard images are read more than once), for the verbose listing.
   let passes = 0;
+  let current = '';
+  // SCANNER_BENCH_OCR_CACHE=<dir>: readings kept on disk by the image's bytes, for working on what
+  // comes after OCR (the times then measure nothing; never for reported figures).
+  const cacheDir = process.env.SCANNER_BENCH_OCR_CACHE;
+  if (cacheDir) mkdirSync(cacheDir, { recursive: true });
   for (const method of ['recognize', 'recognizeAsBlock'] as const) {
     const read = pool[method].bind(pool);
-    pool[method] = (png: Buffer) => {
+    pool[method] = async (png: Buffer) => {
       passes += 1;
-      return read(png);
+      if (!cacheDir) return read(png);
+      const file = path.join(cacheDir, `${createHash('sha1').update(method).update(png).digest('hex')}.json`);
+      const reading = existsSync(file)
+        ? (JSON.parse(readFileSync(file, 'utf8')) as OcrReading)
+        : await read(png);
+      writeFileSync(file, JSON.stringify(reading));
+      appendFileSync(path.join(cacheDir, 'readings.txt'), `=== ${current} ${method}\n${reading.text}\n`);
+      return reading;
     };
   }
   // Brand names come from the shipped catalogue (not from the fixtures' ground truth).
@@ -287,6 +301,7 @@ export async function run(
   try {
     for await (const bench of benchImages(perCondition, conditions)) {
       const { id, condition, image } = bench;
+      current = id;
       const truth = withDatabaseFlags(bench.truth, flags);
       images += 1;
       const group = byCondition.get(condition) ?? { ours: [], theirs: [] };

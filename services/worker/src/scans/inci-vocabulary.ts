@@ -126,9 +126,18 @@ export class InciVocabulary {
     if (bestId < 0 || best > max || second - best < MARGIN) return null;
     const keys = this.byNormal.get(this.normals[bestId]!)!;
     if (keys.length !== 1) return null;
-    const name = this.byKey.get(keys[0]!)!;
+    const name = this.plainForm(this.byKey.get(keys[0]!)!);
     if (addsWord(text, name)) return null;
     return { name, kind: 'corrected', cost: best };
+  }
+
+  /**
+   * A misreading corrected to a stereo form (`l-Limonene`, whose prefix is thin glyphs OCR makes up
+   * or a first letter misread) stands for the name labels print (`Limonene`) when that is known.
+   */
+  plainForm(name: string): string {
+    const plain = name.replace(/^(?:d|l|dl|cis|trans)-(?=\p{L})/iu, '');
+    return plain === name ? name : (this.byKey.get(matchKey(plain)) ?? name);
   }
 
   /**
@@ -171,17 +180,28 @@ export class InciVocabulary {
 
 /** Share of a priority name's length a misreading of it may cost (the general limit is about 1/7). */
 const PRIORITY_COST = 0.3;
-/** Short names (under ten letters) are confused with too much by chance: at most this cost. */
+/**
+ * Short names (under ten letters) are confused with too much by chance: at most this cost, and one
+ * edit more for names of eight or nine letters (two whole letters misread in `Painesol`, `Comarn`).
+ */
 const PRIORITY_SHORT_COST = 1.5;
+const PRIORITY_EIGHT_COST = 2;
 
 function priorityLimit(length: number): number {
-  return length < 10 ? PRIORITY_SHORT_COST : length * PRIORITY_COST;
+  if (length >= 10) return length * PRIORITY_COST;
+  return length >= 8 ? PRIORITY_EIGHT_COST : PRIORITY_SHORT_COST;
 }
 
 /** How much cheaper the best priority name must be than the next priority name. */
 const PRIORITY_MARGIN = 1;
-/** Shortest key a reading needs to be taken for a priority name it does not spell. */
+/** Shortest key a priority name needs (shorter ones are too easily read out of debris). */
 const PRIORITY_MIN_LENGTH = 7;
+/**
+ * Shortest key (letters as read, before look-alikes are unified) a reading needs to be taken for a
+ * priority name it does not spell: a name's first letter lost at a line break (`Ugendl`) or `ri`
+ * read as `n` (`Comarn`) leaves six.
+ */
+const PRIORITY_MIN_READING = 6;
 
 /**
  * Names a misreading must not hide (the declared fragrance allergens): a reading that the general
@@ -191,41 +211,47 @@ const PRIORITY_MIN_LENGTH = 7;
  * priority name, and no other vocabulary name closer (one as close is a tie the allergen wins).
  */
 export class PriorityNames {
-  private readonly names: { name: string; normal: string }[] = [];
+  /** `letters`: the name's key length as spelled (the limit's measure). */
+  private readonly names: { name: string; normal: string; letters: number }[] = [];
   private readonly normals = new Set<string>();
 
-  constructor(names: Iterable<string>) {
+  /** `sameSubstance`: whether two of the names are one substance's (never rivals for a reading). */
+  constructor(
+    names: Iterable<string>,
+    private readonly sameSubstance: (a: string, b: string) => boolean = (a, b) => a === b,
+  ) {
     for (const name of names) {
       const normal = ocrNormal(matchKey(name));
       if (normal.length < PRIORITY_MIN_LENGTH || this.normals.has(normal)) continue;
       this.normals.add(normal);
-      this.names.push({ name, normal });
+      this.names.push({ name, normal, letters: matchKey(name).length });
     }
   }
 
   closest(text: string, vocabulary: InciVocabulary): VocabularyHit | null {
-    const normal = ocrNormal(matchKey(text));
-    if (normal.length < PRIORITY_MIN_LENGTH) return null;
-    let best = Number.POSITIVE_INFINITY;
-    let second = Number.POSITIVE_INFINITY;
-    let found: string | null = null;
-    for (const { name, normal: target } of this.names) {
-      if (Math.abs(target.length - normal.length) > target.length * PRIORITY_COST) continue;
-      const max = priorityLimit(target.length);
-      const cost = ocrCost(normal, target, Math.min(max, second));
-      if (cost > max) continue;
-      if (cost < best) {
-        second = best;
-        best = cost;
-        found = name;
-      } else if (cost < second) second = cost;
+    const key = matchKey(text);
+    if (key.length < PRIORITY_MIN_READING) return null;
+    const normal = ocrNormal(key);
+    const within: { name: string; cost: number; max: number }[] = [];
+    for (const { name, normal: target, letters } of this.names) {
+      if (Math.abs(letters - key.length) > letters * PRIORITY_COST) continue;
+      const max = priorityLimit(letters);
+      // Rivals a little beyond their own limit count too: the best must be clearly the best.
+      const cost = ocrCost(normal, target, max + PRIORITY_MARGIN);
+      if (cost <= max + PRIORITY_MARGIN) within.push({ name, cost, max });
     }
-    if (found === null || second - best < PRIORITY_MARGIN) return null;
+    // Ties between one substance's names go to the shortest (`Limonene`, not `l-Limonene`).
+    within.sort((a, b) => a.cost - b.cost || a.name.length - b.name.length);
+    const found = within[0]?.name ?? null;
+    const best = within[0]?.cost ?? Number.POSITIVE_INFINITY;
+    // The runner-up among other substances (`l-Limonene` is no rival to `Limonene`).
+    const second = within.find((c) => !this.sameSubstance(found!, c.name))?.cost ?? Number.POSITIVE_INFINITY;
+    if (found === null || best > within[0]!.max || second - best < PRIORITY_MARGIN) return null;
     // Another name as close is a tie the allergen wins; a closer one is what was printed.
     if (vocabulary.nearestCost(text, best, this.normals) < best) return null;
     // No word-by-word check here: the lengths already agree, and a lost hyphen or space
     // (`Alpiassomethyl Ionone`) must not hide the allergen.
-    return { name: vocabulary.exact(found) ?? found, kind: 'corrected', cost: best };
+    return { name: vocabulary.plainForm(vocabulary.exact(found) ?? found), kind: 'corrected', cost: best };
   }
 }
 
@@ -243,7 +269,11 @@ const wordsOf = (text: string) =>
 function addsWord(reading: string, name: string): boolean {
   const read = wordsOf(reading);
   const whole = read.join('');
-  return wordsOf(name).some(
+  const words = wordsOf(name);
+  // One word OCR broke in two (`Uge Nol`): the reading's words together are the name's word.
+  if (words.length === 1 && read.length > 1 && ocrCost(whole, words[0]!, 1) <= allowedCost(whole.length))
+    return false;
+  return words.some(
     (word) =>
       word.length >= 3 &&
       !whole.includes(word) &&

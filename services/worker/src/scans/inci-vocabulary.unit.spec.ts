@@ -100,6 +100,11 @@ describe('the shipped vocabulary', () => {
     expect(vocabulary.correct('Butyrospermum Parkii')).toBeNull();
   });
 
+  it('reads one word OCR broke in two as that word', () => {
+    // A 400 px shop image's `EUGENOL`, its first letter lost and a space read inside.
+    expect(vocabulary.correct('UGE NOL')?.name.toLowerCase()).toBe('eugenol');
+  });
+
   it('leaves label debris unrecognised', () => {
     for (const junk of ['0j', 'ingre', 'Keep away frorn heat', 'xqzvtrbl wkpf'])
       expect(vocabulary.correct(junk)).toBeNull();

@@ -20,7 +20,8 @@ beforeAll(async () => {
   if (!loaded) throw new Error('data/scanner/inci-vocabulary.txt.gz is missing: run npm run data:build');
   vocabulary = loaded;
   matcher = new ChemicalMatcher(await loadChemicalRecords());
-});
+  // Loading both takes seconds on a busy machine.
+}, 60_000);
 
 /** The ingredients the analysis reports for an OCR text, as `name [reading]`. */
 function read(text: string): string[] {
@@ -191,6 +192,45 @@ describe('declared allergens misread beyond the general limit', () => {
     ]);
   });
 
+  it("names short allergens misread in small print, one substance's forms no rivals", () => {
+    // 400 px shop images: a first letter lost (`Ugendl`), two letters misread in eight (`Painesol`,
+    // `Lisponene`), `ri` read as `n` (`COMARN`), a space inside the word (`UGE NOL`).
+    expect(lower(read('Ingredients: Alcohol, Ugendl, Painesol, Lisponene, COMARN, Linalool'))).toEqual([
+      'alcohol [printed]',
+      'eugenol [corrected]',
+      'farnesol [corrected]',
+      'limonene [corrected]',
+      'coumarin [corrected]',
+      'linalool [printed]',
+    ]);
+    expect(lower(read('Ingredients: BHT. UGE NOL. CINNAMYL ALCOHOL'))).toEqual([
+      'bht [printed]',
+      'eugenol [corrected]',
+      'cinnamyl alcohol [printed]',
+    ]);
+  });
+
+  it('names the substance as labels print it, not a stereo form of it', () => {
+    // `LIMONENE` on a 400 px shop image; `l-Limonene` as printed stays as it is.
+    expect(lower(read('Ingredients: Uimesene, Alcohol'))).toEqual([
+      'limonene [corrected]',
+      'alcohol [printed]',
+    ]);
+    expect(lower(read('Ingredients: l-Limonene, Alcohol'))).toEqual([
+      'l-limonene [printed]',
+      'alcohol [printed]',
+    ]);
+  });
+
+  it('reads a misread allergen as the allergen before as Aqua/Water/Eau run together', () => {
+    // `COUMAAN`: its pieces are one edit from `eau` and `aqua`, the whole is `COUMARIN` misread.
+    expect(lower(read('Ingredients: Alcohol, COUMAAN, Citral'))).toEqual([
+      'alcohol [printed]',
+      'coumarin [corrected]',
+      'citral [printed]',
+    ]);
+  });
+
   it('joins an allergen broken at a line break whose first half was misread', () => {
     // A 400 px shop image: the hyphen and the first letters lost, the line broken before `IONONE`.
     expect(lower(read('Ingredients: Hydroxycitronellal, Alpiassomethyl,\nIonone, Coumarin'))).toEqual([
@@ -201,7 +241,9 @@ describe('declared allergens misread beyond the general limit', () => {
   });
 
   it('leaves debris and non-allergen misreadings unrecognised instead of guessing an allergen', () => {
-    const found = read('Ingredients: Aqua, Aguanvatereal, Fhenoryethanal, Gerassal, Keep away from heat');
+    const found = read(
+      'Ingredients: Aqua, Aguanvatereal, Fhenoryethanal, Gerassal, Keep away from heat, Butse hobntare Propene, Ormethiconed, Greanide, Comarca, Reagent',
+    );
     expect(found.filter((n) => n.endsWith('[corrected]'))).toEqual([]);
   });
 });

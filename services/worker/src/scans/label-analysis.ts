@@ -281,13 +281,23 @@ export function matchIngredients(
   return out;
 }
 
+/** A name without a stereo prefix (`l-Limonene` → `Limonene`). */
+function withoutStereo(name: string): string {
+  return name.replace(/^(?:d|l|dl|cis|trans)-(?=\p{L})/iu, '');
+}
+
 const priorities = new WeakMap<ChemicalMatcher, PriorityNames>();
 
 /** The database's declared allergens, which a misreading must not hide (made once per database). */
 function priorityNames(matcher: ChemicalMatcher): PriorityNames {
   let names = priorities.get(matcher);
   if (!names) {
-    names = new PriorityNames(matcher.allergenNames());
+    // A stereo form (`l-Limonene`, `trans-Anethole`) is the substance for a misreading's purposes.
+    const substance = (name: string) => {
+      const base = withoutStereo(name);
+      return matcher.match(base, { wholeOnly: true })?.chemical.id ?? matchKey(base);
+    };
+    names = new PriorityNames(matcher.allergenNames(), (a, b) => substance(a) === substance(b));
     priorities.set(matcher, names);
   }
   return names;
@@ -481,11 +491,12 @@ export function analyzeLabel(evidence: LabelEvidence, deps: LabelAnalysisDeps): 
   if (others.length > 0) {
     // A name the leading reading already holds, also as a bracketed or slashed synonym
     // ("Parfum (Fragrance)", "Aqua/Water"): another reading that split it off adds nothing.
-    const known = new Set(matches.flatMap((m) => namesWithin(m.ingredient.name)));
+    // A stereo form of a name it holds (`l-Limonene` beside `Limonene`) is the same entry misread.
+    const known = new Set(matches.flatMap((m) => namesWithin(withoutStereo(m.ingredient.name))));
     const ids = new Set(matches.map((m) => m.ingredient.chemical_id).filter((id) => id !== null));
     for (const other of others) {
       for (const m of other) {
-        const key = matchKey(m.ingredient.name);
+        const key = matchKey(withoutStereo(m.ingredient.name));
         if (m.ingredient.reading === 'unrecognised' || known.has(key)) continue;
         if (m.ingredient.chemical_id !== null && ids.has(m.ingredient.chemical_id)) continue;
         known.add(key);

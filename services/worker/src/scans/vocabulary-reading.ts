@@ -126,12 +126,13 @@ export function readWithVocabulary(
   }
   // The database's own close match stands when the vocabulary has no better explanation.
   if (found) return null;
+  // A declared allergen misread beyond the general limit is still named (before the run-together
+  // synonyms below, which read pieces of `Coumaan` as `eau` and `aqua`).
+  const urgent = priority?.closest(base, vocabulary);
+  if (urgent) return [entry(urgent.name, 'corrected', base)];
   // `Aqua/Water/Eau` read as one word.
   const same = runTogetherSynonyms(base);
   if (same) return [entry(vocabulary.exact(same) ?? same, 'corrected', base)];
-  // A declared allergen misread beyond the general limit is still named.
-  const urgent = priority?.closest(base, vocabulary);
-  if (urgent) return [entry(urgent.name, 'corrected', base)];
   const pieces = segmentEntry(base, vocabulary, confidenceOf);
   if (pieces) return pieces.map((p) => named(p));
   // Names among words that name nothing: the names, and the rest kept as printed to be checked.
