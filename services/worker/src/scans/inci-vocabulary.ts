@@ -247,8 +247,11 @@ export class PriorityNames {
     // The runner-up among other substances (`l-Limonene` is no rival to `Limonene`).
     const second = within.find((c) => !this.sameSubstance(found!, c.name))?.cost ?? Number.POSITIVE_INFINITY;
     if (found === null || best > within[0]!.max || second - best < PRIORITY_MARGIN) return null;
-    // Another name as close is a tie the allergen wins; a closer one is what was printed.
-    if (vocabulary.nearestCost(text, best, this.normals) < best) return null;
+    // Another name as close is a tie the allergen wins; a closer one is what was printed when it
+    // is clearly closer or a confident reading by the general limit (`Be Benzoate` under a glare
+    // is no more `Butyl Benzoate`, 3 away, than `Benzyl Benzoate`, 3.5 away).
+    const rival = vocabulary.nearestCost(text, best, this.normals);
+    if (rival < best && (rival < best - 1 || rival <= allowedCost(key.length))) return null;
     // No word-by-word check here: the lengths already agree, and a lost hyphen or space
     // (`Alpiassomethyl Ionone`) must not hide the allergen.
     return { name: vocabulary.plainForm(vocabulary.exact(found) ?? found), kind: 'corrected', cost: best };

@@ -210,6 +210,15 @@ describe('declared allergens misread beyond the general limit', () => {
     ]);
   });
 
+  it('names the allergen when another name is only a little closer', () => {
+    // `BENZYL BENZOATE` under a glare: `Butyl Benzoate` is half an edit closer, not clearly so.
+    expect(lower(read('Ingredients: Linalool, Be Benzoate, Citral'))).toEqual([
+      'linalool [printed]',
+      'benzyl benzoate [corrected]',
+      'citral [printed]',
+    ]);
+  });
+
   it('names the substance as labels print it, not a stereo form of it', () => {
     // `LIMONENE` on a 400 px shop image; `l-Limonene` as printed stays as it is.
     expect(lower(read('Ingredients: Uimesene, Alcohol'))).toEqual([
