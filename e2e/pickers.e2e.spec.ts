@@ -332,10 +332,15 @@ describe('pickers reach everything (browser)', () => {
     await expect(shown.textContent()).resolves.toMatch(
       new RegExp(`^Showing 50 of ${total.toLocaleString('en')}Load more`),
     );
+    // Operated from the keyboard: focus stays on the button while each page loads, and a key press
+    // does not depend on where the button is drawn (the grid above it measures its rows as they come
+    // into view, which can move it between a pointer's aim and its click).
     const more = page.getByTestId('chemical-results-more-button');
+    await more.focus();
     let clicks = 0;
     while (await more.isVisible()) {
-      await more.click();
+      await expect(more.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+      await page.keyboard.press('Enter');
       clicks += 1;
       await expect
         .poll(() => shown.textContent(), { timeout: 20_000 })

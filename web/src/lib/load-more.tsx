@@ -26,8 +26,10 @@ export function LoadMore({ shown, total, loading, onMore, testId }: LoadMoreProp
         <button
           type="button"
           className="button button--small button--secondary"
-          onClick={onMore}
-          disabled={loading}
+          // aria-disabled, not disabled: a disabled button drops keyboard focus, and a keyboard
+          // user pressing it would lose their place in the list while the next page loads.
+          onClick={loading ? undefined : onMore}
+          aria-disabled={loading}
           data-testid={testId ? `${testId}-button` : undefined}
         >
           {loading ? t('common.loading') : t('pickers.loadMore', { count: left, n: format.format(left) })}
