@@ -6,9 +6,14 @@
  */
 import { brandKey, brandTokens, nameKey } from '../../services/domain/src/catalogue/index.ts';
 import type { ChemicalRecord } from '../../services/worker/src/scans/chemical-database.ts';
-import { ChemicalMatcher, matchKey } from '../../services/worker/src/scans/chemical-matcher.ts';
+import {
+  type ChemicalMatch,
+  ChemicalMatcher,
+  matchKey,
+} from '../../services/worker/src/scans/chemical-matcher.ts';
 import { InciVocabulary, PriorityNames } from '../../services/worker/src/scans/inci-vocabulary.ts';
 import { splitIngredients } from '../../services/worker/src/scans/ingredient-list.parser.ts';
+import { editDistance } from '../../services/worker/src/scans/string-distance.ts';
 import { readWithVocabulary } from '../../services/worker/src/scans/vocabulary-reading.ts';
 
 /** Where the declared lists come from, as shown to users beside every declared ingredient. */
@@ -72,6 +77,7 @@ export function labelPerfumeName(productName: string): string {
 }
 
 const INNER_CONCENTRATION = /\b(?:eau\s+de\s+(?:parfum|toilette|cologne)|extrait\s+de\s+parfum)\b/gi;
+const INTENSE_CONCENTRATION = /\beau\s+de\s+(?:parfum|toilette)\s+intense\b/i;
 const TRAILING_FORM = /\s+(?:for\s+(?:her|him)|pure\s+perfume|perfume(?:\s+oil)?|cologne(?:\s+intense)?)$/i;
 
 /**
@@ -79,7 +85,8 @@ const TRAILING_FORM = /\s+(?:for\s+(?:her|him)|pure\s+perfume|perfume(?:\s+oil)?
  * with a concentration that stands inside the name removed (`Guilty Eau de Parfum Pour Homme`);
  * then without a trailing form word the catalogue leaves out (`Grapefruit Cologne`, `For Her`,
  * `Cologne Intense`); then without a trailing `by <brand>` (`Good Girl Gone Bad by KILIAN`, when
- * the brand is given); then with `and` written `&` (`Rose Water and Vanilla`).
+ * the brand is given); then with `and` written `&` (`Rose Water and Vanilla`); last, without an
+ * `Eau de Parfum Intense` (`Gucci Bloom Ambrosia di Fiori Eau de Parfum Intense For Her`).
  */
 export function labelNameCandidates(productName: string, brand?: string): string[] {
   const out: string[] = [];
@@ -99,6 +106,10 @@ export function labelNameCandidates(productName: string, brand?: string): string
     add(short);
   }
   if (/\sand\s/i.test(short)) add(short.replace(/\s+and\s+/gi, ' & '));
+  // `Eau de Parfum Intense` as a concentration (`Bloom Ambrosia di Fiori Eau de Parfum Intense`), last:
+  // a perfume named `… Intense` is found first.
+  if (INTENSE_CONCENTRATION.test(name))
+    add(name.replace(INTENSE_CONCENTRATION, ' ').replace(/\s+/g, ' ').trim().replace(TRAILING_FORM, ''));
   return out;
 }
 
@@ -112,7 +123,8 @@ function sameBrandWords(a: string, b: string): boolean {
 /**
  * The name keys a catalogue perfume answers to: its name key; the same without the brand written
  * into the name as `d'<brand>` or `de <brand>` (`Twilly d'Hermès Eau Ginger` is sold as `Twilly
- * Eau Ginger`); and without a trailing form word (`Pure Musc For Her`).
+ * Eau Ginger`); without a trailing form word (`Pure Musc For Her`); and without a concentration
+ * inside the name (`L'Interdit Eau de Parfum Rouge` is sold as `L'Interdit Rouge Eau de Parfum`).
  */
 function catalogueNameKeys(p: CataloguePerfumeRef): string[] {
   const keys = new Set([nameKey(p.name, p.brand)]);
@@ -124,6 +136,8 @@ function catalogueNameKeys(p: CataloguePerfumeRef): string[] {
   }
   const bare = p.name.replace(TRAILING_FORM, '');
   if (bare !== p.name && bare.trim() !== '') keys.add(nameKey(bare, p.brand));
+  const inner = p.name.replace(INNER_CONCENTRATION, ' ').replace(/\s+/g, ' ').trim();
+  if (inner !== p.name && inner !== '') keys.add(nameKey(inner, p.brand));
   return [...keys];
 }
 
@@ -237,13 +251,164 @@ export interface DeclaredList {
   chemicals: Array<{ chemical_id: string; name: string }>;
 }
 
-/** The INCI entries of one printed list (the scanner's splitter, so both read labels alike). */
+/**
+ * The INCI entries of one printed list (the scanner's splitter, so both read labels alike). A comma
+ * after a fused-ring or Greek-letter locant (`4,4a,5,9b-Tetrahydro…`, `.alpha.,.alpha.,4-Trimethyl-`)
+ * is part of the name, as a comma between digits is; a stereo descriptor printed after a comma
+ * (`…, Acetate, (E)`) stays with the name it describes.
+ */
 export function labelEntries(ingredients: string): string[] {
   // The list's closing period is not part of its last entry (`…, Farnesol.`); `Alcohol Denat.` keeps its.
-  const text = ingredients.trim().replace(/\.\s*$/, '');
+  const text = ingredients
+    .trim()
+    .replace(/\.\s*$/, '')
+    .replace(
+      /(\d[a-h]|\.(?:alpha|beta|gamma|delta)\.),(?=\d|\.(?:alpha|beta|gamma|delta)\.)/gi,
+      `$1${LOCANT_COMMA}`,
+    )
+    .replace(/,(\s*\((?:\d+[a-h]?)?[EZRS]\)-?)(?=\s*(?:,|$))/gi, `${LOCANT_COMMA}$1`);
   return splitIngredients(text)
-    .map((i) => i.text.trim())
+    .map((i) => i.text.replaceAll(LOCANT_COMMA, ',').trim())
     .filter((t) => t !== '');
+}
+
+/** Stands for a comma inside a name while the list is split (a character no label prints). */
+const LOCANT_COMMA = '\u201a';
+
+/** A parenthesised remark on the material (`(floral note/safe synthetic)`, `(solvent / botanical)`). */
+const REMARK = /\s*\([^()]*\b(?:note|synthetic|solvent|botanical|isolate)\b[^()]*\)/gi;
+
+function withoutRemarks(text: string): string {
+  return text.replace(REMARK, '').replace(/\s+/g, ' ').trim();
+}
+
+/** A stereo descriptor printed as a piece of its own: `(E)`, `(12E)-`, `cis-`, `(3aR,5aS,9aS,9bR)`. */
+function isStereo(piece: string): boolean {
+  if (/^(?:cis|trans)-?$/i.test(piece)) return true;
+  if (!/^[([].*[)\]]-?$/.test(piece)) return false;
+  const letters = piece.replace(/alpha|beta/gi, '').replace(/[^a-z]/gi, '');
+  return letters !== '' && /^[rsezab]+$/i.test(letters);
+}
+
+/** An ester or salt word ending a CAS index name: `acetate`, `3-Acetate`, `methyl ester`. */
+function isEsterPiece(piece: string): boolean {
+  return /^(?:\S+\s+)?ester-?$/i.test(piece) || /^(?:\d+-)?(?:[a-z]*oate|acetate|formate)-?$/i.test(piece);
+}
+
+/**
+ * A substituent of a CAS index name (`3,7-dimethyl-`, `.alpha.,.alpha.,4-trimethyl-`, `oxybis-`,
+ * `4-(1-methylethyl)-`): one word with a locant or a multiplying prefix, ending as a substituent
+ * does.
+ */
+function isSubstituent(piece: string): boolean {
+  if (/\s/.test(piece)) return false;
+  const core = piece.replace(/-$/, '');
+  return (
+    (/\d/.test(core) ||
+      /^(?:\.?(?:alpha|beta|gamma)\.?|\(|oxybis|di|tri|tetra|penta|hexa|hepta|octa|dodeca)/i.test(core)) &&
+    /(?:yl|yl\)|yl\]|hydro|oxy|oxy\)|oxo|bis|idene)$/i.test(core)
+  );
+}
+
+/**
+ * The parent of a CAS index name as printed before its first comma (`2,6-Octadien-1-ol`,
+ * `Benzaldehyde`, `Benzoic acid`, `Naphtho[2,1-b]furan`): one word that reads as a chemical name
+ * (or `<word> acid`).
+ */
+function isCasParent(piece: string): boolean {
+  const core = withoutRemarks(piece);
+  if (!/^[\w[\](),.'’-]+(?:\s+acid)?$/i.test(core)) return false;
+  if (/^(?:alcohol|water|aqua|eau|parfum|fragrance|perfume)$/i.test(core)) return false;
+  return /\d|[[\]]|(?:ol|al|one|ene|ane|ine|yne|an|ide|yde|acid|in|ole|ate)$/i.test(core);
+}
+
+/** Whether the database names this text exactly (all of it, not a part). */
+function exactChemical(text: string, matcher: ChemicalMatcher): ChemicalMatch['chemical'] | null {
+  const key = matchKey(text);
+  if (key.length < 2) return null;
+  const found = matcher.match(text, { wholeOnly: true });
+  return found && found.kind === 'exact' && matchKey(found.alias) === key ? found.chemical : null;
+}
+
+/**
+ * Puts back together what the list's commas cut apart: a CAS index name, printed with its own commas
+ * (`2,6-Octadien-1-ol, 3,7-dimethyl-, acetate, (E)`, `Benzaldehyde, 4-hydroxy-3-methoxy-`), becomes
+ * one entry joined by `, `; and two neighbouring pieces that together are one name the database
+ * knows, the first not on its own (`Benzyl, Benzoate`), become that name.
+ */
+export function joinLabelPieces(entries: readonly string[], matcher: ChemicalMatcher): string[] {
+  const out: string[] = [];
+  for (const entry of entries) {
+    const last = out.at(-1);
+    if (last !== undefined) {
+      const lastCore = withoutRemarks(last);
+      const core = withoutRemarks(entry).split(', ')[0]!;
+      const casName = lastCore.includes(', ') || isCasParent(last);
+      const tail = isSubstituent(core) || isEsterPiece(core) || isStereo(core);
+      // A remark (`(musk note/safe synthetic)`) closes a CAS name.
+      const closed = lastCore !== last.replace(/\s+/g, ' ').trim();
+      if (casName && tail && !closed && core !== '') {
+        out[out.length - 1] = `${last}, ${entry}`;
+        continue;
+      }
+      const joined = `${last} ${entry}`;
+      if (!exactChemical(lastCore, matcher) && exactChemical(joined, matcher)) {
+        out[out.length - 1] = joined;
+        continue;
+      }
+    }
+    out.push(entry);
+  }
+  return out;
+}
+
+/**
+ * The chemical a CAS index name names (`Benzaldehyde, 4-hydroxy-3-methoxy-` is vanillin): the name as
+ * printed, without its stereo descriptors, turned into a substitutive name (`4-hydroxy-3-
+ * methoxybenzaldehyde`), an acid's ester (`Benzoic acid, 2-hydroxy-, pentyl ester` is `pentyl
+ * 2-hydroxybenzoate`) or an alcohol's ester named after the alcohol (`1,6-Octadien-3-ol, 3,7-dimethyl-,
+ * 3-acetate`: the alcohol is linalool, so `linalyl acetate`), each only when the database knows that
+ * very name.
+ */
+export function casIndexChemical(entry: string, matcher: ChemicalMatcher): ChemicalMatch['chemical'] | null {
+  const pieces = withoutRemarks(entry)
+    .split(/,\s+/)
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  if (pieces.length < 2) return null;
+  const [parent, ...rest] = pieces as [string, ...string[]];
+  const plain = rest.filter((p) => !isStereo(p));
+  const esters = plain.filter((p) => isEsterPiece(p) && !isSubstituent(p));
+  const substituents = plain.filter((p) => !esters.includes(p)).map((p) => p.replace(/-$/, ''));
+  const lowerFirst = (t: string) => t.charAt(0).toLowerCase() + t.slice(1);
+  const candidates = [pieces.join(', '), [parent, ...plain].join(', ')];
+  const alcohol = `${substituents.join('')}${lowerFirst(parent)}`;
+  if (esters.length === 0) candidates.push(alcohol);
+  else if (esters.length === 1) {
+    const ester = esters[0]!.replace(/-$/, '');
+    const acid = /^(.*)ic\s+acid$/i.exec(parent);
+    const esterGroup = /^(.*?)\s*ester$/i.exec(ester);
+    if (acid && esterGroup)
+      candidates.push(`${esterGroup[1]} ${substituents.join('')}${lowerFirst(acid[1]!)}ate`);
+    if (!acid && !esterGroup && /ol$/i.test(parent)) {
+      const acidWord = ester.replace(/^\d+-/, '');
+      const stereo = rest.filter(isStereo);
+      const found =
+        exactChemical(alcohol, matcher) ??
+        exactChemical([parent, ...substituents, ...stereo].join(', '), matcher) ??
+        exactChemical([parent, ...substituents].join(', '), matcher);
+      for (const name of found ? [found.inci_name, found.name, ...found.synonyms] : []) {
+        if (!name || !/^[a-z]+ol$/i.test(name)) continue;
+        const stem = name.replace(/ol$/i, '').replace(/[aeiou]+$/i, '');
+        candidates.push(`${stem}yl ${acidWord}`);
+      }
+    }
+  }
+  for (const c of candidates) {
+    const found = exactChemical(c, matcher);
+    if (found) return found;
+  }
+  return null;
 }
 
 /**
@@ -256,14 +421,31 @@ export interface LabelReader {
   priority: PriorityNames;
   /** Comparison keys of the names labels print the EU label allergens by. */
   allergenNames: ReadonlySet<string>;
+  /** Comparison keys of every vocabulary name, by length (for the misspelt-allergen check). */
+  vocabularyKeys: ReadonlyMap<number, readonly string[]>;
+  /** Comparison keys of the vocabulary's names of EU label allergens, digits allowed (`Methyl 2-Octynoate`). */
+  allergenSpellings: ReadonlySet<string>;
 }
 
 export function labelReader(vocabularyNames: Iterable<string>, matcher: ChemicalMatcher): LabelReader {
   const names = matcher.allergenNames();
+  const list = [...vocabularyNames];
+  const vocabularyKeys = new Map<number, string[]>();
+  const allergenSpellings = new Set(names.map((n) => matchKey(n)));
+  for (const name of list) {
+    const key = matchKey(name);
+    if (/^[\p{L}\d][\p{L}\d -]{3,40}$/u.test(name) && exactChemical(name, matcher)?.allergen_flag)
+      allergenSpellings.add(key);
+    const same = vocabularyKeys.get(key.length);
+    if (same) same.push(key);
+    else vocabularyKeys.set(key.length, [key]);
+  }
   return {
-    vocabulary: new InciVocabulary(vocabularyNames),
+    vocabulary: new InciVocabulary(list),
     priority: new PriorityNames(names),
     allergenNames: new Set(names.map((n) => matchKey(n))),
+    vocabularyKeys,
+    allergenSpellings,
   };
 }
 
@@ -276,21 +458,88 @@ export function labelReader(vocabularyNames: Iterable<string>, matcher: Chemical
  * correction into any other name could turn one substance into its neighbour. Never a plain fuzzy
  * match: it could turn one declared allergen into another.
  */
-function entryChemicals(
+export function entryChemicals(
   entry: string,
   matcher: ChemicalMatcher,
   reader: LabelReader | undefined,
 ): Array<{ chemical_id: string; name: string }> {
+  const one = (c: ChemicalMatch['chemical']) => [{ chemical_id: c.id, name: c.name }];
+  // A CAS index name (joined by `joinLabelPieces`) is one substance: its parts are no entries.
+  if (withoutRemarks(entry).includes(', ')) {
+    const found = casIndexChemical(entry, matcher);
+    return found ? one(found) : [];
+  }
   const match = matcher.match(entry);
-  if (match && match.kind !== 'fuzzy') return [{ chemical_id: match.chemical.id, name: match.chemical.name }];
+  if (match && match.kind !== 'fuzzy') return one(match.chemical);
   if (!reader) return [];
   const read = readWithVocabulary(entry, match, matcher, reader.vocabulary, undefined, reader.priority) ?? [];
-  return read.flatMap((piece) => {
+  const found = read.flatMap((piece) => {
     if (!piece.match || piece.match.kind === 'fuzzy') return [];
     if (piece.reading === 'unrecognised') return [];
     if (piece.reading === 'corrected' && !reader.allergenNames.has(matchKey(piece.match.alias))) return [];
-    return [{ chemical_id: piece.match.chemical.id, name: piece.match.chemical.name }];
+    return one(piece.match.chemical);
   });
+  if (found.length > 0) return found;
+  return twoNames(entry, matcher) ?? misspeltAllergen(entry, matcher, reader) ?? [];
+}
+
+/**
+ * Two names the database knows, printed one after the other with the comma lost, where the first
+ * is no name the vocabulary reading splits off (`Tris(Tetramethylhydroxypiperidinol) Citrate Citral`).
+ */
+function twoNames(
+  entry: string,
+  matcher: ChemicalMatcher,
+): Array<{ chemical_id: string; name: string }> | null {
+  const words = entry.trim().split(/\s+/);
+  for (let i = 1; i < words.length; i += 1) {
+    const left = exactChemical(words.slice(0, i).join(' '), matcher);
+    const right = left && exactChemical(words.slice(i).join(' '), matcher);
+    if (left && right && left.id !== right.id)
+      return [
+        { chemical_id: left.id, name: left.name },
+        { chemical_id: right.id, name: right.name },
+      ];
+  }
+  return null;
+}
+
+/**
+ * An allergen's label name misspelt by two letters swapped or replaced (`Couramin`, `Methyl
+ * 2-Octyonate`) that the vocabulary's OCR-minded correction leaves unread: within one edit (names of
+ * five to seven letters) or two (eight or more) of exactly one allergen name, and no other name of
+ * the vocabulary as close.
+ */
+function misspeltAllergen(
+  entry: string,
+  matcher: ChemicalMatcher,
+  reader: LabelReader,
+): Array<{ chemical_id: string; name: string }> | null {
+  const key = matchKey(entry);
+  if (key.length < 5) return null;
+  const max = key.length < 8 ? 1 : 2;
+  let best = max + 1;
+  let found: string[] = [];
+  for (const name of reader.allergenSpellings) {
+    if (Math.abs(name.length - key.length) > max) continue;
+    const d = editDistance(key, name, max);
+    if (d < best) {
+      best = d;
+      found = [name];
+    } else if (d === best) found.push(name);
+  }
+  if (found.length !== 1 || best > max) return null;
+  const chemical = exactChemical(found[0]!, matcher);
+  if (!chemical) return null;
+  const spellings = new Set(
+    [chemical.inci_name, chemical.name, ...chemical.synonyms].filter((n): n is string => !!n).map(matchKey),
+  );
+  for (let length = key.length - best; length <= key.length + best; length += 1) {
+    for (const other of reader.vocabularyKeys.get(length) ?? []) {
+      if (!spellings.has(other) && editDistance(key, other, best) <= best) return null;
+    }
+  }
+  return [{ chemical_id: chemical.id, name: chemical.name }];
 }
 
 /**
@@ -306,7 +555,7 @@ export function declaredList(
   const chemicals: DeclaredList['chemicals'] = [];
   const seenChemicals = new Set<string>();
   for (const row of rows) {
-    for (const entry of labelEntries(row.ingredients)) {
+    for (const entry of joinLabelPieces(labelEntries(row.ingredients), matcher)) {
       const folded = entry.toLowerCase();
       if (!seenEntries.has(folded)) {
         seenEntries.add(folded);

@@ -99,6 +99,34 @@ describe('matching label rows to catalogue perfumes', () => {
     expect(m.byPerfume.has('dior--eau-sauvage-cologne')).toBe(false);
   });
 
+  it('reads a concentration inside a catalogue name, and `Eau de Parfum Intense` as a concentration only when no `… Intense` perfume answers', () => {
+    const catalogue = [
+      { id: 'givenchy--l-interdit-edp-rouge', name: "L'Interdit Eau de Parfum Rouge", brand: 'Givenchy' },
+      {
+        id: 'givenchy--l-interdit-edp-rouge-ultime',
+        name: "L'Interdit Eau de Parfum Rouge Ultime",
+        brand: 'Givenchy',
+      },
+      { id: 'gucci--bloom-ambrosia', name: 'Bloom Ambrosia di Fiori', brand: 'Gucci' },
+      { id: 'house--x', name: 'X', brand: 'House' },
+      { id: 'house--x-intense', name: 'X Intense', brand: 'House' },
+    ];
+    const rows = parseLabelRows(
+      [
+        row('Givenchy', 'L’Interdit Rouge Eau De Parfum'),
+        row('Gucci', 'Gucci Bloom Ambrosia di Fiori Eau de Parfum Intense For Her Rollerball'),
+        row('House', 'X Eau de Parfum Intense'),
+      ].join('\n'),
+    );
+    const m = matchLabels(rows, catalogue);
+    expect(m.unmatched).toEqual([]);
+    expect([...m.byPerfume.keys()].sort()).toEqual([
+      'givenchy--l-interdit-edp-rouge',
+      'gucci--bloom-ambrosia',
+      'house--x-intense',
+    ]);
+  });
+
   it('leaves a row unmatched when no perfume or more than one fits (never a guess)', () => {
     const rows = parseLabelRows([row('Unknown House', 'Sauvage'), row('House', 'Twin')].join('\n'));
     const m = matchLabels(rows, perfumes);
@@ -190,5 +218,94 @@ describe('declared lists', () => {
       'Linalool',
       'Geraniol',
     ]);
+  });
+
+  const chem = (cas: string, name: string, synonyms: string[] = [], allergen = true) => ({
+    id: `chem-${cas}`,
+    name,
+    cas_number: cas,
+    inci_name: name.toUpperCase(),
+    synonyms,
+    allergen_flag: allergen,
+    prohibited: false,
+    restricted: allergen,
+    restrictions: null,
+  });
+  const records = [
+    chem('78-70-6', 'Linalool', ['1,6-Octadien-3-ol, 3,7-dimethyl-']),
+    chem('106-24-1', 'Geraniol', ['2,6-Octadien-1-ol, 3,7-dimethyl-, (e)-']),
+    chem('106-25-2', 'Nerol', ['2,6-Octadien-1-ol, 3,7-dimethyl-, (z)-'], false),
+    chem('115-95-7', 'Linalyl Acetate'),
+    chem('105-87-3', 'Geranyl Acetate'),
+    chem('121-33-5', 'Vanillin', ['4-Hydroxy-3-methoxybenzaldehyde']),
+    chem('100-52-7', 'Benzaldehyde'),
+    chem('2050-08-0', 'Amyl Salicylate', ['Pentyl-2-hydroxy-benzoate']),
+    chem('54464-57-2', 'Tetramethyl Acetyloctahydronaphthalenes', [
+      '1-(1,2,3,4,5,6,7,8-Octahydro-2,3,8,8-tetramethyl-2-naphthalenyl)ethanone',
+    ]),
+    chem('120-51-4', 'Benzyl Benzoate'),
+    chem('100-51-6', 'Benzyl Alcohol'),
+    chem('91-64-5', 'Coumarin'),
+    chem('5392-40-5', 'Citral'),
+    chem('111-12-6', 'Methyl 2-Octynoate'),
+    chem('40861-77-6', 'Tris(Tetramethylhydroxypiperidinol) Citrate', [], false),
+    chem('6259-76-3', 'Hexyl Salicylate', [], false),
+    chem('64-17-5', 'Alcohol', [], false),
+  ];
+  const vocabulary = [...records.map((r) => r.name), 'Curcumin', 'Alcohol Denat.', 'Parfum'];
+
+  it('reads a CAS index name the list cut at its commas as one substance, never its parent alone', () => {
+    // Real lists (SKYLAR): the parent's name (`Benzaldehyde`) is no declared allergen there.
+    const m = new ChemicalMatcher(records);
+    const list = (text: string) =>
+      declaredList(parseLabelRows(row('SKYLAR', 'Coconut Cove', text)), m, labelReader(vocabulary, m));
+    const coconut = list(
+      'Organic Sugar Cane Alcohol Denat., Parfum / Fragrance, 1,6-Octadien-3-Ol, 3,7-Dimethyl-, 3-Acetate (Bergamot Note / Safe Synthetic), Benzaldehyde, 4-Hydroxy-3-Methoxy- (Gourmand Note / Safe Synthetic), Benzoic Acid, 2-Hydroxy-, Pentyl Ester (Floral Note / Safe Synthetic), Cyclohexanemethanol, .Alpha.,.Alpha.,4-Trimethyl-, Acetate (Woody Note / Safe Synthetic), Aqua / Water / Eau.',
+    );
+    expect(coconut.chemicals.map((c) => c.name)).toEqual(['Linalyl Acetate', 'Vanillin', 'Amyl Salicylate']);
+    expect(coconut.ingredients).toContain(
+      'Benzaldehyde, 4-Hydroxy-3-Methoxy-(Gourmand Note / Safe Synthetic)',
+    );
+    expect(coconut.ingredients).toContain(
+      'Cyclohexanemethanol, Alpha.,.Alpha.,4-Trimethyl, Acetate (Woody Note / Safe Synthetic)',
+    );
+    const honeysuckle = list(
+      'Sugar Cane Alcohol Denat., 2,6-Octadien-1-Ol, 3,7-Dimethyl-, Acetate, (E), Ethanone, 1-(1,2,3,4,5,6,7,8-Octahydro-2,3,8,8-Tetramethyl-2-Naphthalenyl), Indeno[1,2-D]-1,3-Dioxin, 4,4a,5,9b-Tetrahydro-2,4-Dimethyl, 1,6-Octadien-3-ol, 3,7-dimethyl-',
+    );
+    expect(honeysuckle.chemicals.map((c) => c.name)).toEqual([
+      'Geranyl Acetate',
+      'Tetramethyl Acetyloctahydronaphthalenes',
+      'Linalool',
+    ]);
+    expect(honeysuckle.ingredients).toContain('Indeno[1,2-D]-1,3-Dioxin, 4,4a,5,9b-Tetrahydro-2,4-Dimethyl');
+    // `(Z)` is nerol, no allergen and no geranyl acetate; a plain list stays as printed.
+    expect(list('2,6-Octadien-1-ol, 3,7-dimethyl-, acetate, (Z)').chemicals).toEqual([]);
+    expect(list('Alcohol, Coumarin, Linalool, Hexyl Salicylate').ingredients).toEqual([
+      'Alcohol',
+      'Coumarin',
+      'Linalool',
+      'Hexyl Salicylate',
+    ]);
+  });
+
+  it('puts back names a comma cut in two, names run together and allergen names with letters swapped', () => {
+    const m = new ChemicalMatcher(records);
+    const reader = labelReader(vocabulary, m);
+    const names = (text: string) =>
+      declaredList(parseLabelRows(row('House', 'Perfume', text)), m, reader).chemicals.map((c) => c.name);
+    // Gucci Bloom, Paco Rabanne 1 Million.
+    expect(names('Alcohol Denat, Eugenol, Benzyl, Benzoate, Farnesol')).toEqual(['Benzyl Benzoate']);
+    expect(names('Linalool, Benzyl, Alcohol, Cinnamal')).toEqual(['Linalool', 'Benzyl Alcohol']);
+    // Armani Sì Intense.
+    expect(names('Coumarin, Tris (Tetramethylhydroxypiperidinol) Citrate Citral, Benzyl Cinnamate')).toEqual([
+      'Coumarin',
+      'Tris(Tetramethylhydroxypiperidinol) Citrate',
+      'Citral',
+    ]);
+    // Versace Crystal Noir, Bon Parfumeur 801.
+    expect(names('Limonene, Couramin, Citronellol')).toEqual(['Coumarin']);
+    expect(names('Methyl 2-Octyonate')).toEqual(['Methyl 2-Octynoate']);
+    // Not when another name of the vocabulary is as close (`Curcumim` is one edit from `Curcumin`).
+    expect(names('Curcumim')).toEqual([]);
   });
 });
