@@ -136,12 +136,18 @@ export class DocumentColumns {
     return out;
   }
 
-  /** Writes the columns and the packed record of `d` from its document. */
-  store(d: number, doc: PerfumeDocument): void {
+  /**
+   * Writes the columns and the packed record of `d` from its document; returns the words its name
+   * is found by (what `nameWordsOf` gives for it).
+   */
+  store(d: number, doc: PerfumeDocument): Set<string> {
     const p = doc.perfume;
     this.names[d] = p.name;
     this.nameWordLists[d] = undefined;
-    this.nameWordCounts[d] = Math.min(255, new Set(searchWords(p.name)).size);
+    const words = searchWords(p.name);
+    const nameWords = new Set(words);
+    this.nameWordCounts[d] = Math.min(255, nameWords.size);
+    for (const word of joinedWords(p.name, words)) nameWords.add(word);
     this.sourceCounts[d] = Math.min(255, p.sources.length);
     this.descriptions[d] = p.description;
     this.images[d] = p.image_url;
@@ -203,13 +209,21 @@ export class DocumentColumns {
     const visibleAt = pack.length;
     pack.push(0);
     const bits = this.safetyBits[d]!;
-    if (
-      doc.declared.length === 0 &&
-      doc.removedChemicalIds.length === 0 &&
-      (bits & (HAS_LABEL | HAS_ESTIMATES)) === 0
-    ) {
-      // No declared or removed links: the visible links are the inferred ones, one per chemical.
+    if (doc.declared.length === 0 && doc.removedChemicalIds.length === 0 && (bits & HAS_LABEL) === 0) {
+      // No declared or removed links and no label: the visible links are the inferred ones, one per
+      // chemical, then the chemicals of the likely and possible allergens (`filterChemicalIds` of
+      // the domain's view, without building it).
       for (const idx of linked) if (pack.indexOf(idx, visibleAt + 1) < 0) pack.push(idx);
+      if ((bits & HAS_ESTIMATES) !== 0) {
+        for (const e of p.allergen_estimates!) {
+          const idx = this.postings.chemIndex(e.chemical_id);
+          if (pack.indexOf(idx, visibleAt + 1) < 0) pack.push(idx);
+          for (const id of (e as { member_ids?: readonly string[] }).member_ids ?? []) {
+            const member = this.postings.chemIndex(id);
+            if (pack.indexOf(member, visibleAt + 1) < 0) pack.push(member);
+          }
+        }
+      }
     } else {
       // What filters on chemicals see: visible links and, without a label, likely/possible allergens.
       for (const id of filterChemicalIds(classifiable(p, visibleLinks(doc))))
@@ -217,6 +231,7 @@ export class DocumentColumns {
     }
     pack[visibleAt] = pack.length - visibleAt - 1;
     this.arena.write(d, pack);
+    return nameWords;
   }
 
   private storeSafety(d: number, p: CataloguePerfume): void {
@@ -372,7 +387,8 @@ export class DocumentColumns {
   /** The words a name is found by (`searchWords` and `joinedWords`), distinct. */
   nameWordsOf(d: number): Set<string> {
     const name = this.names[d]!;
-    return new Set([...searchWords(name), ...joinedWords(name)]);
+    const words = searchWords(name);
+    return new Set([...words, ...joinedWords(name, words)]);
   }
 }
 

@@ -180,8 +180,7 @@ export class InProcessSearchIndex implements SearchIndex {
     } else {
       this.unindex(d);
     }
-    this.columns.store(d, doc);
-    this.index(d);
+    this.index(d, this.columns.store(d, doc));
     B.setBit(this.dirty, d);
     this.dirtyAny = true;
   }
@@ -524,10 +523,11 @@ export class InProcessSearchIndex implements SearchIndex {
     return out;
   }
 
-  private index(d: number): void {
+  /** Adds `d` to the postings; `nameWords`: what `nameWordsOf(d)` gives. */
+  private index(d: number, nameWords: Set<string>): void {
     this.postings.add(
       d,
-      this.columns.nameWordsOf(d),
+      nameWords,
       this.columns.brandIdOf[d]!,
       this.columns.noteIdsOf(d),
       this.columns.visibleChemIdx(d),

@@ -37,12 +37,13 @@ export function searchWords(text: string): string[] {
 
 /**
  * Extra words a name is also found by: its words joined where an apostrophe or hyphen separated
- * them ("L'Eau d'Issey" → "leau", "dissey"). Only words not already among `searchWords`.
+ * them ("L'Eau d'Issey" → "leau", "dissey"). Only words not already among `searchWords`
+ * (`words`: those, when the caller has them already).
  */
-export function joinedWords(text: string): string[] {
+export function joinedWords(text: string, words?: readonly string[]): string[] {
   if (!JOINERS_RE.test(text)) return [];
   JOINERS_RE.lastIndex = 0;
-  const plain = new Set(searchWords(text));
+  const plain = new Set(words ?? searchWords(text));
   const joined = searchWords(text.replace(JOINERS_RE, ''));
   return [...new Set(joined.filter((w) => !plain.has(w)))];
 }

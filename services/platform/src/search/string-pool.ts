@@ -45,6 +45,9 @@ export class StringPool {
   }
 }
 
+/** How many recently interned values `ValuePool` compares a value with before serialising it. */
+const RECENT_VALUES = 8;
+
 /**
  * Interns JSON-serialisable values by their serialisation (e.g. a perfume's `field_sources`, which
  * few distinct shapes share), so each distinct value is kept once.
@@ -52,21 +55,31 @@ export class StringPool {
 export class ValuePool<T> {
   private readonly ids = new Map<string, number>();
   private readonly values: T[] = [];
-  private lastValue: T | undefined;
-  private lastId = -1;
+  /** The last few distinct values interned (most recent first) and their ids. */
+  private readonly recentValues: T[] = [];
+  private readonly recentIds: number[] = [];
 
   /**
-   * `same`: a cheap equality for the common case of a value equal to the one interned just before
-   * (records arrive grouped by source, so consecutive ones mostly share theirs); it skips the
+   * `same`: a cheap equality for the common case of a value equal to one interned shortly before
+   * (records arrive grouped by source, so nearby ones mostly share theirs); it skips the
    * serialisation.
    */
   constructor(private readonly same?: (a: T, b: T) => boolean) {}
 
   intern(value: T): number {
-    if (this.same && this.lastId >= 0 && this.same(value, this.lastValue as T)) return this.lastId;
+    const same = this.same;
+    if (!same) return this.internSerialised(value);
+    const recent = this.recentValues;
+    for (let i = 0; i < recent.length; i++) {
+      if (same(value, recent[i]!)) return this.recentIds[i]!;
+    }
     const id = this.internSerialised(value);
-    this.lastValue = value;
-    this.lastId = id;
+    recent.unshift(value);
+    this.recentIds.unshift(id);
+    if (recent.length > RECENT_VALUES) {
+      recent.pop();
+      this.recentIds.pop();
+    }
     return id;
   }
 
