@@ -323,7 +323,7 @@ export async function run(
       group.ours.push(s);
       if (options.verbose) {
         process.stdout.write(
-          `${id} tp=${s.tp} fp=${s.fp} fn=${s.fn} (${ourTimes.at(-1)!.toFixed(0)} ms, ${ourCpu.at(-1)!.toFixed(0)} ms CPU, ${passes} OCR passes)\n` +
+          `${id} tp=${s.tp} fp=${s.fp} fn=${s.fn} allergens=${s.allergenTp}/${s.allergenTp + s.allergenFn} (${ourTimes.at(-1)!.toFixed(0)} ms, ${ourCpu.at(-1)!.toFixed(0)} ms CPU, ${passes} OCR passes)\n` +
             (s.missed.length ? `   missed: ${s.missed.join(' | ')}\n` : '') +
             (s.extra.length ? `   extra:  ${s.extra.join(' | ')}\n` : ''),
         );

@@ -247,6 +247,9 @@ export class PriorityNames {
     // The runner-up among other substances (`l-Limonene` is no rival to `Limonene`).
     const second = within.find((c) => !this.sameSubstance(found!, c.name))?.cost ?? Number.POSITIVE_INFINITY;
     if (found === null || best > within[0]!.max || second - best < PRIORITY_MARGIN) return null;
+    // A piece of the name read as printed (`SALICYLATE` after `BENZYL` at a line break) is that
+    // piece of another entry, not this name misread.
+    if (isPartOf(key, found)) return null;
     // Another name as close is a tie the allergen wins; a closer one is what was printed when it
     // is clearly closer or a confident reading by the general limit (`Be Benzoate` under a glare
     // is no more `Butyl Benzoate`, 3 away, than `Benzyl Benzoate`, 3.5 away).
@@ -256,6 +259,18 @@ export class PriorityNames {
     // (`Alpiassomethyl Ionone`) must not hide the allergen.
     return { name: vocabulary.plainForm(vocabulary.exact(found) ?? found), kind: 'corrected', cost: best };
   }
+}
+
+/** Whether `key` is one or more of the name's words, in order, but not all of them. */
+function isPartOf(key: string, name: string): boolean {
+  const words = name
+    .split(/[\s/()-]+/)
+    .map(matchKey)
+    .filter((w) => w !== '');
+  for (let i = 0; i < words.length; i += 1)
+    for (let j = i + 1; j <= words.length; j += 1)
+      if (j - i < words.length && words.slice(i, j).join('') === key) return true;
+  return false;
 }
 
 const wordsOf = (text: string) =>
