@@ -282,6 +282,20 @@ function withoutRemarks(text: string): string {
   return text.replace(REMARK, '').replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * Whether an entry is a CAS index name put back together (`Benzaldehyde, 4-hydroxy-3-methoxy-`):
+ * a comma outside brackets; one inside (`Aqua (Water, Eau)`) is the splitter's own.
+ */
+function isCasIndexName(text: string): boolean {
+  let outside = withoutRemarks(text);
+  for (;;) {
+    const next = outside.replace(/\([^()]*\)|\[[^[\]]*\]/g, '');
+    if (next === outside) break;
+    outside = next;
+  }
+  return outside.includes(', ');
+}
+
 /** A stereo descriptor printed as a piece of its own: `(E)`, `(12E)-`, `cis-`, `(3aR,5aS,9aS,9bR)`. */
 function isStereo(piece: string): boolean {
   if (/^(?:cis|trans)-?$/i.test(piece)) return true;
@@ -343,7 +357,7 @@ export function joinLabelPieces(entries: readonly string[], matcher: ChemicalMat
     if (last !== undefined) {
       const lastCore = withoutRemarks(last);
       const core = withoutRemarks(entry).split(', ')[0]!;
-      const casName = lastCore.includes(', ') || isCasParent(last);
+      const casName = isCasIndexName(last) || isCasParent(last);
       const tail = isSubstituent(core) || isEsterPiece(core) || isStereo(core);
       // A remark (`(musk note/safe synthetic)`) closes a CAS name.
       const closed = lastCore !== last.replace(/\s+/g, ' ').trim();
@@ -465,7 +479,7 @@ export function entryChemicals(
 ): Array<{ chemical_id: string; name: string }> {
   const one = (c: ChemicalMatch['chemical']) => [{ chemical_id: c.id, name: c.name }];
   // A CAS index name (joined by `joinLabelPieces`) is one substance: its parts are no entries.
-  if (withoutRemarks(entry).includes(', ')) {
+  if (isCasIndexName(entry)) {
     const found = casIndexChemical(entry, matcher);
     return found ? one(found) : [];
   }

@@ -280,6 +280,12 @@ describe('declared lists', () => {
     expect(honeysuckle.ingredients).toContain('Indeno[1,2-D]-1,3-Dioxin, 4,4a,5,9b-Tetrahydro-2,4-Dimethyl');
     // `(Z)` is nerol, no allergen and no geranyl acetate; a plain list stays as printed.
     expect(list('2,6-Octadien-1-ol, 3,7-dimethyl-, acetate, (Z)').chemicals).toEqual([]);
+    // A comma inside brackets is no CAS index name (Sol de Janeiro, HERETIC).
+    expect(
+      list('Aqua (Water, Eau), Alcohol (Non-Denatured, Non-GMO Alcohol), Coumarin').chemicals.map(
+        (c) => c.name,
+      ),
+    ).toEqual(['Alcohol', 'Coumarin']);
     expect(list('Alcohol, Coumarin, Linalool, Hexyl Salicylate').ingredients).toEqual([
       'Alcohol',
       'Coumarin',
