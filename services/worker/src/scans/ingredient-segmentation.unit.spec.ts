@@ -220,6 +220,13 @@ describe('declared allergens misread beyond the general limit', () => {
     // A word of an allergen's name read as printed is not that allergen (`BENZYL` / `SALICYLATE`
     // broken at a line break under a glare, read from the second line on).
     expect(lower(read('Ingredients: SALICYLATE, LINALOOL'))).not.toContain('amyl salicylate [corrected]');
+    // Two names printed exactly, their comma lost at a line break (a bottle), are those two.
+    expect(lower(read('Ingredients: EUGENOL, CINNAMAL\nCITRAL, BHT'))).toEqual([
+      'eugenol [printed]',
+      'cinnamal [printed]',
+      'citral [printed]',
+      'bht [printed]',
+    ]);
   });
 
   it('names the substance as labels print it, not a stereo form of it', () => {

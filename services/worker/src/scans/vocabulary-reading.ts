@@ -126,6 +126,10 @@ export function readWithVocabulary(
   }
   // The database's own close match stands when the vocabulary has no better explanation.
   if (found) return null;
+  // Names printed exactly, run together, are those names, not one allergen misread (`CINNAMAL
+  // CITRAL`, a comma lost at a line break, is not Cinnamyl Alcohol).
+  const exactPieces = segmentEntry(base, vocabulary, confidenceOf);
+  if (exactPieces?.every((p) => p.hit.kind === 'exact')) return exactPieces.map((p) => named(p));
   // A declared allergen misread beyond the general limit is still named (before the run-together
   // synonyms below, which read pieces of `Coumaan` as `eau` and `aqua`).
   const urgent = priority?.closest(base, vocabulary);
@@ -133,8 +137,7 @@ export function readWithVocabulary(
   // `Aqua/Water/Eau` read as one word.
   const same = runTogetherSynonyms(base);
   if (same) return [entry(vocabulary.exact(same) ?? same, 'corrected', base)];
-  const pieces = segmentEntry(base, vocabulary, confidenceOf);
-  if (pieces) return pieces.map((p) => named(p));
+  if (exactPieces) return exactPieces.map((p) => named(p));
   // Names among words that name nothing: the names, and the rest kept as printed to be checked.
   const partial = segmentWithUnknown(base, vocabulary, confidenceOf);
   if (partial) {
