@@ -128,16 +128,15 @@ export function readWithVocabulary(
   if (found) return null;
   // Names printed exactly, run together, are those names, not one allergen misread (`CINNAMAL
   // CITRAL`, a comma lost at a line break, is not Cinnamyl Alcohol).
-  const exactPieces = segmentEntry(base, vocabulary, confidenceOf);
-  if (exactPieces?.every((p) => p.hit.kind === 'exact')) return exactPieces.map((p) => named(p));
+  const pieces = segmentEntry(base, vocabulary, confidenceOf);
   // A declared allergen misread beyond the general limit is still named (before the run-together
   // synonyms below, which read pieces of `Coumaan` as `eau` and `aqua`).
-  const urgent = priority?.closest(base, vocabulary);
+  const urgent = pieces?.every((p) => p.hit.kind === 'exact') ? null : priority?.closest(base, vocabulary);
   if (urgent) return [entry(urgent.name, 'corrected', base)];
   // `Aqua/Water/Eau` read as one word.
   const same = runTogetherSynonyms(base);
   if (same) return [entry(vocabulary.exact(same) ?? same, 'corrected', base)];
-  if (exactPieces) return exactPieces.map((p) => named(p));
+  if (pieces) return pieces.map((p) => named(p));
   // Names among words that name nothing: the names, and the rest kept as printed to be checked.
   const partial = segmentWithUnknown(base, vocabulary, confidenceOf);
   if (partial) {
