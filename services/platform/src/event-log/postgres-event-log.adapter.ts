@@ -35,10 +35,10 @@ export interface PostgresEventLogOptions {
    */
   listen?: boolean;
   /**
-   * Postgres server only: the connection string of the client's server. With it, the long reads
-   * of a projection (`readAll` with `dataTypes` going on from a full page: a projection catching
-   * up or rebuilding) run on a thread of their own (`PageReadThread`), and this thread only
-   * rebuilds the events it hands over. Other reads (the live tail's) stay on the client.
+   * Postgres server only: the connection string of the client's server. With it, reads for a
+   * projection (`readAll` with `dataTypes`, a projection catching up or rebuilding) run on a thread
+   * of their own (`PageReadThread`), and this thread only parses each page's JSON text. Other
+   * reads (the live tail's) stay on the client.
    */
   readThreadUrl?: string;
 }
@@ -58,8 +58,6 @@ interface EventRow {
 const COLUMNS = 'position, id, stream_id, version, type, schema_version, data, metadata, recorded_at';
 
 const PREPARED = { prepare: true };
-/** Readers going on from a full page that are remembered at once (more: forgotten, read on the client). */
-const MAX_FULL_PAGE_ENDS = 64;
 /** From this many events an append sends payloads as one JSON array (see `appendSql`). */
 const LARGE_APPEND_EVENTS = 32;
 
@@ -110,8 +108,6 @@ export class PostgresEventLog extends EventLogBase implements CommittedFeed {
   private unlisten: (() => Promise<void>) | undefined;
   private readonly committedListeners = new Set<CommittedListener>();
   private readonly readThread: PageReadThread | null;
-  /** Where full pages read for projections ended: a read after one of them goes to the thread. */
-  private readonly fullPageEnds = new Set<number>();
 
   private constructor(
     private readonly client: SqlClient,
@@ -282,27 +278,7 @@ export class PostgresEventLog extends EventLogBase implements CommittedFeed {
   async readAll(options: ReadAllOptions): Promise<StoredEvent[]> {
     this.assertOpen();
     const { after, limit, dataTypes } = checkReadAll(options);
-    if (dataTypes !== undefined && this.readThread) {
-      // Only a read that goes on from a full page goes to the thread: a reader far behind (a
-      // rebuild) gets every later page from it, one a few events behind never starts it.
-      const events = this.fullPageEnds.delete(after)
-        ? await this.readThread.read(after, limit, dataTypes)
-        : await this.readOnClient(after, limit, dataTypes);
-      const last = events.at(-1);
-      if (last && events.length >= limit) {
-        if (this.fullPageEnds.size >= MAX_FULL_PAGE_ENDS) this.fullPageEnds.clear();
-        this.fullPageEnds.add(last.position);
-      }
-      return events;
-    }
-    return this.readOnClient(after, limit, dataTypes);
-  }
-
-  private async readOnClient(
-    after: number,
-    limit: number,
-    dataTypes: readonly string[] | undefined,
-  ): Promise<StoredEvent[]> {
+    if (dataTypes !== undefined && this.readThread) return this.readThread.read(after, limit, dataTypes);
     const { rows } = await this.client.query<EventRow & { data_text: string | null; held: boolean }>(
       SQL.readAll,
       [after, limit, dataTypes ?? null],

@@ -73,7 +73,6 @@ describe.skipIf(!url)('Postgres server event log (needs DATABASE_URL)', () => {
           ['__proto__']: { polluted: true },
         },
       };
-      const lead = await plain.append('perfume:lead', [event('PerfumeNotesAssigned')], 0);
       await plain.appendMany([
         {
           streamId: 'perfume:chateau',
@@ -83,58 +82,39 @@ describe.skipIf(!url)('Postgres server event log (needs DATABASE_URL)', () => {
         { streamId: 'usage:1', expectedVersion: 'any', events: [event('SearchRan', { text: 'été' })] },
       ]);
       const types = ['PerfumeCatalogued', 'PerfumeNotesAssigned'];
-      const fromClient = await plain.readAll({ after: lead.lastPosition, dataTypes: types });
-      expect(fromClient).toHaveLength(3);
-      // A first read is on the client; one going on from a full page is on the thread.
-      const [first] = await threaded.readAll({ after: start, limit: 1, dataTypes: types });
-      expect(first!.position).toBe(lead.lastPosition);
-      const fromThread = await threaded.readAll({ after: lead.lastPosition, dataTypes: types });
+      const fromThread = await threaded.readAll({ after: start, dataTypes: types });
+      const fromClient = await plain.readAll({ after: start, dataTypes: types });
+      expect(fromThread).toHaveLength(3);
       expect(fromThread).toStrictEqual(fromClient);
       expect(JSON.stringify(fromThread)).toBe(JSON.stringify(fromClient));
-      expect((fromThread[0]!.data as typeof large).perfume.name).toBe(large.perfume.name);
       expect(fromThread[2]!.data).toBeNull();
-      // A full page from the thread: the next read goes on there too.
-      await threaded.readAll({ after: start, limit: 1, dataTypes: types });
-      const two = await threaded.readAll({ after: lead.lastPosition, limit: 2, dataTypes: types });
-      expect(two).toStrictEqual(fromClient.slice(0, 2));
-      const rest = await threaded.readAll({ after: two[1]!.position, limit: 2, dataTypes: types });
-      expect(rest).toStrictEqual(fromClient.slice(2));
+      expect(await threaded.readAll({ after: start, limit: 2, dataTypes: types })).toStrictEqual(
+        fromClient.slice(0, 2),
+      );
     });
 
     it('holds back what an open transaction may still put before it', async () => {
       const start = await headOfTable(db.client);
-      const lead = await plain.append('perfume:lead-held', [event('A')], 0);
       const open = await holdTransaction(db.client);
       await rawInsert(open.tx, 'perfume:held', 1);
       await plain.append('perfume:after-held', [event('A')], 0);
-      const goOn = async () => {
-        await threaded.readAll({ after: start, limit: 1, dataTypes: ['A'] });
-        return threaded.readAll({ after: lead.lastPosition, dataTypes: ['A'] });
-      };
-      expect(await goOn()).toEqual([]);
+      expect(await threaded.readAll({ after: start, dataTypes: ['A'] })).toEqual([]);
       await open.commit();
-      const read = await goOn();
+      const read = await threaded.readAll({ after: start, dataTypes: ['A'] });
       expect(read.map((e) => e.streamId)).toEqual(['perfume:held', 'perfume:after-held']);
     });
 
     it('fails a read with the error Postgres gave, and reads again after it', async () => {
-      await plain.append('perfume:read-error', [event('A')], 0);
-      const other = await PostgresEventLog.create(db.client, { readThreadUrl: url!, migrate: false });
-      const rename = (from: string, to: string) =>
-        db.client.exec(`ALTER FUNCTION ${from}(bigint, integer, text[]) RENAME TO ${to}`);
+      const other = await PostgresEventLog.create(db.client, { readThreadUrl: `${url!}`, migrate: false });
       try {
-        const [first] = await other.readAll({ after: 0, limit: 1, dataTypes: ['A'] });
-        await rename('read_events_text', 'read_events_text_away');
-        try {
-          await expect(other.readAll({ after: first!.position, dataTypes: ['A'] })).rejects.toMatchObject({
-            code: '42883',
-          });
-        } finally {
-          await rename('read_events_text_away', 'read_events_text');
-        }
-        const [again] = await other.readAll({ after: 0, limit: 1, dataTypes: ['A'] });
-        const rest = await other.readAll({ after: again!.position, dataTypes: ['A'] });
-        expect(rest).toStrictEqual(await plain.readAll({ after: again!.position, dataTypes: ['A'] }));
+        await db.client.exec(
+          'ALTER FUNCTION read_events_text(bigint, integer, text[]) RENAME TO read_events_text_away',
+        );
+        await expect(other.readAll({ after: 0, dataTypes: ['A'] })).rejects.toMatchObject({ code: '42883' });
+        await db.client.exec(
+          'ALTER FUNCTION read_events_text_away(bigint, integer, text[]) RENAME TO read_events_text',
+        );
+        await expect(other.readAll({ after: 0, dataTypes: ['A'] })).resolves.toBeInstanceOf(Array);
       } finally {
         await other.close();
       }
