@@ -19,7 +19,6 @@ import {
   UNIQUE_KEY_TAKEN_SQLSTATE,
   WRONG_EXPECTED_VERSION_SQLSTATE,
 } from './event-store.migrations.ts';
-import { PageReadThread } from './page-read-thread.ts';
 import { DEFAULT_POLLING, type PollingOptions } from './polling-subscription.ts';
 
 export interface PostgresEventLogOptions {
@@ -34,13 +33,6 @@ export interface PostgresEventLogOptions {
    * on a Postgres server; one extra connection). Polling stays as the safety net.
    */
   listen?: boolean;
-  /**
-   * Postgres server only: the connection string of the client's server. With it, reads for a
-   * projection (`readAll` with `dataTypes`, a projection catching up or rebuilding) run on a thread
-   * of their own (`PageReadThread`), and this thread only parses each page's JSON text. Other
-   * reads (the live tail's) stay on the client.
-   */
-  readThreadUrl?: string;
 }
 
 interface EventRow {
@@ -107,21 +99,12 @@ const SQL = {
 export class PostgresEventLog extends EventLogBase implements CommittedFeed {
   private unlisten: (() => Promise<void>) | undefined;
   private readonly committedListeners = new Set<CommittedListener>();
-  private readonly readThread: PageReadThread | null;
 
   private constructor(
     private readonly client: SqlClient,
     private readonly options: PostgresEventLogOptions,
   ) {
     super(options.polling ?? DEFAULT_POLLING);
-    this.readThread =
-      options.readThreadUrl && client.dialect === 'postgres'
-        ? new PageReadThread({
-            connectionString: options.readThreadUrl,
-            schema: client.schema,
-            sql: SQL.readAll,
-          })
-        : null;
   }
 
   static async create(client: SqlClient, options: PostgresEventLogOptions = {}): Promise<PostgresEventLog> {
@@ -278,7 +261,6 @@ export class PostgresEventLog extends EventLogBase implements CommittedFeed {
   async readAll(options: ReadAllOptions): Promise<StoredEvent[]> {
     this.assertOpen();
     const { after, limit, dataTypes } = checkReadAll(options);
-    if (dataTypes !== undefined && this.readThread) return this.readThread.read(after, limit, dataTypes);
     const { rows } = await this.client.query<EventRow & { data_text: string | null; held: boolean }>(
       SQL.readAll,
       [after, limit, dataTypes ?? null],
@@ -302,7 +284,6 @@ export class PostgresEventLog extends EventLogBase implements CommittedFeed {
 
   protected override async onClosed(): Promise<void> {
     await this.unlisten?.();
-    await this.readThread?.close();
     if (this.options.ownsClient) await this.client.close();
   }
 }

@@ -32,10 +32,7 @@ export async function openStore(
     throw err;
   }
   try {
-    const eventLog = await PostgresEventLog.create(
-      sql,
-      config.databaseUrl ? { readThreadUrl: config.databaseUrl } : {},
-    );
+    const eventLog = await PostgresEventLog.create(sql);
     return {
       sql,
       eventLog,
