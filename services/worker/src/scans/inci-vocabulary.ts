@@ -136,7 +136,7 @@ export class InciVocabulary {
    * or a first letter misread) stands for the name labels print (`Limonene`) when that is known.
    */
   plainForm(name: string): string {
-    const plain = name.replace(/^(?:d|l|dl|cis|trans)-(?=\p{L})/iu, '');
+    const plain = withoutStereo(name);
     return plain === name ? name : (this.byKey.get(matchKey(plain)) ?? name);
   }
 
@@ -176,6 +176,11 @@ export class InciVocabulary {
     for (const id of touched) counts[id] = 0;
     return out;
   }
+}
+
+/** A name without a stereo prefix (`l-Limonene` → `Limonene`, `trans-Anethole` → `Anethole`). */
+export function withoutStereo(name: string): string {
+  return name.replace(/^(?:d|l|dl|cis|trans)-(?=\p{L})/iu, '');
 }
 
 /** Share of a priority name's length a misreading of it may cost (the general limit is about 1/7). */

@@ -3,7 +3,7 @@ import type { Barcode } from './barcode-reader.ts';
 import type { ChemicalRecord } from './chemical-database.ts';
 import { type ChemicalMatch, type ChemicalMatcher, matchKey } from './chemical-matcher.ts';
 import { type ImageStats, imageWarnings, rateImage } from './image-quality.ts';
-import { type InciVocabulary, PriorityNames } from './inci-vocabulary.ts';
+import { type InciVocabulary, PriorityNames, withoutStereo } from './inci-vocabulary.ts';
 import { type ParsedIngredient, parseLabelText } from './ingredient-list.parser.ts';
 import { namesInProse } from './ingredient-segmentation.ts';
 import {
@@ -279,11 +279,6 @@ export function matchIngredients(
     if (plausibleUnmatched(item.text)) push(item.text, item.concentration, found);
   }
   return out;
-}
-
-/** A name without a stereo prefix (`l-Limonene` → `Limonene`). */
-function withoutStereo(name: string): string {
-  return name.replace(/^(?:d|l|dl|cis|trans)-(?=\p{L})/iu, '');
 }
 
 const priorities = new WeakMap<ChemicalMatcher, PriorityNames>();
