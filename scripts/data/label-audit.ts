@@ -14,11 +14,10 @@ import { matchKey } from '../../services/worker/src/scans/chemical-matcher.ts';
 import { editDistance } from '../../services/worker/src/scans/string-distance.ts';
 import {
   entryChemicals,
-  joinLabelPieces,
   LABEL_SOURCE,
-  labelEntries,
   labelMatcher,
   labelReader,
+  labelRowEntries,
   matchLabels,
   parseLabelRows,
 } from './labels.ts';
@@ -68,7 +67,7 @@ const perRow: string[] = [];
 const declaredGroups = new Map<string, string[]>();
 for (const row of rows) {
   const rowGroups = new Set<string>();
-  for (const entry of joinLabelPieces(labelEntries(row.ingredients), matcher)) {
+  for (const entry of labelRowEntries(row.ingredients, matcher)) {
     const found = entryChemicals(entry, matcher, reader);
     const groups = found.map((c) => allergenLabelKey(byId.get(c.chemical_id)) ?? '-');
     for (const g of groups) if (g !== '-') rowGroups.add(`${g}<=${entry}`);

@@ -425,6 +425,11 @@ export function casIndexChemical(entry: string, matcher: ChemicalMatcher): Chemi
   return null;
 }
 
+/** A label row's entries as the import reads them: the printed list split, then its cut names joined. */
+export function labelRowEntries(ingredients: string, matcher: ChemicalMatcher): string[] {
+  return joinLabelPieces(labelEntries(ingredients), matcher);
+}
+
 /**
  * How label entries the database does not name as printed are read: the scanner's vocabulary
  * reading (names run together, catalogue codes, misspellings) and the allergen names a
@@ -445,7 +450,8 @@ export function labelReader(vocabularyNames: Iterable<string>, matcher: Chemical
   const names = matcher.allergenNames();
   const list = [...vocabularyNames];
   const vocabularyKeys = new Map<number, string[]>();
-  const allergenSpellings = new Set(names.map((n) => matchKey(n)));
+  const allergenNames = new Set(names.map((n) => matchKey(n)));
+  const allergenSpellings = new Set(allergenNames);
   for (const name of list) {
     const key = matchKey(name);
     if (/^[\p{L}\d][\p{L}\d -]{3,40}$/u.test(name) && exactChemical(name, matcher)?.allergen_flag)
@@ -457,7 +463,7 @@ export function labelReader(vocabularyNames: Iterable<string>, matcher: Chemical
   return {
     vocabulary: new InciVocabulary(list),
     priority: new PriorityNames(names),
-    allergenNames: new Set(names.map((n) => matchKey(n))),
+    allergenNames,
     vocabularyKeys,
     allergenSpellings,
   };
@@ -569,7 +575,7 @@ export function declaredList(
   const chemicals: DeclaredList['chemicals'] = [];
   const seenChemicals = new Set<string>();
   for (const row of rows) {
-    for (const entry of joinLabelPieces(labelEntries(row.ingredients), matcher)) {
+    for (const entry of labelRowEntries(row.ingredients, matcher)) {
       const folded = entry.toLowerCase();
       if (!seenEntries.has(folded)) {
         seenEntries.add(folded);
