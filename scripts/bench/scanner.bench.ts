@@ -264,10 +264,12 @@ export async function run(
       passes += 1;
       if (!cacheDir) return read(png);
       const file = path.join(cacheDir, `${createHash('sha1').update(method).update(png).digest('hex')}.json`);
-      const reading = existsSync(file)
-        ? (JSON.parse(readFileSync(file, 'utf8')) as OcrReading)
-        : await read(png);
-      writeFileSync(file, JSON.stringify(reading));
+      let reading: OcrReading;
+      if (existsSync(file)) reading = JSON.parse(readFileSync(file, 'utf8')) as OcrReading;
+      else {
+        reading = await read(png);
+        writeFileSync(file, JSON.stringify(reading));
+      }
       appendFileSync(path.join(cacheDir, 'readings.txt'), `=== ${current} ${method}\n${reading.text}\n`);
       return reading;
     };
