@@ -60,7 +60,7 @@ export function parseLabelRows(text: string): LabelRow[] {
 }
 
 const PACKAGING =
-  /\s*[-–]?\s*\b(?:travel\s+(?:spray|size)|rollerball|roller[\s-]*(?:ball|pearl)|mini|purse\s+spray|pen\s*spray|refill|spray)\s*$/i;
+  /\s*[-–]?\s*\b(?:travel\s+(?:spray|size)|rollerball|roller[\s-]*(?:ball|pearl)|mini|purse\s+spray|pen\s*spray|ovetto|refill|spray)\s*$/i;
 
 /**
  * The product's perfume name without retail packaging words (`Travel Spray`, `Rollerball`, a leading
@@ -95,6 +95,10 @@ export function labelNameCandidates(productName: string, brand?: string): string
     if (clean !== '' && !out.includes(clean)) out.push(clean);
   };
   const name = labelPerfumeName(productName);
+  if (brand !== undefined) {
+    const alias = LABEL_NAME_ALIASES.get(`${labelBrandKey(brand)}|${nameKey(name, brand)}`);
+    if (alias !== undefined) add(alias);
+  }
   add(name);
   const inner = name.replace(INNER_CONCENTRATION, ' ');
   add(inner);
@@ -152,6 +156,38 @@ const LABEL_BRAND_ALIASES: Record<string, string> = {
   [brandKey('KVD Beauty')]: brandKey('KVD Vegan Beauty'),
 };
 
+/** The catalogue's brand key for a retail brand name. */
+function labelBrandKey(brand: string): string {
+  return LABEL_BRAND_ALIASES[brandKey(brand)] ?? brandKey(brand);
+}
+
+/**
+ * Products a retailer sells under another name than the catalogue's, checked one by one: the
+ * English name of a French-named product (`002 Neroli, Jasmine and White Amber` is `002 neroli,
+ * jasmin, ambre blanc`), the line written out (`Born in Roma Coral Fantasy` is `Donna Born In
+ * Roma Coral Fantasy`), a relaunch's name for the original strength (Commodity's `Moss
+ * Expressive` is `Moss`; its `Bold` and `Personal` strengths are other products and stay
+ * unmatched). Keys are the retail brand and name (packaging words dropped); values the
+ * catalogue's name. A name here is looked up first; it still has to find exactly one perfume.
+ */
+const LABEL_NAME_ALIASES: ReadonlyMap<string, string> = new Map(
+  (
+    [
+      ['Bon Parfumeur', '002 Neroli, Jasmine and White Amber Eau de Parfum', '002 neroli, jasmin, ambre blanc'],
+      ['Bon Parfumeur', '802 Peony, Lotus and Bamboo Eau de Parfum', '802 pivoine, lotus, bambou'],
+      ['CHANEL', 'COCO MADEMOISELLE L’EAU PRIVÉE Eau Pour la Nuit', "Coco Mademoiselle L'Eau Privée"],
+      ['CLEAN RESERVE', 'Reserve - Rain', 'Clean Reserve - Rain [Reserve Blend]'],
+      ['Commodity', 'Moss Expressive', 'Moss'],
+      ['Commodity', 'Paper Expressive', 'Paper'],
+      ['DedCool', '01 "Taunt" Eau de Parfum', 'Fragrance 01 Taunt'],
+      ['Valentino', 'Born in Roma Coral Fantasy Eau de Parfum', 'Donna Born In Roma Coral Fantasy'],
+      ['Valentino', 'Uomo Coral Fantasy Cologne', 'Uomo Born In Roma Coral Fantasy'],
+      ['Valentino', 'Uomo Yellow Dream Cologne', 'Uomo Born In Roma Yellow Dream'],
+      ['Versace', 'Dylan Purple Eau de Parfum', 'Pour Femme Dylan Purple'],
+    ] as const
+  ).map(([brand, retail, catalogue]) => [`${labelBrandKey(brand)}|${nameKey(retail, brand)}`, catalogue]),
+);
+
 export interface CataloguePerfumeRef {
   id: string;
   name: string;
@@ -187,7 +223,7 @@ export function matchLabels(
   }
   const brandFor = new Map<string, string[]>();
   const candidateBrands = (labelBrand: string): string[] => {
-    const key = LABEL_BRAND_ALIASES[brandKey(labelBrand)] ?? brandKey(labelBrand);
+    const key = labelBrandKey(labelBrand);
     const cached = brandFor.get(key);
     if (cached) return cached;
     let found: string[] = byBrand.has(key) ? [key] : [];

@@ -315,3 +315,27 @@ describe('declared lists', () => {
     expect(names('Curcumim')).toEqual([]);
   });
 });
+
+describe('retail names the catalogue spells another way', () => {
+  const perfumes = [
+    { id: 'commodity--moss', name: 'Moss', brand: 'Commodity' },
+    { id: 'bon-parfumeur--002', name: '002 neroli, jasmin, ambre blanc', brand: 'Bon Parfumeur' },
+    { id: 'bon-parfumeur--002-x', name: '002 x Raphaël Federici', brand: 'Bon Parfumeur' },
+    { id: 'versace--bca', name: 'Bright Crystal Absolu', brand: 'Versace' },
+  ];
+  const rows = parseLabelRows(
+    [
+      row('Commodity', 'Moss Expressive Travel Spray'),
+      row('Commodity', 'Moss+ Bold'),
+      row('Bon Parfumeur', '002 Neroli, Jasmine and White Amber Eau de Parfum'),
+      row('Versace', 'Bright Crystal Absolu Ovetto Spray'),
+    ].join('\n'),
+  );
+
+  it('finds the vetted product under its catalogue name, and only that one', () => {
+    const { byPerfume, unmatched } = matchLabels(rows, perfumes);
+    expect([...byPerfume.keys()].sort()).toEqual(['bon-parfumeur--002', 'commodity--moss', 'versace--bca']);
+    // Another strength of the same line is another product.
+    expect(unmatched.map((r) => r.product_name)).toEqual(['Moss+ Bold']);
+  });
+});
