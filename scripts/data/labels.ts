@@ -173,7 +173,11 @@ function labelBrandKey(brand: string): string {
 const LABEL_NAME_ALIASES: ReadonlyMap<string, string> = new Map(
   (
     [
-      ['Bon Parfumeur', '002 Neroli, Jasmine and White Amber Eau de Parfum', '002 neroli, jasmin, ambre blanc'],
+      [
+        'Bon Parfumeur',
+        '002 Neroli, Jasmine and White Amber Eau de Parfum',
+        '002 neroli, jasmin, ambre blanc',
+      ],
       ['Bon Parfumeur', '802 Peony, Lotus and Bamboo Eau de Parfum', '802 pivoine, lotus, bambou'],
       ['CHANEL', 'COCO MADEMOISELLE L’EAU PRIVÉE Eau Pour la Nuit', "Coco Mademoiselle L'Eau Privée"],
       ['CLEAN RESERVE', 'Reserve - Rain', 'Clean Reserve - Rain [Reserve Blend]'],
