@@ -1,5 +1,5 @@
 import type { ScanResult } from '@scentinel/domain';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { readImageBarcodes } from './barcode-reader.ts';
 import { matchKey } from './chemical-matcher.ts';
 import { deblurFocus, deblurMotion } from './deblur.ts';
@@ -11,6 +11,98 @@ import type { OcrPool, OcrReading } from './ocr-pool.ts';
 import type { OcrWord } from './reading-order.ts';
 import type { ScanEngine, ScanEngineInput } from './scan-engine.port.ts';
 import { type Box, textBlocks } from './text-blocks.ts';
+
+/**
+ * Pixels of an image being prepared or read, row by row (grey, or RGB where an operation works in
+ * colour): kept raw between steps, never compressed, and handed to Tesseract as a PNM (a header
+ * and the same bytes), which it reads without inflating anything.
+ */
+export interface Pixels {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 1 | 3;
+}
+
+/** `pixels` as a binary PGM (grey) or PPM (RGB): what the OCR pool is handed. */
+export function pnm({ data, width, height, channels }: Pixels): Buffer {
+  return Buffer.concat([Buffer.from(`${channels === 1 ? 'P5' : 'P6'}\n${width} ${height}\n255\n`), data]);
+}
+
+/** A grey image as RGB (the level in each channel). */
+function asRgb(page: Pixels): Pixels {
+  if (page.channels === 3) return page;
+  const data = Buffer.allocUnsafe(page.data.length * 3);
+  for (let i = 0; i < page.data.length; i += 1) {
+    const v = page.data[i]!;
+    data[3 * i] = v;
+    data[3 * i + 1] = v;
+    data[3 * i + 2] = v;
+  }
+  return { ...page, data, channels: 3 };
+}
+
+/** A sharp pipeline starting from `pixels`. */
+function sharpOf({ data, width, height, channels }: Pixels): Sharp {
+  return sharp(data, { raw: { width, height, channels } });
+}
+
+/** The raw pixels a sharp pipeline ends with. */
+async function pixelsOf(image: Sharp): Promise<Pixels> {
+  const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
+  if (info.channels !== 1 && info.channels !== 3) throw new Error(`unexpected ${info.channels} channels`);
+  return { data, width: info.width, height: info.height, channels: info.channels };
+}
+
+/** Size of the stand-in image whose grey levels `stretched` hands to sharp's contrast stretch. */
+const STRETCH_SAMPLE = 1 << 18;
+
+/**
+ * Grey pixels stretched to full contrast as sharp's `normalise({ lower: 1, upper: 99 })` does (the
+ * 1st and 99th percentiles of lightness to black and white), as grey. The stretch is a function
+ * of the grey level once its percentiles are known, and those depend on the histogram alone: sharp
+ * stretches a small stand-in with the same histogram (each level in proportion, by largest
+ * remainders), and its result for each level is looked up over the image, instead of sharp
+ * converting every pixel to Lab and back.
+ */
+async function stretched(pixels: Buffer, width: number, height: number): Promise<Pixels> {
+  const histogram = new Float64Array(256);
+  for (let i = 0; i < pixels.length; i += 1) histogram[pixels[i]!]! += 1;
+  const n = pixels.length;
+  const counts = new Uint32Array(256);
+  const remainders: { level: number; part: number }[] = [];
+  let placed = 0;
+  for (let v = 0; v < 256; v += 1) {
+    if (histogram[v] === 0) continue;
+    const exact = (histogram[v]! * STRETCH_SAMPLE) / n;
+    // Every level present keeps at least one pixel, so its stretched value can be read.
+    counts[v] = Math.max(1, Math.floor(exact));
+    placed += counts[v]!;
+    if (exact >= 1) remainders.push({ level: v, part: exact - Math.floor(exact) });
+  }
+  remainders.sort((a, b) => b.part - a.part);
+  for (let k = 0; placed < STRETCH_SAMPLE && k < remainders.length; k += 1, placed += 1)
+    counts[remainders[k]!.level]! += 1;
+  const sample = Buffer.alloc(placed);
+  const first = new Int32Array(256).fill(-1);
+  let at = 0;
+  for (let v = 0; v < 256; v += 1) {
+    if (counts[v] === 0) continue;
+    first[v] = at;
+    sample.fill(v, at, at + counts[v]!);
+    at += counts[v]!;
+  }
+  const { data, info } = await sharp(sample, { raw: { width: placed, height: 1, channels: 1 } })
+    .normalise({ lower: 1, upper: 99 })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  // An RGB result has the grey level in each channel.
+  const lut = new Uint8Array(256);
+  for (let v = 0; v < 256; v += 1) if (first[v]! >= 0) lut[v] = data[first[v]! * info.channels]!;
+  const out = Buffer.allocUnsafe(n);
+  for (let i = 0; i < n; i += 1) out[i] = lut[pixels[i]!]!;
+  return { data: out, width, height, channels: 1 };
+}
 
 /**
  * Tesseract reads best with text lines of about this many pixels: images are scaled so their
@@ -213,12 +305,12 @@ async function restoreFaintInk(
  * light-on-dark cartons, scale to a good text size, divide out the background (shadows, glare,
  * uneven light), denoise grainy photos, stretch contrast.
  */
-export async function prepareForOcr(decoded: DecodedImage): Promise<Buffer> {
-  return (await prepare(decoded)).png;
+export async function prepareForOcr(decoded: DecodedImage): Promise<Pixels> {
+  return (await prepare(decoded)).page;
 }
 
 export interface PreparedImage {
-  png: Buffer;
+  page: Pixels;
   /**
    * The same with print a glare washed out darkened (see `restoreFaintInk`), when there was a fair
    * share of it: read as well, the reading that agrees best with the vocabulary leads.
@@ -230,13 +322,13 @@ export interface PreparedImage {
    * turns into bold blobs that run together, while Tesseract's recogniser reads the grey levels
    * themselves. Made on demand.
    */
-  scaledOnly: () => Promise<Buffer>;
+  scaledOnly: () => Promise<Pixels>;
   /** The print's line height in the prepared image's pixels (measured, else the one aimed at). */
   lineHeight: number;
 }
 
 export interface FaintPrint {
-  png: Buffer;
+  page: Pixels;
   /**
    * Per pixel (row by row, the prepared image's size): `INK_GAINED` where it became ink only by the
    * restoring, `INK_BEFORE` where it was ink already, else 0.
@@ -307,15 +399,11 @@ export async function prepare(decoded: DecodedImage, measured?: PageGeometry): P
     flat[i] = Math.min(255, Math.round((data[i]! * 255) / Math.max(16, background[i]!)));
   }
   const { restored, share, gained } = await restoreFaintInk(flat, background, w, h);
-  const png = (pixels: Buffer) =>
-    sharp(pixels, { raw: { width: w, height: h, channels: 1 } })
-      .normalise({ lower: 1, upper: 99 })
-      .png({ compressionLevel: 1 })
-      .toBuffer();
   return {
-    png: await png(flat),
-    restored: share >= FAINT_SHARE ? { png: await png(restored), gained, width: w, height: h } : null,
-    scaledOnly: () => scaled.greyscale().png({ compressionLevel: 1 }).toBuffer(),
+    page: await stretched(flat, w, h),
+    restored:
+      share >= FAINT_SHARE ? { page: await stretched(restored, w, h), gained, width: w, height: h } : null,
+    scaledOnly: () => pixelsOf(scaled.greyscale()),
     lineHeight: page.lineHeight === null ? TARGET_LINE_HEIGHT : page.lineHeight * (w / size.width),
   };
 }
@@ -343,14 +431,7 @@ export async function flattened(
   const level =
     page.skewDegrees === 0
       ? decoded.image.clone()
-      : sharp(
-          await decoded.image
-            .clone()
-            .rotate(page.skewDegrees, { background })
-            .greyscale()
-            .png({ compressionLevel: 0 })
-            .toBuffer(),
-        );
+      : decoded.image.clone().rotate(page.skewDegrees, { background });
   const { data, info } = await level.greyscale().raw().toBuffer({ resolveWithObject: true });
   // Lines that could not be told apart (a bowed line blurs the profile): a typical label's.
   const lineHeight = page.lineHeight ?? Math.min(40, Math.max(8, info.width / 70));
@@ -383,10 +464,8 @@ async function repaired(
  * little): Tesseract's layout analysis sometimes drops whole lines as "not text", and a confident
  * reading of the rest does not show it.
  */
-export async function inkCoverage(png: Buffer, words: readonly OcrWord[]): Promise<number> {
-  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
-  const w = info.width;
-  const h = info.height;
+export function inkCoverage(page: Pixels, words: readonly OcrWord[]): number {
+  const { data, width: w, height: h, channels } = page;
   const covered = new Uint8Array(w * h);
   for (const word of words) {
     if (word.text.trim() === '') continue;
@@ -399,8 +478,8 @@ export async function inkCoverage(png: Buffer, words: readonly OcrWord[]): Promi
   }
   let ink = 0;
   let inside = 0;
-  for (let i = 0; i < data.length; i += 1) {
-    if (data[i]! >= INK_LEVEL) continue;
+  for (let i = 0; i < covered.length; i += 1) {
+    if (data[i * channels]! >= INK_LEVEL) continue;
     ink += 1;
     inside += covered[i]!;
   }
@@ -477,34 +556,40 @@ export function unreadFaintRows(
 }
 
 /** The prepared image at `SMALLER_LOOK_SCALE` of its size. */
-async function smallerCopy(png: Buffer): Promise<Buffer> {
-  const { width: w } = await sharp(png).metadata();
-  return sharp(png)
-    .resize({ width: Math.round(w * SMALLER_LOOK_SCALE), kernel: 'lanczos2' })
-    .png({ compressionLevel: 1 })
-    .toBuffer();
+async function smallerCopy(page: Pixels): Promise<Pixels> {
+  return pixelsOf(
+    sharpOf(page).resize({ width: Math.round(page.width * SMALLER_LOOK_SCALE), kernel: 'lanczos2' }),
+  );
 }
 
-/** The rows `top`..`bottom` of a PNG, as a PNG. */
-async function rowsOf(png: Buffer, { top, bottom }: { top: number; bottom: number }): Promise<Buffer> {
-  const { width, height } = await sharp(png).metadata();
-  if (bottom - top >= height * 0.7) return png;
-  return sharp(png)
-    .extract({ left: 0, top, width, height: bottom - top })
-    .png({ compressionLevel: 1 })
-    .toBuffer();
+/** The rows `top`..`bottom` of an image. */
+function rowsOf(page: Pixels, { top, bottom }: { top: number; bottom: number }): Pixels {
+  if (bottom - top >= page.height * 0.7) return page;
+  const row = page.width * page.channels;
+  return { ...page, data: page.data.subarray(top * row, bottom * row), height: bottom - top };
+}
+
+/** The region `box` of an image. */
+function cropOf(page: Pixels, b: Box): Pixels {
+  const width = b.x1 - b.x0;
+  const height = b.y1 - b.y0;
+  const c = page.channels;
+  const data = Buffer.allocUnsafe(width * height * c);
+  for (let y = 0; y < height; y += 1) {
+    const from = ((b.y0 + y) * page.width + b.x0) * c;
+    page.data.copy(data, y * width * c, from, from + width * c);
+  }
+  return { data, width, height, channels: c };
 }
 
 /**
- * The print's blocks (columns, paragraphs: see `textBlocks`) found on the prepared image `png`,
+ * The print's blocks (columns, paragraphs: see `textBlocks`) found on the prepared image `page`,
  * each grown by a margin: the regions to crop from it or from another image of its size.
  */
-async function printBlocks(png: Buffer, lineHeight: number): Promise<Box[]> {
-  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
-  const w = info.width;
-  const h = info.height;
+function printBlocks(page: Pixels, lineHeight: number): Box[] {
+  const { data, width: w, height: h, channels } = page;
   const ink = new Uint8Array(w * h);
-  for (let i = 0; i < ink.length; i += 1) ink[i] = data[i]! < BLOCK_INK_LEVEL ? 1 : 0;
+  for (let i = 0; i < ink.length; i += 1) ink[i] = data[i * channels]! < BLOCK_INK_LEVEL ? 1 : 0;
   const pad = Math.round(lineHeight * 0.5);
   const regions: Box[] = [];
   for (const b of textBlocks(ink, w, h, lineHeight)) {
@@ -580,8 +665,8 @@ export class LocalScanEngine implements ScanEngine {
 
   /**
    * Reads the prepared image, and hard images again in other ways; `unrepaired` is the image as
-   * uploaded when `png` was prepared from a deblurred copy of it, `unflattened` the image as
-   * photographed when `png` was unrolled off a bottle's curve.
+   * uploaded when `page` was prepared from a deblurred copy of it, `unflattened` the image as
+   * photographed when `page` was unrolled off a bottle's curve.
    */
   private async read(
     prepared: PreparedImage,
@@ -589,52 +674,53 @@ export class LocalScanEngine implements ScanEngine {
     unrepaired: DecodedImage | null,
     unflattened: DecodedImage | null = null,
   ): Promise<OcrReading & { others: OcrReading[] }> {
-    const { png } = prepared;
-    const first = await this.ocr.recognize(png);
+    const { page } = prepared;
+    const first = await this.ocr.recognize(pnm(page));
     // Print a glare washed out may be missing from a reading that is confident about the rest.
     const faint = prepared.restored ? unreadFaintRows(prepared.restored, first.words) : null;
     const restored =
       faint && prepared.restored
-        ? [await this.ocr.recognize(await rowsOf(prepared.restored.png, faint))]
+        ? [await this.ocr.recognize(pnm(rowsOf(prepared.restored.page, faint)))]
         : [];
     if (
       decoded.width >= SECOND_LOOK_WIDTH &&
       first.confidence >= SECOND_LOOK_CONFIDENCE &&
-      (await inkCoverage(png, first.words)) >= SECOND_LOOK_COVERAGE
+      inkCoverage(page, first.words) >= SECOND_LOOK_COVERAGE
     ) {
       // An unrolled label read with middling confidence is also read as photographed (smaller, to
       // cost less): the unrolling is an estimate, and words at a squeezed edge sometimes read
       // better as they were.
       const asTaken =
         unflattened && first.confidence < UNROLLED_CONFIDENT
-          ? [await this.ocr.recognize(await smallerCopy(await prepareForOcr(unflattened)))]
+          ? [await this.ocr.recognize(pnm(await smallerCopy(await prepareForOcr(unflattened))))]
           : [];
       return { ...first, others: [...restored, ...asTaken] };
     }
     const small = decoded.width < SECOND_LOOK_WIDTH;
     // A small image's blocks are read one by one: Tesseract's own layout analysis is unsure there,
     // and reading the whole page as one block runs columns' lines together.
-    const blocks = small ? await printBlocks(png, prepared.lineHeight) : [];
+    const blocks = small ? printBlocks(page, prepared.lineHeight) : [];
     const others = [
-      small ? await this.readByBlocks(png, blocks) : await this.ocr.recognizeAsBlock(png),
+      small ? await this.readByBlocks(page, blocks) : await this.ocr.recognizeAsBlock(pnm(page)),
       ...restored,
     ];
-    if (unflattened) others.push(await this.ocr.recognize(await prepareForOcr(unflattened)));
+    if (unflattened) others.push(await this.ocr.recognize(pnm(await prepareForOcr(unflattened))));
     if (small) {
       // A small image was enlarged to be read: shrinking it again loses what that gained, while its
       // grey, anti-aliased print read as it was scaled (no contrast stretch) misreads other letters
       // than the prepared image's bold strokes do.
       others.push(await this.readByBlocks(await prepared.scaledOnly(), blocks));
     } else {
-      others.push(await this.ocr.recognize(await smallerCopy(png)));
+      others.push(await this.ocr.recognize(pnm(await smallerCopy(page))));
     }
     if (decoded.stats.sharpness < DEFOCUSED) {
       // Out of focus: the unrepaired image when the first reading was of a deconvolved one, else
       // unsharp-masked.
+      // Sharpened in colour, as ever (sharp sharpens an RGB image's lightness, a grey one's level).
       const sharpened = unrepaired
         ? await prepareForOcr(unrepaired)
-        : await sharp(png).sharpen({ sigma: 2, m1: 0, m2: 4 }).png({ compressionLevel: 1 }).toBuffer();
-      others.push(await this.ocr.recognize(sharpened));
+        : await pixelsOf(sharpOf(asRgb(page)).sharpen({ sigma: 2, m1: 0, m2: 4 }));
+      others.push(await this.ocr.recognize(pnm(sharpened)));
     }
     return { ...first, others };
   }
@@ -643,17 +729,13 @@ export class LocalScanEngine implements ScanEngine {
    * Each block of print (see `printBlocks`) cropped from `source` and read as a single block of
    * text, one after the other; the whole image read so when no block was found.
    */
-  private async readByBlocks(source: Buffer, blocks: readonly Box[]): Promise<OcrReading> {
-    if (blocks.length === 0) return this.ocr.recognizeAsBlock(source);
+  private async readByBlocks(source: Pixels, blocks: readonly Box[]): Promise<OcrReading> {
+    if (blocks.length === 0) return this.ocr.recognizeAsBlock(pnm(source));
     const texts: string[] = [];
     const words: OcrWord[] = [];
     let lines = 0;
     for (const b of blocks) {
-      const crop = await sharp(source)
-        .extract({ left: b.x0, top: b.y0, width: b.x1 - b.x0, height: b.y1 - b.y0 })
-        .png({ compressionLevel: 1 })
-        .toBuffer();
-      const r = await this.ocr.recognizeAsBlock(crop);
+      const r = await this.ocr.recognizeAsBlock(pnm(cropOf(source, b)));
       texts.push(r.text);
       for (const word of r.words) words.push({ ...word, line: word.line + lines });
       lines += r.words.length === 0 ? 0 : Math.max(...r.words.map((word) => word.line)) + 1;
