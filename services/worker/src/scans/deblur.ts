@@ -6,49 +6,107 @@
  * distance L in that direction, whatever the picture shows. Text on paper has no such peak.
  */
 
-/** In-place radix-2 FFT of `re`/`im` (length a power of two); `inverse` scales by 1/n. */
-export function fft(re: Float64Array, im: Float64Array, inverse = false): void {
-  const n = re.length;
+/** Bit-reversal permutation and twiddle factors of one transform size, made once. */
+interface FftPlan {
+  swaps: Uint32Array;
+  cos: Float64Array;
+  sin: Float64Array;
+}
+
+const plans = new Map<number, FftPlan>();
+
+function planOf(n: number): FftPlan {
+  let plan = plans.get(n);
+  if (plan) return plan;
+  const pairs: number[] = [];
   for (let i = 1, j = 0; i < n; i += 1) {
     let bit = n >> 1;
     for (; j & bit; bit >>= 1) j ^= bit;
     j ^= bit;
-    if (i < j) {
-      let t = re[i]!;
-      re[i] = re[j]!;
-      re[j] = t;
-      t = im[i]!;
-      im[i] = im[j]!;
-      im[j] = t;
-    }
+    if (i < j) pairs.push(i, j);
   }
+  const half = n >> 1;
+  const cos = new Float64Array(Math.max(1, half));
+  const sin = new Float64Array(Math.max(1, half));
+  for (let k = 0; k < half; k += 1) {
+    cos[k] = Math.cos((2 * Math.PI * k) / n);
+    sin[k] = Math.sin((2 * Math.PI * k) / n);
+  }
+  plan = { swaps: Uint32Array.from(pairs), cos, sin };
+  plans.set(n, plan);
+  return plan;
+}
+
+/** In-place radix-2 FFT of `re`/`im` (length a power of two); `inverse` scales by 1/n. */
+export function fft(re: Float64Array, im: Float64Array, inverse = false): void {
+  const n = re.length;
+  const { swaps, cos, sin } = planOf(n);
+  for (let p = 0; p < swaps.length; p += 2) {
+    const i = swaps[p]!;
+    const j = swaps[p + 1]!;
+    let t = re[i]!;
+    re[i] = re[j]!;
+    re[j] = t;
+    t = im[i]!;
+    im[i] = im[j]!;
+    im[j] = t;
+  }
+  const sign = inverse ? 1 : -1;
   for (let len = 2; len <= n; len <<= 1) {
-    const angle = ((inverse ? 2 : -2) * Math.PI) / len;
-    const wr = Math.cos(angle);
-    const wi = Math.sin(angle);
     const half = len >> 1;
+    // Twiddle k of this stage is the table's k·(n/len).
+    const step = n / len;
     for (let i = 0; i < n; i += len) {
-      let cr = 1;
-      let ci = 0;
-      for (let k = 0; k < half; k += 1) {
+      for (let k = 0, t = 0; k < half; k += 1, t += step) {
+        const cr = cos[t]!;
+        const ci = sign * sin[t]!;
         const a = i + k;
         const b = a + half;
-        const xr = re[b]! * cr - im[b]! * ci;
-        const xi = re[b]! * ci + im[b]! * cr;
-        re[b] = re[a]! - xr;
-        im[b] = im[a]! - xi;
-        re[a] = re[a]! + xr;
-        im[a] = im[a]! + xi;
-        const t = cr * wr - ci * wi;
-        ci = cr * wi + ci * wr;
-        cr = t;
+        const br = re[b]!;
+        const bi = im[b]!;
+        const xr = br * cr - bi * ci;
+        const xi = br * ci + bi * cr;
+        const ar = re[a]!;
+        const ai = im[a]!;
+        re[b] = ar - xr;
+        im[b] = ai - xi;
+        re[a] = ar + xr;
+        im[a] = ai + xi;
       }
     }
   }
   if (inverse) {
+    const scale = 1 / n;
     for (let i = 0; i < n; i += 1) {
-      re[i] = re[i]! / n;
-      im[i] = im[i]! / n;
+      re[i] = re[i]! * scale;
+      im[i] = im[i]! * scale;
+    }
+  }
+}
+
+/** Columns transformed together: read a row's run of them at once, not one cache line per value. */
+const COLUMN_BATCH = 16;
+
+/** The column pass of a 2-D FFT, in place. */
+function fftColumns(re: Float64Array, im: Float64Array, w: number, h: number, inverse: boolean): void {
+  const cr = Array.from({ length: COLUMN_BATCH }, () => new Float64Array(h));
+  const ci = Array.from({ length: COLUMN_BATCH }, () => new Float64Array(h));
+  for (let x0 = 0; x0 < w; x0 += COLUMN_BATCH) {
+    const count = Math.min(COLUMN_BATCH, w - x0);
+    for (let y = 0; y < h; y += 1) {
+      const o = y * w + x0;
+      for (let c = 0; c < count; c += 1) {
+        cr[c]![y] = re[o + c]!;
+        ci[c]![y] = im[o + c]!;
+      }
+    }
+    for (let c = 0; c < count; c += 1) fft(cr[c]!, ci[c]!, inverse);
+    for (let y = 0; y < h; y += 1) {
+      const o = y * w + x0;
+      for (let c = 0; c < count; c += 1) {
+        re[o + c] = cr[c]![y]!;
+        im[o + c] = ci[c]![y]!;
+      }
     }
   }
 }
@@ -59,28 +117,69 @@ export function fft2d(re: Float64Array, im: Float64Array, w: number, h: number, 
   const ri = new Float64Array(w);
   for (let y = 0; y < h; y += 1) {
     const o = y * w;
-    for (let x = 0; x < w; x += 1) {
-      rr[x] = re[o + x]!;
-      ri[x] = im[o + x]!;
-    }
+    rr.set(re.subarray(o, o + w));
+    ri.set(im.subarray(o, o + w));
     fft(rr, ri, inverse);
-    for (let x = 0; x < w; x += 1) {
-      re[o + x] = rr[x]!;
-      im[o + x] = ri[x]!;
+    re.set(rr, o);
+    im.set(ri, o);
+  }
+  fftColumns(re, im, w, h, inverse);
+}
+
+/**
+ * 2-D FFT of a real grid (`re`; `im` is overwritten): rows are transformed two at a time as one
+ * complex row (the first as its real part, the second as its imaginary part) and told apart by
+ * the symmetry of a real row's spectrum, which halves the row pass.
+ */
+export function fft2dReal(re: Float64Array, im: Float64Array, w: number, h: number): void {
+  const zr = new Float64Array(w);
+  const zi = new Float64Array(w);
+  for (let y = 0; y < h; y += 2) {
+    const o1 = y * w;
+    const second = y + 1 < h;
+    const o2 = o1 + w;
+    zr.set(re.subarray(o1, o1 + w));
+    if (second) zi.set(re.subarray(o2, o2 + w));
+    else zi.fill(0);
+    fft(zr, zi);
+    for (let k = 0; k < w; k += 1) {
+      const m = (w - k) & (w - 1);
+      const ar = zr[k]!;
+      const ai = zi[k]!;
+      const br = zr[m]!;
+      const bi = zi[m]!;
+      re[o1 + k] = (ar + br) / 2;
+      im[o1 + k] = (ai - bi) / 2;
+      if (second) {
+        re[o2 + k] = (ai + bi) / 2;
+        im[o2 + k] = (br - ar) / 2;
+      }
     }
   }
-  const cr = new Float64Array(h);
-  const ci = new Float64Array(h);
-  for (let x = 0; x < w; x += 1) {
-    for (let y = 0; y < h; y += 1) {
-      cr[y] = re[y * w + x]!;
-      ci[y] = im[y * w + x]!;
+  fftColumns(re, im, w, h, false);
+}
+
+/**
+ * Inverse 2-D FFT of the spectrum of a real grid, in place; the result's real part is in `re`
+ * (`im` is left meaningless). After the column pass each row holds a real row's spectrum, so rows
+ * are transformed back two at a time as one complex row.
+ */
+export function ifft2dReal(re: Float64Array, im: Float64Array, w: number, h: number): void {
+  fftColumns(re, im, w, h, true);
+  const zr = new Float64Array(w);
+  const zi = new Float64Array(w);
+  for (let y = 0; y < h; y += 2) {
+    const o1 = y * w;
+    const second = y + 1 < h;
+    const o2 = o1 + w;
+    for (let k = 0; k < w; k += 1) {
+      // z = X1 + i·X2
+      zr[k] = re[o1 + k]! - (second ? im[o2 + k]! : 0);
+      zi[k] = im[o1 + k]! + (second ? re[o2 + k]! : 0);
     }
-    fft(cr, ci, inverse);
-    for (let y = 0; y < h; y += 1) {
-      re[y * w + x] = cr[y]!;
-      im[y * w + x] = ci[y]!;
-    }
+    fft(zr, zi, true);
+    re.set(zr, o1);
+    if (second) re.set(zi, o2);
   }
 }
 
@@ -194,14 +293,14 @@ export function estimateMotionBlur(data: Uint8Array, w: number, h: number): Moti
         im[y * tw + x] = 0;
       }
     }
-    fft2d(re, im, tw, th);
+    fft2dReal(re, im, tw, th);
     for (let i = 0; i < re.length; i += 1) logPower[i]! += Math.log(re[i]! ** 2 + im[i]! ** 2 + 1e-3);
   }
   for (let i = 0; i < re.length; i += 1) {
     re[i] = logPower[i]! / tiles.length;
     im[i] = 0;
   }
-  fft2d(re, im, tw, th, true);
+  ifft2dReal(re, im, tw, th);
   // The cepstrum is symmetric: search the half plane y ≥ 0 (and x > 0 on the axis).
   const at = (dx: number, dy: number) => re[((dy + th) % th) * tw + ((dx + tw) % tw)]!;
   let best = { dx: 0, dy: 0, value: Number.POSITIVE_INFINITY };
@@ -312,7 +411,7 @@ function paddedSpectrum(data: Uint8Array, w: number, h: number, pad: number): Pa
     const o = source(Y, h, H) * w;
     for (let X = 0; X < W; X += 1) re[Y * W + X] = data[o + xs[X]!]!;
   }
-  fft2d(re, im, W, H);
+  fft2dReal(re, im, W, H);
   return { re, im, W, H, pad, w, h };
 }
 
@@ -340,7 +439,7 @@ function applyWiener(spectrum: PaddedSpectrum, kernel: BlurKernel, noiseToSignal
     re[i] = xr * fr - xi * fi;
     im[i] = xr * fi + xi * fr;
   }
-  fft2d(re, im, W, H, true);
+  ifft2dReal(re, im, W, H);
   const out = new Uint8Array(w * h);
   for (let y = 0; y < h; y += 1) {
     const o = (y + pad) * W + pad;
