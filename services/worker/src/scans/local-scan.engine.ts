@@ -189,6 +189,32 @@ const FAINT_INK = 70;
 /** Background is estimated on a copy this many times smaller. */
 const BACKGROUND_SHRINK = 8;
 
+/**
+ * Grey level `v` divided by the paper's brightness `paper` (at least 16) and scaled back to 0–255,
+ * at `paper << 8 | v`: the background division as a lookup instead of a division per pixel.
+ */
+const DIVIDED = (() => {
+  const table = new Uint8Array(65536);
+  for (let paper = 0; paper < 256; paper += 1)
+    for (let v = 0; v < 256; v += 1)
+      table[(paper << 8) | v] = Math.min(255, Math.round((v * 255) / Math.max(16, paper)));
+  return table;
+})();
+
+/**
+ * Grey level `was` stretched so that local ink at level `ink` turns black (the stretch capped at
+ * 255 / `FAINT_MIN_RANGE`), at `ink << 8 | was`.
+ */
+const FAINT_STRETCH = (() => {
+  const table = new Uint8Array(65536);
+  for (let ink = 0; ink < 256; ink += 1) {
+    const range = Math.max(FAINT_MIN_RANGE, 255 - ink);
+    for (let was = 0; was < 256; was += 1)
+      table[(ink << 8) | was] = Math.max(0, Math.round(255 - ((255 - was) * 255) / range));
+  }
+  return table;
+})();
+
 /** Local maximum over a (2r+1)² window, then a box blur: the paper's brightness without the ink. */
 function backgroundOf(small: Buffer, w: number, h: number, r: number): Buffer {
   const rows = Buffer.alloc(small.length);
@@ -230,12 +256,15 @@ async function restoreFaintInk(
   // Darkest 2×2 patch of each block: a stroke's core, not one grain of noise (nor the block's
   // mean, which thin strokes barely move).
   const mins = Buffer.alloc(sw * sh, 255);
+  // The block column of each pixel column.
+  const column = new Uint32Array(w);
+  for (let x = 0; x < w; x += 1) column[x] = Math.floor(x / block);
   for (let y = 0; y + 1 < h; y += 2) {
     const row = y * w;
     const srow = Math.floor(y / block) * sw;
     for (let x = 0; x + 1 < w; x += 2) {
       const v = (flat[row + x]! + flat[row + x + 1]! + flat[row + w + x]! + flat[row + w + x + 1]!) >> 2;
-      const k = srow + Math.floor(x / block);
+      const k = srow + column[x]!;
       if (v < mins[k]!) mins[k] = v;
     }
   }
@@ -250,7 +279,7 @@ async function restoreFaintInk(
       const i = row + x;
       const corners = flat[i - w - 1]! + flat[i - w + 1]! + flat[i + w - 1]! + flat[i + w + 1]!;
       const sides = flat[i - w]! + flat[i + w]! + flat[i - 1]! + flat[i + 1]!;
-      const k = srow + Math.floor(x / block);
+      const k = srow + column[x]!;
       grain[k] = grain[k]! + Math.abs(corners - 2 * sides + 4 * flat[i]!);
       counted[k] = counted[k]! + 1;
     }
@@ -288,9 +317,9 @@ async function restoreFaintInk(
       ink += 1;
       mask[i] = INK_BEFORE;
     }
-    if (inkLevel[i]! < FAINT_INK || background[i]! < GLARE_PAPER) continue;
-    const range = Math.max(FAINT_MIN_RANGE, 255 - inkLevel[i]!);
-    const now = Math.max(0, Math.round(255 - ((255 - was) * 255) / range));
+    const local = inkLevel[i]!;
+    if (local < FAINT_INK || background[i]! < GLARE_PAPER) continue;
+    const now = FAINT_STRETCH[(local << 8) | was]!;
     restored[i] = now;
     if (now < INK_LEVEL && was >= INK_LEVEL) {
       gained += 1;
@@ -394,10 +423,8 @@ export async function prepare(decoded: DecodedImage, measured?: PageGeometry): P
     .greyscale()
     .raw()
     .toBuffer();
-  const flat = Buffer.alloc(w * h);
-  for (let i = 0; i < flat.length; i += 1) {
-    flat[i] = Math.min(255, Math.round((data[i]! * 255) / Math.max(16, background[i]!)));
-  }
+  const flat = Buffer.allocUnsafe(w * h);
+  for (let i = 0; i < flat.length; i += 1) flat[i] = DIVIDED[(background[i]! << 8) | data[i]!]!;
   const { restored, share, gained } = await restoreFaintInk(flat, background, w, h);
   return {
     page: await stretched(flat, w, h),
