@@ -54,8 +54,8 @@ async function pixelsOf(image: Sharp): Promise<Pixels> {
   return { data, width: info.width, height: info.height, channels: info.channels };
 }
 
-/** Size of the stand-in image whose grey levels `stretched` hands to sharp's contrast stretch. */
-const STRETCH_SAMPLE = 1 << 18;
+/** Pixels in the stand-in whose grey levels `stretched` hands to sharp's contrast stretch. */
+const STRETCH_SAMPLE = 1 << 16;
 
 /**
  * Grey pixels stretched to full contrast as sharp's `normalise({ lower: 1, upper: 99 })` does (the
