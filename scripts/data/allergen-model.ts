@@ -9,12 +9,16 @@
  * labelled perfumes of its line (a flanker such as `Good Girl Légère` shares most of `Good Girl`'s
  * declared allergens), of its brand (some houses list no allergen at all) and of the labelled
  * perfumes whose accords, and those whose notes, are most like its own (similar styles use similar
- * materials). The
- * relatives' weights are shared by every allergen and never read a perfume's own label. Allergens
- * no label declares often enough to learn from get their share of labelled perfumes as their
- * probability. Probabilities become a basis: `likely` at or above `likelyAt`, `possible` at or
- * above `possibleAt` (chosen on the training labels by an inner cross-validation so that
- * "likely or possible" reaches the target recall), else not expected.
+ * materials). The relatives' weights are shared by every allergen and never read a perfume's own
+ * label. Allergens no label declares often enough to learn from get their share of labelled
+ * perfumes as their probability. Every probability is then scaled by how likely the perfume's
+ * label is to list allergens at all against how likely any label is (`listingChance`: the shrunk
+ * share of its brand's other labels that list at least three). A label tends either to list the
+ * usual allergens or, by a house's habit, almost none; the scaling lowers the sure and the unsure
+ * allergens of such a house alike, which a shift of the log-odds does not. Probabilities become a
+ * basis: `likely` at or above `likelyAt`, `possible` at or above `possibleAt` (chosen on the
+ * training labels by an inner cross-validation so that "likely or possible" reaches the target
+ * recall), else not expected.
  */
 import { allergenLabelKey, brandKey, labelCase } from '../../services/domain/src/catalogue/index.ts';
 import { brandSpellingKey, nameSpellingKey } from './duplicates.ts';
@@ -608,11 +612,47 @@ function fitAllergenModel(
   };
 }
 
-/** Probability per allergen group key for one perfume. */
+/** A label lists allergens, for `listingChance`, when it declares at least this many. */
+export const LISTS_AT_LEAST = 3;
+
+/**
+ * How likely the perfume's label is to list allergens (at least `LISTS_AT_LEAST`), from the other
+ * labelled perfumes of its brand shrunk by one pseudo-perfume towards `overall`, the share of all
+ * other labelled perfumes that do (its own label never counts). When the average label declares
+ * fewer than twice `LISTS_AT_LEAST`, a short list says as much about the formula as about the
+ * house's habit, and the chance is the overall one (`chance` = `overall` = 1).
+ */
+export function listingChance(
+  evidence: RelativesEvidence,
+  p: Pick<ModelPerfume, 'id' | 'brand'>,
+): { chance: number; overall: number } {
+  if (evidence.meanDeclared < 2 * LISTS_AT_LEAST) return { chance: 1, overall: 1 };
+  let lists = 0;
+  let all = 0;
+  for (const list of Object.values(evidence.brands)) {
+    for (const r of list) {
+      if (r.id === p.id) continue;
+      all += 1;
+      if (r.declared.length >= LISTS_AT_LEAST) lists += 1;
+    }
+  }
+  if (lists === 0) return { chance: 1, overall: 1 };
+  const overall = lists / all;
+  const others = (evidence.brands[brandSpellingKey(p.brand)] ?? []).filter((r) => r.id !== p.id);
+  const listing = others.filter((r) => r.declared.length >= LISTS_AT_LEAST).length;
+  return { chance: (listing + overall) / (others.length + 1), overall };
+}
+
+/**
+ * Probability per allergen group key for one perfume: each allergen's regression, scaled by the
+ * perfume's `listingChance` against the overall one (at most 1).
+ */
 export function predictAllergens(model: AllergenModel, p: ModelPerfume): Map<string, number> {
   const features = perfumeFeatures(p);
   const relatives = relativesOf(model.relativesEvidence, p);
   const out = new Map<string, number>();
+  const { chance, overall } = listingChance(model.relativesEvidence, p);
+  const factor = chance / overall;
   for (const g of model.groups) {
     let z = g.bias;
     for (const f of features) z += g.weights[f] ?? 0;
@@ -620,7 +660,7 @@ export function predictAllergens(model: AllergenModel, p: ModelPerfume): Map<str
     if (g.fitted) {
       for (const [k, v] of relativeFeatures(relatives, g.key)) z += (model.relatives[RELATIVES[k]!] ?? 0) * v;
     }
-    out.set(g.key, sigmoid(z));
+    out.set(g.key, Math.min(1, sigmoid(z) * factor));
   }
   return out;
 }
@@ -720,16 +760,18 @@ export function crossValidate(
   options: TrainOptions = DEFAULT_TRAIN_OPTIONS,
   folds = 10,
   targetRecall = 0.85,
+  /** What a perfume's fold is hashed from (its id by default): another key gives other folds. */
+  foldKey: (id: string) => string = (id) => id,
 ): CrossValidation {
   const scored: Array<{ p: number; hit: boolean }> = [];
   const likely: Set<string>[] = labelled.map(() => new Set());
   const either: Set<string>[] = labelled.map(() => new Set());
   const base: Set<string>[] = labelled.map(() => new Set());
   for (let f = 0; f < folds; f++) {
-    const train = labelled.filter((p) => foldOf(p.id, folds) !== f);
+    const train = labelled.filter((p) => foldOf(foldKey(p.id), folds) !== f);
     const model = trainAllergenModel(train, groups, options);
     labelled.forEach((p, i) => {
-      if (foldOf(p.id, folds) !== f) return;
+      if (foldOf(foldKey(p.id), folds) !== f) return;
       for (const [key, prob] of predictAllergens(model, p)) {
         scored.push({ p: prob, hit: p.declared.has(key) });
         const basis = basisFor(model, prob);
