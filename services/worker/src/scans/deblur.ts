@@ -87,12 +87,19 @@ export function fft(re: Float64Array, im: Float64Array, inverse = false): void {
 /** Columns transformed together: read a row's run of them at once, not one cache line per value. */
 const COLUMN_BATCH = 16;
 
-/** The column pass of a 2-D FFT, in place. */
-function fftColumns(re: Float64Array, im: Float64Array, w: number, h: number, inverse: boolean): void {
+/** The column pass of a 2-D FFT, in place, over the columns before `end` (all by default). */
+function fftColumns(
+  re: Float64Array,
+  im: Float64Array,
+  w: number,
+  h: number,
+  inverse: boolean,
+  end = w,
+): void {
   const cr = Array.from({ length: COLUMN_BATCH }, () => new Float64Array(h));
   const ci = Array.from({ length: COLUMN_BATCH }, () => new Float64Array(h));
-  for (let x0 = 0; x0 < w; x0 += COLUMN_BATCH) {
-    const count = Math.min(COLUMN_BATCH, w - x0);
+  for (let x0 = 0; x0 < end; x0 += COLUMN_BATCH) {
+    const count = Math.min(COLUMN_BATCH, end - x0);
     for (let y = 0; y < h; y += 1) {
       const o = y * w + x0;
       for (let c = 0; c < count; c += 1) {
@@ -156,7 +163,18 @@ export function fft2dReal(re: Float64Array, im: Float64Array, w: number, h: numb
       }
     }
   }
-  fftColumns(re, im, w, h, false);
+  // A real grid's spectrum mirrors itself: F(u, v) = conj F(−u, −v). The columns up to the middle
+  // are transformed, the others copied from them.
+  const half = w >> 1;
+  fftColumns(re, im, w, h, false, half + 1);
+  for (let y = 0; y < h; y += 1) {
+    const o = y * w;
+    const m = ((h - y) % h) * w;
+    for (let u = half + 1; u < w; u += 1) {
+      re[o + u] = re[m + w - u]!;
+      im[o + u] = -im[m + w - u]!;
+    }
+  }
 }
 
 /**
@@ -165,7 +183,17 @@ export function fft2dReal(re: Float64Array, im: Float64Array, w: number, h: numb
  * are transformed back two at a time as one complex row.
  */
 export function ifft2dReal(re: Float64Array, im: Float64Array, w: number, h: number): void {
-  fftColumns(re, im, w, h, true);
+  // After the column pass each row is a real row's spectrum, whose second half mirrors its first:
+  // only the columns up to the middle are transformed.
+  const half = w >> 1;
+  fftColumns(re, im, w, h, true, half + 1);
+  for (let y = 0; y < h; y += 1) {
+    const o = y * w;
+    for (let u = half + 1; u < w; u += 1) {
+      re[o + u] = re[o + w - u]!;
+      im[o + u] = -im[o + w - u]!;
+    }
+  }
   const zr = new Float64Array(w);
   const zi = new Float64Array(w);
   for (let y = 0; y < h; y += 2) {
