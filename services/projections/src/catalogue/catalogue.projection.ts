@@ -17,7 +17,7 @@ import {
   parseStreamId,
   perfumes,
 } from '@scentinel/domain';
-import { payloadTextOf, type StoredEvent } from '@scentinel/platform';
+import type { StoredEvent } from '@scentinel/platform';
 import type { MaybePromise, PerfumeDocument, SearchIndex } from '@scentinel/platform/search';
 import type { InProcessProjection } from '../runtime/projection.ts';
 
@@ -117,11 +117,6 @@ function applyChemical(index: SearchIndex, stored: StoredEvent): MaybePromise<vo
 }
 
 function applyPerfume(index: SearchIndex, stored: StoredEvent): MaybePromise<void> {
-  // A catalogued record read as text by an index that reads it itself: no parsed payload is made.
-  if (stored.type === 'PerfumeCatalogued' && index.upsertCataloguedText) {
-    const text = payloadTextOf(stored);
-    if (text !== undefined && index.upsertCataloguedText(text, stored.position)) return undefined;
-  }
   const event = { type: stored.type, data: stored.data } as PerfumeEvent;
   const id = perfumeIdOf(event, stored.streamId);
   if (event.type === 'PerfumeCatalogued') return evolveInto(index, null, event, stored);
