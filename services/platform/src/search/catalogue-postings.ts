@@ -266,11 +266,6 @@ export class CataloguePostings {
     return idx;
   }
 
-  /** The dense index of a chemical id already seen, else -1. */
-  knownChemIndex(chemicalId: string): number {
-    return this.chemIdx.get(chemicalId) ?? -1;
-  }
-
   chemId(idx: number): string {
     return this.chemIds[idx]!;
   }

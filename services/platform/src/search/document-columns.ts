@@ -15,7 +15,6 @@ import type { CataloguePostings } from './catalogue-postings.ts';
 import type { SnapshotReader, SnapshotWriter } from './index-snapshot.ts';
 import { IntArena } from './int-arena.ts';
 import { classifiable, visibleLinks } from './perfume-card.ts';
-import type { EstimateRanges, LinkRanges } from './perfume-text.ts';
 import { SafetyColumn, type SafetyFields } from './safety-column.ts';
 import { joinedWords, searchWords } from './search-text.ts';
 import { type StringPool, sameStringRecord, ValuePool } from './string-pool.ts';
@@ -139,12 +138,9 @@ export class DocumentColumns {
 
   /**
    * Writes the columns and the packed record of `d` from its document; returns the words its name
-   * is found by (what `nameWordsOf` gives for it). `links`: the inferred links as ranges of the
-   * payload's text (`readPerfumeText`), in place of `doc.perfume.chemicals`, for a document with
-   * no declared or removed links and no label; `estimates`: its allergen estimates the same way,
-   * in place of `allergen_estimates`.
+   * is found by (what `nameWordsOf` gives for it).
    */
-  store(d: number, doc: PerfumeDocument, links?: LinkRanges, estimates?: EstimateRanges): Set<string> {
+  store(d: number, doc: PerfumeDocument): Set<string> {
     const p = doc.perfume;
     this.names[d] = p.name;
     this.nameWordLists[d] = undefined;
@@ -171,7 +167,7 @@ export class DocumentColumns {
     } else {
       this.extras.delete(d);
     }
-    this.storeSafety(d, p, estimates);
+    this.storeSafety(d, p);
 
     const pack = this.pack;
     pack.length = 0;
@@ -191,25 +187,22 @@ export class DocumentColumns {
         noteIds.push(id);
       }
     }
+    pack.push(p.chemicals.length);
     const linked = this.idxScratch;
     linked.length = 0;
-    if (links) this.packLinkRanges(links);
-    else {
-      pack.push(p.chemicals.length);
-      for (const link of p.chemicals) {
-        const idx = this.postings.chemIndex(link.chemical_id);
-        linked.push(idx);
-        // from_note is nearly always one of the notes just interned; the link name nearly always the
-        // name this chemical's links carry elsewhere (-1 stands for that).
-        const noteAt = noteStrs.indexOf(link.from_note);
-        const usualName = this.linkNames[idx];
-        if (usualName === undefined) this.linkNames[idx] = link.name;
-        pack.push(
-          idx,
-          noteAt >= 0 ? noteIds[noteAt]! : this.strings.intern(link.from_note),
-          usualName === undefined || usualName === link.name ? -1 : this.strings.intern(link.name),
-        );
-      }
+    for (const link of p.chemicals) {
+      const idx = this.postings.chemIndex(link.chemical_id);
+      linked.push(idx);
+      // from_note is nearly always one of the notes just interned; the link name nearly always the
+      // name this chemical's links carry elsewhere (-1 stands for that).
+      const noteAt = noteStrs.indexOf(link.from_note);
+      const usualName = this.linkNames[idx];
+      if (usualName === undefined) this.linkNames[idx] = link.name;
+      pack.push(
+        idx,
+        noteAt >= 0 ? noteIds[noteAt]! : this.strings.intern(link.from_note),
+        usualName === undefined || usualName === link.name ? -1 : this.strings.intern(link.name),
+      );
     }
     pack.push(p.sources.length);
     for (const source of p.sources) pack.push(this.strings.intern(source));
@@ -221,12 +214,7 @@ export class DocumentColumns {
       // chemical, then the chemicals of the likely and possible allergens (`filterChemicalIds` of
       // the domain's view, without building it).
       for (const idx of linked) if (pack.indexOf(idx, visibleAt + 1) < 0) pack.push(idx);
-      if ((bits & HAS_ESTIMATES) !== 0 && estimates) {
-        for (let k = 0; k < estimates.count; k++) {
-          const idx = this.chemIndexOf(estimates.chemicalId(k));
-          if (pack.indexOf(idx, visibleAt + 1) < 0) pack.push(idx);
-        }
-      } else if ((bits & HAS_ESTIMATES) !== 0) {
+      if ((bits & HAS_ESTIMATES) !== 0) {
         for (const e of p.allergen_estimates!) {
           const idx = this.postings.chemIndex(e.chemical_id);
           if (pack.indexOf(idx, visibleAt + 1) < 0) pack.push(idx);
@@ -246,41 +234,11 @@ export class DocumentColumns {
     return nameWords;
   }
 
-  /** The inferred links' part of the packed record, as `store` packs `perfume.chemicals`, from their ranges. */
-  private packLinkRanges(links: LinkRanges): void {
-    const pack = this.pack;
-    const linked = this.idxScratch;
-    const noteStrs = this.noteStrs;
-    const noteIds = this.noteIds;
-    const n = links.count;
-    pack.push(n);
-    for (let k = 0; k < n; k++) {
-      const idx = this.chemIndexOf(links.chemicalId(k));
-      linked.push(idx);
-      const noteAt = links.noteIndexIn(k, noteStrs);
-      const usualName = this.linkNames[idx];
-      if (usualName === undefined) this.linkNames[idx] = links.name(k);
-      pack.push(
-        idx,
-        noteAt >= 0 ? noteIds[noteAt]! : this.strings.intern(links.fromNote(k)),
-        usualName === undefined || links.nameIs(k, usualName) ? -1 : this.strings.intern(links.name(k)),
-      );
-    }
-  }
-
-  /** `postings.chemIndex` of a chemical id that may be a slice of a payload (a new one is kept as a string of its own). */
-  private chemIndexOf(id: string): number {
-    const idx = this.postings.knownChemIndex(id);
-    return idx >= 0 ? idx : this.postings.chemIndex(JSON.parse(JSON.stringify(id)) as string);
-  }
-
-  private storeSafety(d: number, p: CataloguePerfume, estimates?: EstimateRanges): void {
+  private storeSafety(d: number, p: CataloguePerfume): void {
     const fields: Partial<SafetyFields> = {};
     if (p.label !== undefined) fields.label = p.label;
     if (p.coverage !== undefined) fields.coverage = p.coverage;
-    // Estimates read as ranges are packed from them (`SafetyColumn.set`).
-    if (estimates) fields.allergen_estimates = estimates as unknown as SafetyFields['allergen_estimates'];
-    else if (p.allergen_estimates !== undefined) fields.allergen_estimates = p.allergen_estimates;
+    if (p.allergen_estimates !== undefined) fields.allergen_estimates = p.allergen_estimates;
     if (p.merged_ids !== undefined) fields.merged_ids = p.merged_ids;
     if (Object.keys(fields).length === 0) {
       this.safety.delete(d);
@@ -293,9 +251,7 @@ export class DocumentColumns {
       (p.coverage ? HAS_COVERAGE : 0) |
       (knowledge === 'notes_resolved' ? NOTES_RESOLVED : 0) |
       (p.label ? HAS_LABEL : 0) |
-      ((estimates ? estimates.count : (p.allergen_estimates?.length ?? 0)) > 0 && !p.label
-        ? HAS_ESTIMATES
-        : 0);
+      ((p.allergen_estimates?.length ?? 0) > 0 && !p.label ? HAS_ESTIMATES : 0);
   }
 
   /** Rebuilds the stored document of `d`. */

@@ -42,7 +42,6 @@ import {
   toPerfumeCard,
   visibleLinks,
 } from './perfume-card.ts';
-import { EstimateRanges, LinkRanges, readPerfumeText } from './perfume-text.ts';
 import type { PostingList } from './posting-list.ts';
 import type {
   BrandCount,
@@ -99,9 +98,6 @@ export class InProcessSearchIndex implements SearchIndex {
   private readonly mergedIdsOf = new Map<string, readonly string[]>();
 
   private readonly strings = new StringPool();
-  /** The links of the last payload read from its text (reused). */
-  private readonly linkRanges = new LinkRanges();
-  private readonly estimateRanges = new EstimateRanges();
   private readonly postings = new CataloguePostings(this.strings);
   /** Per-document columns and packed records. */
   private readonly columns = new DocumentColumns(this.strings, this.postings);
@@ -168,30 +164,6 @@ export class InProcessSearchIndex implements SearchIndex {
   }
 
   upsertPerfume(doc: PerfumeDocument, _position = 0): void {
-    this.upsert(doc);
-  }
-
-  /**
-   * A `PerfumeCatalogued` payload read from its text (`readPerfumeText`): the inferred links are
-   * (and allergen estimates) packed from the text instead of being parsed into objects first. Records with a label (rare)
-   * are left to the caller, as any payload the reader does not read.
-   */
-  upsertCataloguedText(text: string, _position = 0): boolean {
-    const perfume = readPerfumeText(text, this.linkRanges, this.estimateRanges);
-    if (perfume === null || perfume.label || typeof perfume.id !== 'string' || perfume.id === '')
-      return false;
-    // What the domain's `evolve` makes of a `PerfumeCatalogued` event; the links come from the ranges.
-    const doc = {
-      perfume: perfume as PerfumeDocument['perfume'],
-      notesAssigned: false,
-      declared: [],
-      removedChemicalIds: [],
-    };
-    this.upsert(doc, this.linkRanges, this.estimateRanges.taken ? this.estimateRanges : undefined);
-    return true;
-  }
-
-  private upsert(doc: PerfumeDocument, links?: LinkRanges, estimates?: EstimateRanges): void {
     this.writes++;
     const previous = this.docById.get(doc.perfume.id);
     if (previous !== undefined) this.forgetCard(previous);
@@ -208,7 +180,7 @@ export class InProcessSearchIndex implements SearchIndex {
     } else {
       this.unindex(d);
     }
-    this.index(d, this.columns.store(d, doc, links, estimates));
+    this.index(d, this.columns.store(d, doc));
     B.setBit(this.dirty, d);
     this.dirtyAny = true;
   }

@@ -10,7 +10,6 @@
 import type { CataloguePerfume } from './catalogue.types.ts';
 import type { SnapshotReader, SnapshotWriter } from './index-snapshot.ts';
 import { IntArena } from './int-arena.ts';
-import { EstimateRanges } from './perfume-text.ts';
 import { StringPool } from './string-pool.ts';
 
 /** The safety fields of a record (label, coverage, estimates, merged ids), as given. */
@@ -210,22 +209,6 @@ export class SafetyColumn {
 
   private packEstimates(value: unknown): void {
     const pack = this.pack;
-    if (value instanceof EstimateRanges) {
-      // Read from a payload's text, keys in `jsonb`'s order: packed as the parsed list would be.
-      const n = value.count;
-      // An empty list passes the first shape's check too (`isEstimateList`).
-      pack.push(n === 0 ? PACKED : PACKED_JSONB, n);
-      for (let k = 0; k < n; k++) {
-        f64[0] = value.probability[k]!;
-        pack.push(
-          this.strings.internCopy(value.chemicalId(k)),
-          this.strings.internCopy(value.basis(k)),
-          f64Words[0]!,
-          f64Words[1]!,
-        );
-      }
-      return;
-    }
     const kind = isEstimateList(value, ESTIMATE_KEYS)
       ? PACKED
       : isEstimateList(value, ESTIMATE_KEYS_JSONB)

@@ -93,12 +93,6 @@ export interface SearchIndex {
 
   /** Inserts or replaces a perfume. `position` is the event log position of the write. */
   upsertPerfume(doc: PerfumeDocument, position: number): MaybePromise<void>;
-  /**
-   * Optional: what `upsertPerfume` does with the document a `PerfumeCatalogued` event makes, read
-   * from the event's payload as JSON text. False (nothing written) when this index does not read
-   * that payload itself: the caller parses it and calls `upsertPerfume`.
-   */
-  upsertCataloguedText?(text: string, position: number): boolean;
   removePerfume(id: string): MaybePromise<void>;
   /** The stored document (to apply partial events with the domain's `evolve`), or null. */
   getPerfume(id: string): MaybePromise<PerfumeDocument | null>;

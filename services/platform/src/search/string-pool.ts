@@ -15,12 +15,6 @@ export class StringPool {
     return id;
   }
 
-  /** `intern` of a string that may be a slice of a larger one: a new value is kept as a string of its own. */
-  internCopy(value: string): number {
-    const id = this.ids.get(value);
-    return id !== undefined ? id : this.intern(JSON.parse(JSON.stringify(value)) as string);
-  }
-
   /** `-1` for null. */
   internNullable(value: string | null | undefined): number {
     return value === null || value === undefined ? -1 : this.intern(value);
