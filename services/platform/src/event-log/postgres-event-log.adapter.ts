@@ -19,7 +19,6 @@ import {
   UNIQUE_KEY_TAKEN_SQLSTATE,
   WRONG_EXPECTED_VERSION_SQLSTATE,
 } from './event-store.migrations.ts';
-import { eventWithPayloadText } from './payload-text.ts';
 import { DEFAULT_POLLING, type PollingOptions } from './polling-subscription.ts';
 
 export interface PostgresEventLogOptions {
@@ -271,8 +270,8 @@ export class PostgresEventLog extends EventLogBase implements CommittedFeed {
     for (const row of rows) {
       // Never return an event past one that is held back: the reader's next `after` would skip it.
       if (row.held) break;
-      // A payload kept as text is parsed only when its `data` is read (`eventWithPayloadText`).
-      events.push(row.data_text !== null ? eventWithPayloadText(row, row.data_text) : toStoredEvent(row));
+      if (row.data_text !== null) row.data = JSON.parse(row.data_text);
+      events.push(toStoredEvent(row));
     }
     return events;
   }
