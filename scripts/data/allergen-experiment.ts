@@ -86,6 +86,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(
       `likely or possible P/R ${f(cv.likelyOrPossible)}; likely ${f(cv.likely)}; notes ${f(cv.notesOnly)}; base ${f(cv.baseRateOnly)}`,
     );
+    console.log(`declaring allergens, no estimate: ${cv.declaringWithoutEstimate.length}`);
     console.log(`cpu ${(process.cpuUsage(t0).user / 1e6).toFixed(1)} s`);
   }
 }

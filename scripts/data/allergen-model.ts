@@ -11,11 +11,11 @@
  * perfumes whose accords, and those whose notes, are most like its own (similar styles use similar
  * materials). The relatives' weights are shared by every allergen and never read a perfume's own
  * label. Allergens no label declares often enough to learn from get their share of labelled
- * perfumes as their probability. Every probability is then scaled by how likely the perfume's
- * label is to list allergens at all against how likely any label is (`listingChance`: the shrunk
- * share of its brand's other labels that list at least three). A label tends either to list the
- * usual allergens or, by a house's habit, almost none; the scaling lowers the sure and the unsure
- * allergens of such a house alike, which a shift of the log-odds does not. Probabilities become a
+ * perfumes as their probability. The model is never told to
+ * scale a house's allergens down by its habit of listing none: that raised the cross-validated
+ * precision by about 0.01 but left perfumes whose labels declare allergens with no estimate at all
+ * (a house that leaves allergens off its labels is not a house whose perfumes lack them, and such a
+ * perfume would read as free of them). Probabilities become a
  * basis: `likely` at or above `likelyAt`, `possible` at or above `possibleAt` (chosen on the
  * training labels by an inner cross-validation so that "likely or possible" reaches the target
  * recall), else not expected.
@@ -612,47 +612,11 @@ function fitAllergenModel(
   };
 }
 
-/** A label lists allergens, for `listingChance`, when it declares at least this many. */
-export const LISTS_AT_LEAST = 3;
-
-/**
- * How likely the perfume's label is to list allergens (at least `LISTS_AT_LEAST`), from the other
- * labelled perfumes of its brand shrunk by one pseudo-perfume towards `overall`, the share of all
- * other labelled perfumes that do (its own label never counts). When the average label declares
- * fewer than twice `LISTS_AT_LEAST`, a short list says as much about the formula as about the
- * house's habit, and the chance is the overall one (`chance` = `overall` = 1).
- */
-export function listingChance(
-  evidence: RelativesEvidence,
-  p: Pick<ModelPerfume, 'id' | 'brand'>,
-): { chance: number; overall: number } {
-  if (evidence.meanDeclared < 2 * LISTS_AT_LEAST) return { chance: 1, overall: 1 };
-  let lists = 0;
-  let all = 0;
-  for (const list of Object.values(evidence.brands)) {
-    for (const r of list) {
-      if (r.id === p.id) continue;
-      all += 1;
-      if (r.declared.length >= LISTS_AT_LEAST) lists += 1;
-    }
-  }
-  if (lists === 0) return { chance: 1, overall: 1 };
-  const overall = lists / all;
-  const others = (evidence.brands[brandSpellingKey(p.brand)] ?? []).filter((r) => r.id !== p.id);
-  const listing = others.filter((r) => r.declared.length >= LISTS_AT_LEAST).length;
-  return { chance: (listing + overall) / (others.length + 1), overall };
-}
-
-/**
- * Probability per allergen group key for one perfume: each allergen's regression, scaled by the
- * perfume's `listingChance` against the overall one (at most 1).
- */
+/** Probability per allergen group key for one perfume. */
 export function predictAllergens(model: AllergenModel, p: ModelPerfume): Map<string, number> {
   const features = perfumeFeatures(p);
   const relatives = relativesOf(model.relativesEvidence, p);
   const out = new Map<string, number>();
-  const { chance, overall } = listingChance(model.relativesEvidence, p);
-  const factor = chance / overall;
   for (const g of model.groups) {
     let z = g.bias;
     for (const f of features) z += g.weights[f] ?? 0;
@@ -660,7 +624,7 @@ export function predictAllergens(model: AllergenModel, p: ModelPerfume): Map<str
     if (g.fitted) {
       for (const [k, v] of relativeFeatures(relatives, g.key)) z += (model.relatives[RELATIVES[k]!] ?? 0) * v;
     }
-    out.set(g.key, Math.min(1, sigmoid(z) * factor));
+    out.set(g.key, sigmoid(z));
   }
   return out;
 }
@@ -748,6 +712,11 @@ export interface CrossValidation {
    */
   atTargetRecall: { recall: number; model: PrecisionRecall; toldTheCount: PrecisionRecall };
   perAllergen: Array<{ key: string; likelyOrPossible: PrecisionRecall }>;
+  /**
+   * Labelled perfumes whose label declares an allergen but whose out-of-fold estimate names none,
+   * likely or possible: such a perfume, unlabelled, would read as free of allergens. Should be none.
+   */
+  declaringWithoutEstimate: string[];
 }
 
 /**
@@ -798,6 +767,9 @@ export function crossValidate(
       model: precisionAtRecall(scored, targetRecall),
       toldTheCount: precisionAtRecall(toldTheCount(labelled, groups), targetRecall),
     },
+    declaringWithoutEstimate: labelled
+      .filter((p, i) => p.declared.size > 0 && either[i]!.size === 0)
+      .map((p) => p.id),
     perAllergen: [...perGroup.entries()]
       .sort((a, b) => b[1].actual - a[1].actual || (a[0] < b[0] ? -1 : 1))
       .map(([key, r]) => ({ key, likelyOrPossible: pr(r.tp, r.predicted, r.actual) })),

@@ -152,6 +152,7 @@ function main(): void {
       atTargetRecall?: { recall: number; model: { precision: number }; toldTheCount: { precision: number } };
       folds: number;
       perfumes: number;
+      declaringWithoutEstimate?: string[];
       perAllergen: Array<{
         key: string;
         likelyOrPossible: { precision: number; recall: number; actual: number };
@@ -196,6 +197,10 @@ function main(): void {
         `a rule told each label's allergen count: precision ${t.toldTheCount.precision.toFixed(3)}`,
     );
   }
+  const bare = cv.declaringWithoutEstimate ?? [];
+  out.push(
+    `  labelled perfumes whose label declares an allergen but whose out-of-fold estimate names none: ${bare.length}${bare.length > 0 ? ` (${bare.slice(0, 10).join(', ')})` : ''}`,
+  );
   out.push('  per allergen (likely or possible):');
   for (const a of cv.perAllergen.filter((x) => x.likelyOrPossible.actual > 0)) {
     out.push(`    ${a.key}: ${pr(a.likelyOrPossible)} (${a.likelyOrPossible.actual} declared)`);
@@ -207,6 +212,12 @@ function main(): void {
   out.push(`Regulatory rows without source and date: ${r.regulatoryWithoutSource}`);
   for (const m of r.regulatoryExamples) out.push(`  ${m}`);
   process.stdout.write(`${out.join('\n')}\n`);
+  if (bare.length > 0) {
+    process.stderr.write(
+      'data:audit failed: the allergen model leaves perfumes that declare allergens with no estimate\n',
+    );
+    process.exitCode = 1;
+  }
   if (auditFails(r)) {
     process.stderr.write('data:audit failed: see the lines above\n');
     process.exitCode = 1;
