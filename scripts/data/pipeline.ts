@@ -129,7 +129,7 @@ function perfumeLine(p: MergedPerfume, safety: SafetyFields | undefined): Record
 function allergenModelFile(s: SafetySummary): Record<string, unknown> {
   return {
     description:
-      'Per EU label allergen, a logistic regression over brand, notes, accords, gender and the notes bridge, with weights shared by every allergen for what the labels of the same line and brand and of the perfumes with the most similar accords and notes declare (relatives), trained on the declared ingredient lists of labelled perfumes; each probability is then scaled by how likely the labels of its brand are to list allergens at all against labels in general; the possible cut-off is chosen by cross-validation inside the training labels.',
+      'Per EU label allergen, a logistic regression over brand, notes, accords, gender and the notes bridge, with weights shared by every allergen for what the labels of the same line and brand and of the perfumes with the most similar accords and notes declare (relatives), trained on the declared ingredient lists of labelled perfumes; the possible cut-off is chosen by cross-validation inside the training labels.',
     label_source: { name: 'Sephora product pages (ingredient lists as published)', date: '2023-03' },
     trained_on: s.model.trainedOn,
     likely_at: s.model.likelyAt,
