@@ -377,6 +377,11 @@ export interface OcrEvidence {
   secondText?: string;
   /** Further readings (another scale or page layout) of a hard image, each a whole text. */
   otherTexts?: readonly string[];
+  /**
+   * Per entry of `otherTexts`: true when that reading covers only the rows of the ingredient list
+   * (no brand, name or size to read there; the product is then taken from the first reading).
+   */
+  otherListOnly?: readonly boolean[];
 }
 
 /**
@@ -466,7 +471,13 @@ export function analyzeLabel(evidence: LabelEvidence, deps: LabelAnalysisDeps): 
   const matchOptions = { wordConfidence: ocr?.wordConfidence, vocabulary: deps.vocabulary };
   // Every reading of the image: the one whose ingredients agree best with the vocabulary leads
   // (its order and its unrecognised entries are kept), the others only add names it missed.
-  const texts = ocr ? [ocr.text, ...(ocr.otherTexts ?? [])].filter((t, i) => i === 0 || t.trim() !== '') : [];
+  const all = ocr
+    ? [
+        { text: ocr.text, listOnly: false },
+        ...(ocr.otherTexts ?? []).map((text, i) => ({ text, listOnly: ocr.otherListOnly?.[i] === true })),
+      ].filter((t, i) => i === 0 || t.text.trim() !== '')
+    : [];
+  const texts = all.map((t) => t.text);
   const readings = texts.map((text) => {
     const p = parseLabelText(text);
     return {
@@ -521,7 +532,7 @@ export function analyzeLabel(evidence: LabelEvidence, deps: LabelAnalysisDeps): 
     parsed && wantsProduct
       ? productFromReadings(
           readings.map((r) => r.parsed),
-          lead,
+          all[lead]?.listOnly ? 0 : lead,
           deps.brands,
         )
       : { brand: null, product_name: null, product_type: null, size_ml: null };

@@ -165,6 +165,19 @@ describe('analyzeLabel', () => {
     expect(r.product_identification).toMatchObject({ brand: 'Mugler', product_name: 'Angel', size_ml: 25 });
   });
 
+  it('takes the product from the first reading when a list-only reading leads', () => {
+    const garbled = LABEL.replace(/LINALOOL, LIMONENE/, 'LNQX0L, LMQXNE').replace(/BHT/, 'BXQT');
+    const listOnly = LABEL.split('\n').slice(3).join('\n');
+    const r = analyzeLabel(
+      evidence(garbled, {
+        ocr: { text: garbled, confidence: 70, otherTexts: [listOnly], otherListOnly: [true] },
+      }),
+      deps,
+    );
+    expect(r.ingredients.map((i) => i.name)).toEqual(expect.arrayContaining(['Linalool', 'Limonene']));
+    expect(r.product_identification).toMatchObject({ brand: 'Mugler', product_name: 'Angel', size_ml: 25 });
+  });
+
   it('says so when there is no ingredient list', () => {
     const r = analyzeLabel(evidence('Some photo of a cat'), deps);
     expect(r.ingredients).toEqual([]);

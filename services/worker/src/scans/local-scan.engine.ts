@@ -582,6 +582,90 @@ export function unreadFaintRows(
   return { top: Math.max(0, top - 2 * line), bottom: Math.min(h, bottom + 2 * line) };
 }
 
+/** A line that opens an ingredient list (its heading, also misread: `lngredients`, `Inhaltsstoffe`). */
+const LIST_HEADING = /ngr[eé]d|nhalt|\binci\b|zutat|compos/i;
+
+/**
+ * The rows of `page` that hold the ingredient list by the first reading's words: from the list's
+ * heading (else its first line with a comma) to its last line with a comma and the line after it,
+ * cut at the emptiest row within a line and a half each way; null when no list-like line was read. A second look reads
+ * only these rows: the LSTM's cost follows the amount of text read, and brand, size and warnings
+ * were read by the first look already.
+ */
+export function ingredientRows(
+  words: readonly OcrWord[],
+  page: Pixels,
+): { top: number; bottom: number } | null {
+  const { height } = page;
+  const lines = new Map<number, { text: string; y0: number; y1: number }>();
+  const heights: number[] = [];
+  for (const word of words) {
+    if (word.text.trim() === '') continue;
+    heights.push(word.y1 - word.y0);
+    const l = lines.get(word.line);
+    if (l) {
+      l.text += ` ${word.text}`;
+      l.y0 = Math.min(l.y0, word.y0);
+      l.y1 = Math.max(l.y1, word.y1);
+    } else lines.set(word.line, { text: word.text, y0: word.y0, y1: word.y1 });
+  }
+  const ordered = [...lines.entries()].sort((a, b) => a[0] - b[0]).map(([, l]) => l);
+  let start = ordered.findIndex((l) => LIST_HEADING.test(l.text));
+  if (start < 0) start = ordered.findIndex((l) => l.text.includes(','));
+  if (start < 0) return null;
+  let end = start;
+  for (let i = start; i < ordered.length; i += 1) if (ordered[i]!.text.includes(',')) end = i;
+  end = Math.min(ordered.length - 1, end + 1);
+  heights.sort((a, b) => a - b);
+  const line = heights[Math.floor(heights.length / 2)] ?? Math.round(height / 30);
+  let top = height;
+  let bottom = 0;
+  for (let i = start; i <= end; i += 1) {
+    top = Math.min(top, ordered[i]!.y0);
+    bottom = Math.max(bottom, ordered[i]!.y1);
+  }
+  // Cut where the print is thinnest within a line and a half of the list: a line cut through
+  // reads as debris.
+  const reach = Math.round(line * 1.5);
+  return {
+    top: quietestRow(page, Math.max(0, top - reach), top, true),
+    bottom: quietestRow(page, bottom, Math.min(height, bottom + reach), false) + 1,
+  };
+}
+
+/** The row of `from`..`to` with the least ink (ties: the one farthest up, or down when not `up`). */
+function quietestRow(page: Pixels, from: number, to: number, up: boolean): number {
+  const { data, width, channels } = page;
+  let best = up ? from : Math.max(from, to - 1);
+  let least = Number.POSITIVE_INFINITY;
+  for (let k = 0; k < to - from; k += 1) {
+    const y = up ? from + k : to - 1 - k;
+    let ink = 0;
+    for (let i = y * width; i < (y + 1) * width; i += 1) if (data[i * channels]! < INK_LEVEL) ink += 1;
+    if (ink < least) {
+      least = ink;
+      best = y;
+    }
+  }
+  return best;
+}
+
+/** `rows` of an image `from` pixels tall, on an image of another size. */
+function rowsScaled(
+  rows: { top: number; bottom: number } | null,
+  from: number,
+  to: number,
+): { top: number; bottom: number } | null {
+  if (!rows) return null;
+  const f = to / from;
+  return { top: Math.max(0, Math.floor(rows.top * f)), bottom: Math.min(to, Math.ceil(rows.bottom * f)) };
+}
+
+/** The rows of `page` (all of it when `rows` is null). */
+function within(page: Pixels, rows: { top: number; bottom: number } | null): Pixels {
+  return rows ? rowsOf(page, rows) : page;
+}
+
 /** The prepared image at `SMALLER_LOOK_SCALE` of its size. */
 async function smallerCopy(page: Pixels): Promise<Pixels> {
   return pixelsOf(
@@ -630,6 +714,9 @@ function printBlocks(page: Pixels, lineHeight: number): Box[] {
   }
   return regions;
 }
+
+/** A second look's reading; `listOnly` when it read only the ingredient list's rows. */
+type ListReading = OcrReading & { listOnly?: boolean };
 
 /** The default engine: sharp + Tesseract (offline) + ZXing, then the label parser and matcher. */
 export class LocalScanEngine implements ScanEngine {
@@ -685,6 +772,7 @@ export class LocalScanEngine implements ScanEngine {
         confidence: ocr.confidence,
         wordConfidence: (key) => confidences.get(key),
         otherTexts: ocr.others.map((o) => o.text),
+        otherListOnly: ocr.others.map((o) => o.listOnly === true),
       };
     }
     return analyzeLabel({ analysisType, ocr: evidence, barcodes, image: decoded.stats }, this.analysis);
@@ -700,7 +788,7 @@ export class LocalScanEngine implements ScanEngine {
     decoded: DecodedImage,
     unrepaired: DecodedImage | null,
     unflattened: DecodedImage | null = null,
-  ): Promise<OcrReading & { others: OcrReading[] }> {
+  ): Promise<OcrReading & { others: ListReading[] }> {
     const { page } = prepared;
     const first = await this.ocr.recognize(pnm(page));
     // Print a glare washed out may be missing from a reading that is confident about the rest.
@@ -724,11 +812,19 @@ export class LocalScanEngine implements ScanEngine {
       return { ...first, others: [...restored, ...asTaken] };
     }
     const small = decoded.width < SECOND_LOOK_WIDTH;
+    // The second looks below read only the ingredient list's rows (by the first reading), except
+    // the smaller copy: cut so, it misread a bottle's squeezed edge (one name lost on the bench).
+    const band = ingredientRows(first.words, page);
     // A small image's blocks are read one by one: Tesseract's own layout analysis is unsure there,
     // and reading the whole page as one block runs columns' lines together.
-    const blocks = small ? printBlocks(page, prepared.lineHeight) : [];
-    const others = [
-      small ? await this.readByBlocks(page, blocks) : await this.ocr.recognizeAsBlock(pnm(page)),
+    const found = small ? printBlocks(page, prepared.lineHeight) : [];
+    const blocks = found.filter((b) => !band || (b.y1 > band.top && b.y0 < band.bottom));
+    const blocksCut = blocks.length > 0 && blocks.length < found.length;
+    const listRows = within(page, band);
+    const others: ListReading[] = [
+      small
+        ? { ...(await this.readByBlocks(page, blocks)), listOnly: blocksCut }
+        : { ...(await this.ocr.recognizeAsBlock(pnm(listRows))), listOnly: listRows !== page },
       ...restored,
     ];
     if (unflattened) others.push(await this.ocr.recognize(pnm(await prepareForOcr(unflattened))));
@@ -736,7 +832,7 @@ export class LocalScanEngine implements ScanEngine {
       // A small image was enlarged to be read: shrinking it again loses what that gained, while its
       // grey, anti-aliased print read as it was scaled (no contrast stretch) misreads other letters
       // than the prepared image's bold strokes do.
-      others.push(await this.readByBlocks(await prepared.scaledOnly(), blocks));
+      others.push({ ...(await this.readByBlocks(await prepared.scaledOnly(), blocks)), listOnly: blocksCut });
     } else {
       others.push(await this.ocr.recognize(pnm(await smallerCopy(page))));
     }
@@ -747,7 +843,8 @@ export class LocalScanEngine implements ScanEngine {
       const sharpened = unrepaired
         ? await prepareForOcr(unrepaired)
         : await pixelsOf(sharpOf(asRgb(page)).sharpen({ sigma: 2, m1: 0, m2: 4 }));
-      others.push(await this.ocr.recognize(pnm(sharpened)));
+      const rows = within(sharpened, rowsScaled(band, page.height, sharpened.height));
+      others.push({ ...(await this.ocr.recognize(pnm(rows))), listOnly: rows !== sharpened });
     }
     return { ...first, others };
   }
