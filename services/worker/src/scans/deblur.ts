@@ -87,14 +87,14 @@ export function fft(re: Float64Array, im: Float64Array, inverse = false): void {
 /** Columns transformed together: read a row's run of them at once, not one cache line per value. */
 const COLUMN_BATCH = 16;
 
-/** The column pass of a 2-D FFT, in place, over the columns before `end` (all by default). */
+/** The column pass of a 2-D FFT, in place, over the columns before `end`. */
 function fftColumns(
   re: Float64Array,
   im: Float64Array,
   w: number,
   h: number,
   inverse: boolean,
-  end = w,
+  end: number,
 ): void {
   const cr = Array.from({ length: COLUMN_BATCH }, () => new Float64Array(h));
   const ci = Array.from({ length: COLUMN_BATCH }, () => new Float64Array(h));
@@ -116,21 +116,6 @@ function fftColumns(
       }
     }
   }
-}
-
-/** 2-D FFT of a `w`×`h` row-major grid (both powers of two), in place. */
-export function fft2d(re: Float64Array, im: Float64Array, w: number, h: number, inverse = false): void {
-  const rr = new Float64Array(w);
-  const ri = new Float64Array(w);
-  for (let y = 0; y < h; y += 1) {
-    const o = y * w;
-    rr.set(re.subarray(o, o + w));
-    ri.set(im.subarray(o, o + w));
-    fft(rr, ri, inverse);
-    re.set(rr, o);
-    im.set(ri, o);
-  }
-  fftColumns(re, im, w, h, inverse);
 }
 
 /**

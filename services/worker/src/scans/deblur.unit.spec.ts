@@ -4,8 +4,10 @@ import {
   deblurMotion,
   estimateMotionBlur,
   fft,
+  fft2dReal,
   gradientEnergy,
   greyShare,
+  ifft2dReal,
   type LineKernel,
   lineKernel,
 } from './deblur.ts';
@@ -93,6 +95,32 @@ describe('motion deblurring', () => {
     fft(re, im);
     fft(re, im, true);
     for (let i = 0; i < 16; i += 1) expect(re[i]).toBeCloseTo(original[i]!, 9);
+  });
+
+  it("a real grid's 2-D FFT is the direct transform, and its inverse gives the grid back", () => {
+    const w = 8;
+    const h = 4;
+    const grid = Float64Array.from({ length: w * h }, (_, i) => Math.sin(i * 1.7) * 20 + (i % 5));
+    const re = Float64Array.from(grid);
+    const im = new Float64Array(w * h);
+    fft2dReal(re, im, w, h);
+    for (let v = 0; v < h; v += 1) {
+      for (let u = 0; u < w; u += 1) {
+        let sr = 0;
+        let si = 0;
+        for (let y = 0; y < h; y += 1) {
+          for (let x = 0; x < w; x += 1) {
+            const a = -2 * Math.PI * ((u * x) / w + (v * y) / h);
+            sr += grid[y * w + x]! * Math.cos(a);
+            si += grid[y * w + x]! * Math.sin(a);
+          }
+        }
+        expect(re[v * w + u]).toBeCloseTo(sr, 9);
+        expect(im[v * w + u]).toBeCloseTo(si, 9);
+      }
+    }
+    ifft2dReal(re, im, w, h);
+    for (let i = 0; i < w * h; i += 1) expect(re[i]).toBeCloseTo(grid[i]!, 9);
   });
 
   it('finds the length and direction of a horizontal streak', () => {
