@@ -8,7 +8,7 @@ import { flattenCylinder } from './dewarp.ts';
 import { type DecodedImage, decodeImage } from './image-input.ts';
 import { analyzeLabel, type LabelAnalysisDeps, type OcrEvidence } from './label-analysis.ts';
 import type { OcrPool, OcrReading } from './ocr-pool.ts';
-import type { OcrWord } from './reading-order.ts';
+import { median, type OcrWord } from './reading-order.ts';
 import type { ScanEngine, ScanEngineInput } from './scan-engine.port.ts';
 import { type Box, textBlocks } from './text-blocks.ts';
 
@@ -513,6 +513,12 @@ export function inkCoverage(page: Pixels, words: readonly OcrWord[]): number {
   return ink === 0 ? 1 : inside / ink;
 }
 
+/** The median height of the read words (blank ones aside); a thirtieth of the page without any. */
+function wordHeight(words: readonly OcrWord[], pageHeight: number): number {
+  const heights = words.filter((w) => w.text.trim() !== '').map((w) => w.y1 - w.y0);
+  return heights.length > 0 ? median(heights) : Math.round(pageHeight / 30);
+}
+
 /**
  * The band of rows to read again restored: rows of words that cover restored faint print but were
  * read with low confidence (a washed-out word read in part, or run into its neighbour), and rows of
@@ -525,12 +531,10 @@ export function unreadFaintRows(
 ): { top: number; bottom: number } | null {
   const { gained, width: w, height: h } = faint;
   const covered = new Uint8Array(w * h);
-  const heights: number[] = [];
   let top = h;
   let bottom = -1;
   for (const word of words) {
     if (word.text.trim() === '') continue;
-    heights.push(word.y1 - word.y0);
     const grow = Math.round((word.y1 - word.y0) * 0.3);
     const y0 = Math.max(0, word.y0 - grow);
     const y1 = Math.min(h, word.y1 + grow);
@@ -577,8 +581,7 @@ export function unreadFaintRows(
     bottom = Math.max(bottom, unreadBottom);
   }
   if (bottom < 0) return null;
-  heights.sort((a, b) => a - b);
-  const line = heights[Math.floor(heights.length / 2)] ?? Math.round(h / 30);
+  const line = wordHeight(words, h);
   return { top: Math.max(0, top - 2 * line), bottom: Math.min(h, bottom + 2 * line) };
 }
 
@@ -598,10 +601,8 @@ export function ingredientRows(
 ): { top: number; bottom: number } | null {
   const { height } = page;
   const lines = new Map<number, { text: string; y0: number; y1: number }>();
-  const heights: number[] = [];
   for (const word of words) {
     if (word.text.trim() === '') continue;
-    heights.push(word.y1 - word.y0);
     const l = lines.get(word.line);
     if (l) {
       l.text += ` ${word.text}`;
@@ -616,8 +617,7 @@ export function ingredientRows(
   let end = start;
   for (let i = start; i < ordered.length; i += 1) if (ordered[i]!.text.includes(',')) end = i;
   end = Math.min(ordered.length - 1, end + 1);
-  heights.sort((a, b) => a - b);
-  const line = heights[Math.floor(heights.length / 2)] ?? Math.round(height / 30);
+  const line = wordHeight(words, height);
   let top = height;
   let bottom = 0;
   for (let i = start; i <= end; i += 1) {
