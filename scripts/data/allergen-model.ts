@@ -11,14 +11,13 @@
  * perfumes whose accords, and those whose notes, are most like its own (similar styles use similar
  * materials). The relatives' weights are shared by every allergen and never read a perfume's own
  * label. Allergens no label declares often enough to learn from get their share of labelled
- * perfumes as their probability. The model is never told to
- * scale a house's allergens down by its habit of listing none: that raised the cross-validated
- * precision by about 0.01 but left perfumes whose labels declare allergens with no estimate at all
- * (a house that leaves allergens off its labels is not a house whose perfumes lack them, and such a
- * perfume would read as free of them). Probabilities become a
- * basis: `likely` at or above `likelyAt`, `possible` at or above `possibleAt` (chosen on the
- * training labels by an inner cross-validation so that "likely or possible" reaches the target
- * recall), else not expected.
+ * perfumes as their probability. The model never scales a house's allergens down by its habit of
+ * listing none: that raised the cross-validated precision by about 0.01 but left perfumes whose
+ * labels declare allergens with no estimate at all (a house that leaves allergens off its labels
+ * is not a house whose perfumes lack them, and such a perfume would read as free of them).
+ * Probabilities become a basis: `likely` at or above `likelyAt`, `possible` at or above
+ * `possibleAt` (chosen on the training labels by an inner cross-validation so that "likely or
+ * possible" reaches the target recall), else not expected.
  */
 import { allergenLabelKey, brandKey, labelCase } from '../../services/domain/src/catalogue/index.ts';
 import { brandSpellingKey, nameSpellingKey } from './duplicates.ts';
