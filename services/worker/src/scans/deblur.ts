@@ -148,13 +148,21 @@ export function fft2dReal(re: Float64Array, im: Float64Array, w: number, h: numb
       }
     }
   }
-  // A real grid's spectrum mirrors itself: F(u, v) = conj F(−u, −v). The columns up to the middle
-  // are transformed, the others copied from them.
+  halfColumnPass(re, im, w, h, false);
+}
+
+/**
+ * The column pass of a real grid's 2-D transform over the columns up to the middle only; the others
+ * are the complex conjugates of those, by the symmetry of a real signal's spectrum. Forward, the
+ * grid's spectrum mirrors across rows too: F(u, v) = conj F(−u, −v). Back, after the column pass
+ * each row is a real row's spectrum, which mirrors within the row.
+ */
+function halfColumnPass(re: Float64Array, im: Float64Array, w: number, h: number, inverse: boolean): void {
   const half = w >> 1;
-  fftColumns(re, im, w, h, false, half + 1);
+  fftColumns(re, im, w, h, inverse, half + 1);
   for (let y = 0; y < h; y += 1) {
     const o = y * w;
-    const m = ((h - y) % h) * w;
+    const m = (inverse ? y : (h - y) % h) * w;
     for (let u = half + 1; u < w; u += 1) {
       re[o + u] = re[m + w - u]!;
       im[o + u] = -im[m + w - u]!;
@@ -168,17 +176,7 @@ export function fft2dReal(re: Float64Array, im: Float64Array, w: number, h: numb
  * are transformed back two at a time as one complex row.
  */
 export function ifft2dReal(re: Float64Array, im: Float64Array, w: number, h: number): void {
-  // After the column pass each row is a real row's spectrum, whose second half mirrors its first:
-  // only the columns up to the middle are transformed.
-  const half = w >> 1;
-  fftColumns(re, im, w, h, true, half + 1);
-  for (let y = 0; y < h; y += 1) {
-    const o = y * w;
-    for (let u = half + 1; u < w; u += 1) {
-      re[o + u] = re[o + w - u]!;
-      im[o + u] = -im[o + w - u]!;
-    }
-  }
+  halfColumnPass(re, im, w, h, true);
   const zr = new Float64Array(w);
   const zi = new Float64Array(w);
   for (let y = 0; y < h; y += 2) {
