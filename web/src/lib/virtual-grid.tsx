@@ -1,4 +1,4 @@
-import { measureElement, useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 const FOCUS_ATTEMPTS = 60;
@@ -59,24 +59,9 @@ export function VirtualGrid<T>({
 
   const columns = columnsFor(width, minItemWidth, gap);
   const rowCount = Math.ceil(items.length / columns);
-  // Rows not rendered yet are estimated at the mean height of the rows measured so far at this
-  // column count, so the list's total height (and what sits below it) barely moves as rows render.
-  const measured = useRef({ columns, sizes: new Map<number, number>(), total: 0 });
-  if (measured.current.columns !== columns) measured.current = { columns, sizes: new Map(), total: 0 };
   const virtualizer = useWindowVirtualizer({
     count: rowCount,
-    estimateSize: () => {
-      const { sizes, total } = measured.current;
-      return sizes.size > 0 ? Math.round(total / sizes.size) : estimateRowHeight + gap;
-    },
-    measureElement: (element, entry, instance) => {
-      const size = measureElement(element, entry, instance);
-      const index = instance.indexFromElement(element);
-      const m = measured.current;
-      m.total += size - (m.sizes.get(index) ?? 0);
-      m.sizes.set(index, size);
-      return size;
-    },
+    estimateSize: () => estimateRowHeight + gap,
     overscan: 3,
     scrollMargin,
   });
