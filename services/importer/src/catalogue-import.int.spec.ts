@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { perfumes as perfumesDomain } from '@scentinel/domain';
 import { createPgliteClient, PostgresEventLog, type SqlClient } from '@scentinel/platform';
 import { catalogueFixtures } from '@scentinel/platform/search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,6 +62,13 @@ describe('catalogue import (PGlite event log)', () => {
     const all = await log.readAll({ after: 0, limit: 10_000 });
     expect(seen).toEqual(all.map((e) => e.position));
 
+    // Perfumes are stored compact (schema version 2), with the same links as the record.
+    const catalogued = all.filter((e) => e.type === 'PerfumeCatalogued');
+    expect(catalogued.map((e) => e.schemaVersion)).toEqual([2, 2]);
+    const stored = catalogued[0]!.data as { perfume: perfumesDomain.CompactCataloguePerfume };
+    expect(stored.perfume).not.toHaveProperty('chemicals');
+    expect(perfumesDomain.inferredLinksOf(stored.perfume.inferred)).toEqual(perfumes[0]!.chemicals);
+
     const second = await importCatalogue(log, { files });
     expect(second.eventsAppended).toBe(0);
     expect(second.perfumes.unchanged).toBe(2);
@@ -81,6 +89,59 @@ describe('catalogue import (PGlite event log)', () => {
       ['perfume:p3', 'PerfumeCatalogued'],
     ]);
     expect((tail[0]!.data as { changes: { name: string } }).changes.name).toBe('Rose One Intense');
+  });
+
+  it('a log written at schema version 1 (links as objects) reads the same: a re-import appends nothing', async () => {
+    const fresh = await createPgliteClient('memory://');
+    const freshLog = await PostgresEventLog.create(fresh);
+    try {
+      const chemicals = fixtureChemicals();
+      const records = [
+        perfume('v1-rose', 'Rose Old', ['Rose', 'Lemon']),
+        perfume('v1-van', 'Vanilla Old', ['Vanilla']),
+      ];
+      const files = writeCatalogue(dir, records, chemicals);
+      await importCatalogue(freshLog, { files, onAppended: () => {} });
+      // The same perfumes as an older importer wrote them.
+      const older = await createPgliteClient('memory://');
+      const olderLog = await PostgresEventLog.create(older);
+      try {
+        for (const e of await freshLog.readAll({ after: 0, limit: 10_000 })) {
+          const v1 =
+            e.type === 'PerfumeCatalogued'
+              ? {
+                  schemaVersion: 1,
+                  data: {
+                    perfume: perfumesDomain.expandCataloguePerfume(
+                      (e.data as perfumesDomain.PerfumeCatalogued['data']).perfume,
+                    ),
+                  },
+                }
+              : { schemaVersion: e.schemaVersion, data: e.data };
+          await olderLog.append(
+            e.streamId,
+            [{ id: e.id, type: e.type, metadata: e.metadata, ...v1 }],
+            e.version - 1,
+          );
+        }
+        const v1Events = (await olderLog.readAll({ after: 0, limit: 10_000 })).filter(
+          (e) => e.type === 'PerfumeCatalogued',
+        );
+        expect(v1Events.map((e) => e.schemaVersion)).toEqual([1, 1]);
+        expect((v1Events[0]!.data as { perfume: { chemicals: unknown } }).perfume.chemicals).toEqual(
+          records[0]!.chemicals,
+        );
+        const again = await importCatalogue(olderLog, { files });
+        expect(again.eventsAppended).toBe(0);
+        expect(again.perfumes.unchanged).toBe(2);
+      } finally {
+        await olderLog.close();
+        await older.close();
+      }
+    } finally {
+      await freshLog.close();
+      await fresh.close();
+    }
   });
 
   it('reports a record the domain refuses and still loads the rest', async () => {

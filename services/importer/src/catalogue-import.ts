@@ -91,10 +91,21 @@ export async function importCatalogue(log: EventLog, options: ImportOptions): Pr
     requestId: runId,
     occurredAt: now,
   });
-  const toNew = (events: { type: string; data: unknown }[]): NewEvent[] =>
-    events.map((ev) => ({ id: randomUUID(), type: ev.type, data: ev.data, metadata: metadata() }));
+  const toNew = (events: { type: string; schemaVersion?: number; data: unknown }[]): NewEvent[] =>
+    events.map((ev) => ({
+      id: randomUUID(),
+      type: ev.type,
+      ...(ev.schemaVersion !== undefined && { schemaVersion: ev.schemaVersion }),
+      data: ev.data,
+      metadata: metadata(),
+    }));
 
-  const queue = async (streamId: string, version: number, events: { type: string; data: unknown }[]) => {
+  /** Perfume events go to the log in their stored form (a `PerfumeCatalogued` compact, at version 2). */
+  const queue = async (
+    streamId: string,
+    version: number,
+    events: { type: string; schemaVersion?: number; data: unknown }[],
+  ) => {
     pending.push({ streamId, events: toNew(events), expectedVersion: version });
     appended += events.length;
     if (pending.length >= batchSize) await flush();
@@ -164,7 +175,7 @@ export async function importCatalogue(log: EventLog, options: ImportOptions): Pr
     if (events === null) continue;
     tally(perfCounts, current.version, events.length);
     if (events.length > 0) {
-      await queue(streamId, current.version, events);
+      await queue(streamId, current.version, events.map(perfumes.storedPerfumeEvent));
       perfumeStreams.set(streamId, advance(current, events));
     }
     if (perfCounts.records % 1000 === 0) {
@@ -204,11 +215,11 @@ export async function importCatalogue(log: EventLog, options: ImportOptions): Pr
       await flush();
       queued.clear();
     }
-    await queue(retiredStream, retired.version, merged);
+    await queue(retiredStream, retired.version, merged.map(perfumes.storedPerfumeEvent));
     perfumeStreams.set(retiredStream, advance(retired, merged));
     queued.add(retiredStream);
     if (received.length > 0) {
-      await queue(intoStream, into.version, received);
+      await queue(intoStream, into.version, received.map(perfumes.storedPerfumeEvent));
       perfumeStreams.set(intoStream, advance(into, received));
       queued.add(intoStream);
     }

@@ -132,7 +132,121 @@ export type CatalogueChanges = Partial<Pick<CataloguePerfume, CatalogueField>>;
 export const assignmentTypes = ['add', 'remove', 'replace'] as const;
 export type AssignmentType = (typeof assignmentTypes)[number];
 
-export type PerfumeCatalogued = DomainEventOf<'PerfumeCatalogued', { perfume: CataloguePerfume }>;
+/**
+ * Inferred links that come from one note, as a stored `PerfumeCatalogued` carries them: the note,
+ * then the id and name of each linked chemical (`[note, id₁, name₁, id₂, name₂, …]`).
+ */
+export type InferredLinkGroup = [from_note: string, ...idsAndNames: string[]];
+
+/**
+ * The catalogue record as a `PerfumeCatalogued` of schema version 2 stores it: the inferred links
+ * (three quarters of a version 1 payload, each repeating `chemical_id`, `name`, `source` and
+ * `from_note`) grouped by note in `inferred`, each run of consecutive links from the same note one
+ * group, so the links read back in their order. Everything else as in `CataloguePerfume`.
+ */
+export interface CompactCataloguePerfume extends Omit<CataloguePerfume, 'chemicals'> {
+  inferred: InferredLinkGroup[];
+}
+
+/** Schema version of a `PerfumeCatalogued` whose perfume is a `CompactCataloguePerfume`. */
+export const PERFUME_CATALOGUED_SCHEMA_VERSION = 2;
+
+/**
+ * A perfume entered the catalogue. Version 1 (logs written before version 2) holds the record with
+ * its links as objects; version 2 holds it compact. The two are told apart by their shape
+ * (`chemicals` or `inferred`), so a reader that does not look at the schema version reads both.
+ */
+export type PerfumeCatalogued = DomainEventOf<
+  'PerfumeCatalogued',
+  { perfume: CataloguePerfume | CompactCataloguePerfume }
+>;
+
+export function isCompactCataloguePerfume(
+  perfume: CataloguePerfume | CompactCataloguePerfume,
+): perfume is CompactCataloguePerfume {
+  return (perfume as Partial<CompactCataloguePerfume>).inferred !== undefined;
+}
+
+/** The links grouped as version 2 stores them (a new group where the note changes). */
+export function groupInferredLinks(links: readonly InferredChemicalLink[]): InferredLinkGroup[] {
+  const groups: InferredLinkGroup[] = [];
+  let group: InferredLinkGroup | null = null;
+  for (const link of links) {
+    if (group === null || group[0] !== link.from_note) {
+      group = [link.from_note];
+      groups.push(group);
+    }
+    group.push(link.chemical_id, link.name);
+  }
+  return groups;
+}
+
+/** The links of `groups`, in their order, as objects. */
+export function inferredLinksOf(groups: readonly InferredLinkGroup[]): InferredChemicalLink[] {
+  const links: InferredChemicalLink[] = [];
+  for (const group of groups) {
+    const from_note = group[0];
+    for (let i = 1; i + 1 < group.length; i += 2) {
+      links.push({ chemical_id: group[i]!, name: group[i + 1]!, source: 'inferred', from_note });
+    }
+  }
+  return links;
+}
+
+/** The record of a `PerfumeCatalogued` as version 2 stores it (a version 1 record upcast). */
+export function compactCataloguePerfume(
+  perfume: CataloguePerfume | CompactCataloguePerfume,
+): CompactCataloguePerfume {
+  if (isCompactCataloguePerfume(perfume)) return perfume;
+  return swapField(perfume, 'chemicals', 'inferred', groupInferredLinks(perfume.chemicals));
+}
+
+/** The record of a `PerfumeCatalogued` of either version with its links as objects. */
+export function expandCataloguePerfume(
+  perfume: CataloguePerfume | CompactCataloguePerfume,
+): CataloguePerfume {
+  if (!isCompactCataloguePerfume(perfume)) return perfume;
+  return swapField(perfume, 'inferred', 'chemicals', inferredLinksOf(perfume.inferred));
+}
+
+/** A copy of `record` with field `from` replaced by `to` at the same place in the key order. */
+function swapField<T>(record: object, from: string, to: string, value: unknown): T {
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(record)) {
+    if (key === from) out[to] = value;
+    else out[key] = v;
+  }
+  return out as T;
+}
+
+/**
+ * Upcasts a stored `PerfumeCatalogued` payload of any schema version to version 2's (the shape
+ * decides: a payload stamped with the wrong version still reads as what it is).
+ */
+export function upcastPerfumeCatalogued(data: PerfumeCatalogued['data']): {
+  perfume: CompactCataloguePerfume;
+} {
+  return isCompactCataloguePerfume(data.perfume)
+    ? (data as { perfume: CompactCataloguePerfume })
+    : { perfume: compactCataloguePerfume(data.perfume) };
+}
+
+/**
+ * An event as the log stores it: a `PerfumeCatalogued` at version 2 (compact), every other event
+ * as it is (version 1).
+ */
+export function storedPerfumeEvent(event: PerfumeEvent): {
+  type: PerfumeEvent['type'];
+  schemaVersion: number;
+  data: PerfumeEvent['data'];
+} {
+  if (event.type !== 'PerfumeCatalogued') return { type: event.type, schemaVersion: 1, data: event.data };
+  return {
+    type: event.type,
+    schemaVersion: PERFUME_CATALOGUED_SCHEMA_VERSION,
+    data: { ...event.data, perfume: compactCataloguePerfume(event.data.perfume) },
+  };
+}
 
 export type PerfumeCatalogueDataUpdated = DomainEventOf<
   'PerfumeCatalogueDataUpdated',
@@ -271,7 +385,7 @@ export function evolve(state: PerfumeState, event: PerfumeEvent): PerfumeState {
     case 'PerfumeCatalogued':
       return {
         status: 'catalogued',
-        perfume: event.data.perfume,
+        perfume: expandCataloguePerfume(event.data.perfume),
         notesAssigned: false,
         declared: [],
         removedChemicalIds: [],

@@ -4,8 +4,24 @@ import { systemActor } from '../shared/context.ts';
 import { given } from '../shared/testing.ts';
 import type { PerfumeCommand, PerfumesContext } from './perfumes.decide.ts';
 import { cleanCataloguePerfume, decide } from './perfumes.decide.ts';
-import type { CataloguePerfume, PerfumeEvent, PerfumeState } from './perfumes.events.ts';
-import { evolve, initialState, perfumeChemicals } from './perfumes.events.ts';
+import type {
+  CataloguePerfume,
+  CompactCataloguePerfume,
+  PerfumeEvent,
+  PerfumeState,
+} from './perfumes.events.ts';
+import {
+  compactCataloguePerfume,
+  evolve,
+  expandCataloguePerfume,
+  groupInferredLinks,
+  inferredLinksOf,
+  initialState,
+  PERFUME_CATALOGUED_SCHEMA_VERSION,
+  perfumeChemicals,
+  storedPerfumeEvent,
+  upcastPerfumeCatalogued,
+} from './perfumes.events.ts';
 
 const now = '2025-01-02T03:04:05.000Z';
 const admin: Actor = { kind: 'account', id: 'acc-admin', role: 'admin', status: 'active' };
@@ -457,5 +473,65 @@ describe('MergePerfume / ReceiveMerge (a spelling duplicate retired by the catal
     spec([duplicateCatalogued])
       .when(run(merge, { now, actor: retailer }))
       .thenThrows('forbidden');
+  });
+});
+
+describe('PerfumeCatalogued schema versions (version 2 stores the inferred links grouped by note)', () => {
+  const links = [
+    { chemical_id: 'chem-linalool', name: 'Linalool', source: 'inferred' as const, from_note: 'Bergamot' },
+    { chemical_id: 'chem-limonene', name: 'd-Limonene', source: 'inferred' as const, from_note: 'Bergamot' },
+    { chemical_id: 'chem-vanillin', name: 'Vanillin', source: 'inferred' as const, from_note: 'Vanilla' },
+    // The same note again after another one: a group of its own, so the order survives.
+    { chemical_id: 'chem-citral', name: 'Citral', source: 'inferred' as const, from_note: 'Bergamot' },
+  ];
+  const v1 = record({ chemicals: links, label: null, merged_ids: ['chanel--no-5-edp'] });
+
+  it('groups consecutive links of one note and reads them back in their order', () => {
+    const groups = groupInferredLinks(links);
+    expect(groups).toEqual([
+      ['Bergamot', 'chem-linalool', 'Linalool', 'chem-limonene', 'd-Limonene'],
+      ['Vanilla', 'chem-vanillin', 'Vanillin'],
+      ['Bergamot', 'chem-citral', 'Citral'],
+    ]);
+    expect(inferredLinksOf(groups)).toEqual(links);
+    expect(groupInferredLinks([])).toEqual([]);
+  });
+
+  it('stores a catalogued perfume compact at version 2, other events as they are at version 1', () => {
+    const stored = storedPerfumeEvent({ type: 'PerfumeCatalogued', data: { perfume: v1 } });
+    expect(stored.schemaVersion).toBe(PERFUME_CATALOGUED_SCHEMA_VERSION);
+    const perfume = (stored.data as { perfume: CompactCataloguePerfume }).perfume;
+    expect(perfume).not.toHaveProperty('chemicals');
+    expect(perfume.inferred).toEqual(groupInferredLinks(links));
+    // Same fields in the same order, the links' place taken by `inferred`.
+    expect(Object.keys(perfume)).toEqual(Object.keys(v1).map((k) => (k === 'chemicals' ? 'inferred' : k)));
+    expect(JSON.stringify(stored.data).length).toBeLessThan(JSON.stringify({ perfume: v1 }).length);
+
+    const removed: PerfumeEvent = {
+      type: 'PerfumeChemicalLinksRemoved',
+      data: { perfume_id: v1.id, chemical_ids: ['chem-linalool'], reason: 'chemical_deleted' },
+    };
+    expect(storedPerfumeEvent(removed)).toEqual({ ...removed, schemaVersion: 1 });
+  });
+
+  it('upcasts a version 1 payload to version 2 and leaves a version 2 payload as it is', () => {
+    const compact = compactCataloguePerfume(v1);
+    expect(upcastPerfumeCatalogued({ perfume: v1 })).toEqual({ perfume: compact });
+    const v2 = { perfume: compact };
+    expect(upcastPerfumeCatalogued(v2)).toBe(v2);
+    expect(expandCataloguePerfume(compact)).toEqual(v1);
+  });
+
+  it('a stream reads the same from either version (fields, their order and the links)', () => {
+    const fromV1 = evolve(initialState, { type: 'PerfumeCatalogued', data: { perfume: v1 } });
+    const stored = storedPerfumeEvent({ type: 'PerfumeCatalogued', data: { perfume: v1 } });
+    // As a reader gets it back from the log: plain JSON.
+    const fromV2 = evolve(initialState, JSON.parse(JSON.stringify(stored)) as PerfumeEvent);
+    expect(JSON.stringify(fromV2)).toBe(JSON.stringify(fromV1));
+    expect(perfumeChemicals(fromV2)).toEqual(perfumeChemicals(fromV1));
+    // A re-import of the same record onto a stream stored at version 2 changes nothing.
+    spec([JSON.parse(JSON.stringify(stored)) as PerfumeEvent])
+      .when(run({ type: 'CataloguePerfume', data: { perfume: v1 } }, system))
+      .thenNothing();
   });
 });
