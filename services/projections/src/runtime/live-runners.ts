@@ -97,7 +97,7 @@ export class LiveRunners {
 
   private async deliverLive(runner: LiveRunner, events: StoredEvent[]): Promise<void> {
     if (runner.state === 'stopped') return;
-    const outcome = await this.options.applier.deliverTo(runner, events, 'live');
+    const outcome = await this.options.applier.deliverTo(runner, events, 'tail');
     if (runner.state === 'failed') {
       runner.state = 'running';
       runner.lastError = undefined;
@@ -140,5 +140,6 @@ export class LiveRunners {
     await runner.subscription?.close();
     runner.subscription = undefined;
     await runner.queue.catch(() => {});
+    await this.options.applier.settleIdle(runner);
   }
 }

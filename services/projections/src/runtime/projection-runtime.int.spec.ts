@@ -138,6 +138,41 @@ for (const backend of testBackends) {
       expect(await counts(sql, 'event_counts_by_type_v1')).toEqual({ A: 2 });
     });
 
+    it('a live runner stores its checkpoint over unhandled batches later, but catches up and settles on stop', async () => {
+      const { sql, eventLog } = await open();
+      const rt = runtime({ projections: [eventCountsProjection({ handles: ['A'] })] });
+      await rt.start();
+      const [a] = await appendAll(eventLog, ['A']);
+      expect(await rt.waitForPosition(a!, 10_000)).toBe(true);
+      expect(await checkpoint(sql, 'event_counts', 1)).toBe(a);
+
+      // Unhandled events one append at a time: the runner's position follows each at once ...
+      let last = a!;
+      for (let i = 0; i < 20; i++) {
+        [last] = (await appendAll(eventLog, ['B'])) as [number];
+        expect(await rt.waitForPosition(last, 10_000)).toBe(true);
+      }
+      // ... and the stored checkpoint reaches the last of them with no further event.
+      while ((await checkpoint(sql, 'event_counts', 1))! < last) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(await checkpoint(sql, 'event_counts', 1)).toBe(last);
+
+      // Stopping right after an unhandled append leaves no trailing checkpoint behind.
+      const [b] = await appendAll(eventLog, ['B']);
+      expect(await rt.waitForPosition(b!, 10_000)).toBe(true);
+      await rt.stop();
+      expect(await checkpoint(sql, 'event_counts', 1)).toBe(b);
+
+      // A handled event after them is applied once, with its checkpoint in the same transaction.
+      const [a2] = await appendAll(eventLog, ['A']);
+      const again = runtime({ projections: [eventCountsProjection({ handles: ['A'] })] });
+      await again.start();
+      expect(await again.waitForPosition(a2!, 10_000)).toBe(true);
+      expect(await counts(sql, 'event_counts_by_type_v1')).toEqual({ A: 2 });
+      expect(await checkpoint(sql, 'event_counts', 1)).toBe(a2);
+    });
+
     it('dead-letters a poison event in live mode, applies the rest, and retries it once fixed', async () => {
       const { sql, eventLog } = await open();
       const counter = eventCountsProjection({ poison: ['Poison'] });
