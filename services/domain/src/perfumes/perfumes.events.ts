@@ -139,13 +139,25 @@ export type AssignmentType = (typeof assignmentTypes)[number];
 export type InferredLinkGroup = [from_note: string, ...idsAndNames: string[]];
 
 /**
- * The catalogue record as a `PerfumeCatalogued` of schema version 2 stores it: the inferred links
+ * Allergen estimates of one basis as a stored `PerfumeCatalogued` carries them: the basis, then the
+ * chemical id and probability of each (`['likely', id₁, p₁, id₂, p₂, …]`).
+ */
+export type AllergenEstimateGroup = [basis: LikelihoodBasis, ...idsAndProbabilities: (string | number)[]];
+
+/**
+ * The catalogue record as a `PerfumeCatalogued` of schema version 2 stores it. The inferred links
  * (three quarters of a version 1 payload, each repeating `chemical_id`, `name`, `source` and
- * `from_note`) grouped by note in `inferred`, each run of consecutive links from the same note one
- * group, so the links read back in their order. Everything else as in `CataloguePerfume`.
+ * `from_note`) are grouped by note in `inferred`, and the allergen estimates by basis in
+ * `estimates`; each run of consecutive entries with the same note (basis) is one group, so they
+ * read back in their order. Everything else as in `CataloguePerfume`, fields in the same order.
  */
 export interface CompactCataloguePerfume extends Omit<CataloguePerfume, 'chemicals'> {
   inferred: InferredLinkGroup[];
+  /**
+   * In the place of `allergen_estimates`; absent when the record has none (records built before
+   * they were recorded).
+   */
+  estimates?: AllergenEstimateGroup[];
 }
 
 /** Schema version of a `PerfumeCatalogued` whose perfume is a `CompactCataloguePerfume`. */
@@ -193,30 +205,74 @@ export function inferredLinksOf(groups: readonly InferredLinkGroup[]): InferredC
   return links;
 }
 
+/** The estimates grouped as version 2 stores them (a new group where the basis changes). */
+export function groupAllergenEstimates(estimates: readonly AllergenEstimate[]): AllergenEstimateGroup[] {
+  const groups: AllergenEstimateGroup[] = [];
+  let group: AllergenEstimateGroup | null = null;
+  for (const e of estimates) {
+    if (group === null || group[0] !== e.basis) {
+      group = [e.basis];
+      groups.push(group);
+    }
+    group.push(e.chemical_id, e.probability);
+  }
+  return groups;
+}
+
+/** The estimates of `groups`, in their order, as objects. */
+export function allergenEstimatesOf(groups: readonly AllergenEstimateGroup[]): AllergenEstimate[] {
+  const estimates: AllergenEstimate[] = [];
+  for (const group of groups) {
+    const basis = group[0];
+    for (let i = 1; i + 1 < group.length; i += 2) {
+      estimates.push({ chemical_id: group[i] as string, basis, probability: group[i + 1] as number });
+    }
+  }
+  return estimates;
+}
+
 /** The record of a `PerfumeCatalogued` as version 2 stores it (a version 1 record upcast). */
 export function compactCataloguePerfume(
   perfume: CataloguePerfume | CompactCataloguePerfume,
 ): CompactCataloguePerfume {
   if (isCompactCataloguePerfume(perfume)) return perfume;
-  return swapField(perfume, 'chemicals', 'inferred', groupInferredLinks(perfume.chemicals));
+  const out: Record<string, unknown> = {};
+  // Field by field, so the record keeps its order (the lists in the place of what they replace).
+  for (const key in perfume) {
+    if (key === 'chemicals') out.inferred = groupInferredLinks(perfume.chemicals);
+    else if (key === 'allergen_estimates' && plainEstimates(perfume.allergen_estimates))
+      out.estimates = groupAllergenEstimates(perfume.allergen_estimates);
+    else out[key] = perfume[key as keyof CataloguePerfume];
+  }
+  return out as unknown as CompactCataloguePerfume;
 }
 
-/** The record of a `PerfumeCatalogued` of either version with its links as objects. */
+/** Estimates that are exactly what `estimates` keeps (anything else stays as it is). */
+function plainEstimates(estimates: unknown): estimates is AllergenEstimate[] {
+  return (
+    Array.isArray(estimates) &&
+    estimates.every(
+      (e: Partial<AllergenEstimate>) =>
+        Object.keys(e).length === 3 &&
+        typeof e.chemical_id === 'string' &&
+        typeof e.basis === 'string' &&
+        typeof e.probability === 'number',
+    )
+  );
+}
+
+/** The record of a `PerfumeCatalogued` of either version with its links and estimates as objects. */
 export function expandCataloguePerfume(
   perfume: CataloguePerfume | CompactCataloguePerfume,
 ): CataloguePerfume {
   if (!isCompactCataloguePerfume(perfume)) return perfume;
-  return swapField(perfume, 'inferred', 'chemicals', inferredLinksOf(perfume.inferred));
-}
-
-/** A copy of `record` with field `from` replaced by `to` at the same place in the key order. */
-function swapField<T>(record: object, from: string, to: string, value: unknown): T {
   const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(record)) {
-    if (key === from) out[to] = value;
-    else out[key] = v;
+  for (const key in perfume) {
+    if (key === 'inferred') out.chemicals = inferredLinksOf(perfume.inferred);
+    else if (key === 'estimates') out.allergen_estimates = allergenEstimatesOf(perfume.estimates!);
+    else out[key] = perfume[key as keyof CompactCataloguePerfume];
   }
-  return out as T;
+  return out as unknown as CataloguePerfume;
 }
 
 /**

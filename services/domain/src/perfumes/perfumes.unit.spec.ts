@@ -11,9 +11,11 @@ import type {
   PerfumeState,
 } from './perfumes.events.ts';
 import {
+  allergenEstimatesOf,
   compactCataloguePerfume,
   evolve,
   expandCataloguePerfume,
+  groupAllergenEstimates,
   groupInferredLinks,
   inferredLinksOf,
   initialState,
@@ -484,7 +486,18 @@ describe('PerfumeCatalogued schema versions (version 2 stores the inferred links
     // The same note again after another one: a group of its own, so the order survives.
     { chemical_id: 'chem-citral', name: 'Citral', source: 'inferred' as const, from_note: 'Bergamot' },
   ];
-  const v1 = record({ chemicals: links, label: null, merged_ids: ['chanel--no-5-edp'] });
+  const estimates = [
+    { chemical_id: 'chem-linalool', basis: 'likely' as const, probability: 0.82 },
+    { chemical_id: 'chem-citral', basis: 'likely' as const, probability: 0.7 },
+    { chemical_id: 'chem-coumarin', basis: 'possible' as const, probability: 0.31 },
+  ];
+  const v1 = record({
+    chemicals: links,
+    label: null,
+    coverage: { specific_notes: 3, resolved_notes: 2, unknown_notes: ['Aldehydes'] },
+    allergen_estimates: estimates,
+    merged_ids: ['chanel--no-5-edp'],
+  });
 
   it('groups consecutive links of one note and reads them back in their order', () => {
     const groups = groupInferredLinks(links);
@@ -495,6 +508,12 @@ describe('PerfumeCatalogued schema versions (version 2 stores the inferred links
     ]);
     expect(inferredLinksOf(groups)).toEqual(links);
     expect(groupInferredLinks([])).toEqual([]);
+    const byBasis = groupAllergenEstimates(estimates);
+    expect(byBasis).toEqual([
+      ['likely', 'chem-linalool', 0.82, 'chem-citral', 0.7],
+      ['possible', 'chem-coumarin', 0.31],
+    ]);
+    expect(allergenEstimatesOf(byBasis)).toEqual(estimates);
   });
 
   it('stores a catalogued perfume compact at version 2, other events as they are at version 1', () => {
@@ -502,9 +521,12 @@ describe('PerfumeCatalogued schema versions (version 2 stores the inferred links
     expect(stored.schemaVersion).toBe(PERFUME_CATALOGUED_SCHEMA_VERSION);
     const perfume = (stored.data as { perfume: CompactCataloguePerfume }).perfume;
     expect(perfume).not.toHaveProperty('chemicals');
+    expect(perfume).not.toHaveProperty('allergen_estimates');
     expect(perfume.inferred).toEqual(groupInferredLinks(links));
-    // Same fields in the same order, the links' place taken by `inferred`.
-    expect(Object.keys(perfume)).toEqual(Object.keys(v1).map((k) => (k === 'chemicals' ? 'inferred' : k)));
+    expect(perfume.estimates).toEqual(groupAllergenEstimates(estimates));
+    // Same fields in the same order, `inferred` and `estimates` in the place of what they replace.
+    const renamed: Record<string, string> = { chemicals: 'inferred', allergen_estimates: 'estimates' };
+    expect(Object.keys(perfume)).toEqual(Object.keys(v1).map((k) => renamed[k] ?? k));
     expect(JSON.stringify(stored.data).length).toBeLessThan(JSON.stringify({ perfume: v1 }).length);
 
     const removed: PerfumeEvent = {
@@ -520,6 +542,15 @@ describe('PerfumeCatalogued schema versions (version 2 stores the inferred links
     const v2 = { perfume: compact };
     expect(upcastPerfumeCatalogued(v2)).toBe(v2);
     expect(expandCataloguePerfume(compact)).toEqual(v1);
+    // A record without estimates has none stored; estimates of another shape are kept as they are.
+    const bare = compactCataloguePerfume(record());
+    expect(Object.keys(bare)).not.toContain('estimates');
+    expect(expandCataloguePerfume(bare)).toEqual(record());
+    const odd = record({
+      allergen_estimates: [{ ...estimates[0]!, member_ids: ['chem-linalool'] }] as never,
+    });
+    expect(compactCataloguePerfume(odd).allergen_estimates).toEqual(odd.allergen_estimates);
+    expect(expandCataloguePerfume(compactCataloguePerfume(odd))).toEqual(odd);
   });
 
   it('a stream reads the same from either version (fields, their order and the links)', () => {

@@ -16,7 +16,7 @@ import { createCatalogueProjection } from './catalogue.projection.ts';
 class Log {
   position = 0;
   readonly events: StoredEvent[] = [];
-  add(streamId: string, type: string, data: unknown): StoredEvent {
+  add(streamId: string, type: string, data: unknown, schemaVersion = 1): StoredEvent {
     this.position += 1;
     const event: StoredEvent = {
       id: `e${this.position}`,
@@ -24,7 +24,7 @@ class Log {
       version: 1,
       position: this.position,
       type,
-      schemaVersion: 1,
+      schemaVersion,
       data,
       metadata: { actorId: null, actorRole: null, requestId: null, occurredAt: '2025-01-01T00:00:00.000Z' },
       recordedAt: '2025-01-01T00:00:00.000Z',
@@ -65,6 +65,30 @@ async function card(index: InProcessSearchIndex, id: string) {
 }
 
 describe('catalogue projection', () => {
+  it('indexes a perfume stored at schema version 2 (links and estimates grouped) exactly as at version 1', async () => {
+    const v1 = setup();
+    const v2 = setup();
+    const docs = generateCatalogue(20_251_126, 300);
+    for (const { perfume } of docs) {
+      v1.log.add(`perfume:${perfume.id}`, 'PerfumeCatalogued', { perfume });
+      const stored = perfumes.storedPerfumeEvent({ type: 'PerfumeCatalogued', data: { perfume } });
+      // As the log gives it back: plain JSON, the perfume without link or estimate objects.
+      const data = JSON.parse(JSON.stringify(stored.data)) as { perfume: Record<string, unknown> };
+      expect(data.perfume.chemicals).toBeUndefined();
+      v2.log.add(`perfume:${perfume.id}`, stored.type, data, stored.schemaVersion);
+    }
+    await v1.projection.applyAll(v1.log.events);
+    await v2.projection.applyAll(v2.log.events);
+    expect(v2.projection.position).toBe(v1.projection.position);
+    for (const { perfume } of docs)
+      expect(v2.index.getPerfume(perfume.id)).toEqual(v1.index.getPerfume(perfume.id));
+    const query = { include_unspecific: true, limit: 300, skip: 0 };
+    const cards = (await v1.index.search(query)).items;
+    expect(cards.length).toBe(docs.length);
+    expect((await v2.index.search(query)).items).toEqual(cards);
+    expect(cards.some((c) => c.chemicals.length > 0)).toBe(true);
+  });
+
   it('indexes catalogued perfumes with their inferred chemicals, allergens and category', async () => {
     const { index, projection, log } = setup();
     log.add('perfume:p-rose', 'PerfumeCatalogued', { perfume: rosePerfume() });
