@@ -254,6 +254,8 @@ export async function run(
   // OCR passes per image (hard images are read more than once), for the verbose listing.
   let passes = 0;
   let current = '';
+  // CPU per OCR pass kind for the image being read (see `stages`).
+  const ocrCpu = new Map<string, number>();
   // SCANNER_BENCH_OCR_CACHE=<dir>: readings kept on disk by the image's bytes, for working on what
   // comes after OCR (the times then measure nothing; never for reported figures).
   const cacheDir = process.env.SCANNER_BENCH_OCR_CACHE;
@@ -262,6 +264,17 @@ export async function run(
     const read = pool[method].bind(pool);
     pool[method] = async (png: Buffer) => {
       passes += 1;
+      // CPU of the pass (the OCR thread's, as nothing else runs meanwhile): the first look apart.
+      const from = process.cpuUsage();
+      const stage = passes === 1 ? 'ocr first' : 'ocr more';
+      try {
+        return await cachedRead(png);
+      } finally {
+        const c = process.cpuUsage(from);
+        ocrCpu.set(stage, (ocrCpu.get(stage) ?? 0) + (c.user + c.system) / 1000);
+      }
+    };
+    const cachedRead = async (png: Buffer) => {
       if (!cacheDir) return read(png);
       const file = path.join(cacheDir, `${createHash('sha1').update(method).update(png).digest('hex')}.json`);
       let reading: OcrReading;
@@ -280,6 +293,24 @@ export async function run(
     brands: new BrandIndex(await loadBrandNames()),
     vocabulary,
   });
+  engine.profile = new Map();
+  // CPU per stage and image: the engine's stages, with its reading split into the OCR passes
+  // (first look, others) and the rest (preparing the other looks' images).
+  const stageTotals = new Map<string, number[]>();
+  const stages = (): [string, number][] => {
+    const p = engine.profile!;
+    const ocr = (ocrCpu.get('ocr first') ?? 0) + (ocrCpu.get('ocr more') ?? 0);
+    return [
+      ['decode', p.get('decode') ?? 0],
+      ['deblur', p.get('deblur') ?? 0],
+      ['flatten', p.get('flatten') ?? 0],
+      ['prepare', p.get('prepare') ?? 0],
+      ['ocr first', ocrCpu.get('ocr first') ?? 0],
+      ['ocr more', ocrCpu.get('ocr more') ?? 0],
+      ['looks prep', Math.max(0, (p.get('read') ?? 0) - ocr)],
+      ['analysis', p.get('analysis') ?? 0],
+    ];
+  };
   const baseline = await createWorker('eng', OEM.LSTM_ONLY, {
     langPath: TESSERACT_LANG_PATH,
     cacheMethod: 'none',
@@ -311,6 +342,8 @@ export async function run(
       let t0 = performance.now();
       let c0 = process.cpuUsage();
       passes = 0;
+      ocrCpu.clear();
+      engine.profile!.clear();
       const result = await engine.analyze({ image, analysisType: 'ingredients' });
       ourTimes.push(performance.now() - t0);
       ourCpu.push(cpuSince(c0));
@@ -323,9 +356,12 @@ export async function run(
       );
       ours.push(s);
       group.ours.push(s);
+      const split = stages();
+      for (const [name, ms] of split) stageTotals.set(name, [...(stageTotals.get(name) ?? []), ms]);
       if (options.verbose) {
         process.stdout.write(
           `${id} tp=${s.tp} fp=${s.fp} fn=${s.fn} allergens=${s.allergenTp}/${s.allergenTp + s.allergenFn} (${ourTimes.at(-1)!.toFixed(0)} ms, ${ourCpu.at(-1)!.toFixed(0)} ms CPU, ${passes} OCR passes)\n` +
+            `   CPU ms: ${split.map(([name, ms]) => `${name} ${ms.toFixed(0)}`).join(', ')}\n` +
             (s.missed.length ? `   missed: ${s.missed.join(' | ')}\n` : '') +
             (s.extra.length ? `   extra:  ${s.extra.join(' | ')}\n` : ''),
         );
@@ -414,6 +450,16 @@ export async function run(
     process.stdout.write(
       `${r[0]!.padEnd(30)}${r[1]!.padStart(10)}${r[2]!.padStart(20)}${r[3]!.padStart(10)}\n`,
     );
+  if (options.verbose) {
+    process.stdout.write('\nCPU per stage, ms per image: median / mean / share of all CPU\n');
+    const all = ourCpu.reduce((a, b) => a + b, 0);
+    for (const [name, values] of stageTotals) {
+      const total = values.reduce((a, b) => a + b, 0);
+      process.stdout.write(
+        `${name.padEnd(14)}${percentile(values, 50).toFixed(0).padStart(7)}${(total / values.length).toFixed(0).padStart(7)}${`${((100 * total) / Math.max(1, all)).toFixed(0)}%`.padStart(6)}\n`,
+      );
+    }
+  }
   if (theirs.length > 0)
     process.stdout.write(
       `F1 ratio pipeline/plain: ${(pipeline.f1 / Math.max(plain.f1, 1e-9)).toFixed(2)}x; time ratio: ${(pipeline.cpuP50Ms / Math.max(plain.cpuP50Ms, 1e-9)).toFixed(2)}x (CPU p50)\n`,

@@ -157,10 +157,18 @@ export function fft2dReal(re: Float64Array, im: Float64Array, w: number, h: numb
  * grid's spectrum mirrors across rows too: F(u, v) = conj F(−u, −v). Back, after the column pass
  * each row is a real row's spectrum, which mirrors within the row.
  */
-function halfColumnPass(re: Float64Array, im: Float64Array, w: number, h: number, inverse: boolean): void {
+function halfColumnPass(
+  re: Float64Array,
+  im: Float64Array,
+  w: number,
+  h: number,
+  inverse: boolean,
+  from = 0,
+  to = h,
+): void {
   const half = w >> 1;
   fftColumns(re, im, w, h, inverse, half + 1);
-  for (let y = 0; y < h; y += 1) {
+  for (let y = from; y < to; y += 1) {
     const o = y * w;
     const m = (inverse ? y : (h - y) % h) * w;
     for (let u = half + 1; u < w; u += 1) {
@@ -173,13 +181,18 @@ function halfColumnPass(re: Float64Array, im: Float64Array, w: number, h: number
 /**
  * Inverse 2-D FFT of the spectrum of a real grid, in place; the result's real part is in `re`
  * (`im` is left meaningless). After the column pass each row holds a real row's spectrum, so rows
- * are transformed back two at a time as one complex row.
+ * are transformed back two at a time as one complex row. With `from`..`to`, only the rows of the
+ * result in that range are wanted: the row pass skips the pairs of rows outside it (the others are
+ * left meaningless too).
  */
-export function ifft2dReal(re: Float64Array, im: Float64Array, w: number, h: number): void {
-  halfColumnPass(re, im, w, h, true);
+export function ifft2dReal(re: Float64Array, im: Float64Array, w: number, h: number, from = 0, to = h): void {
+  // Rows go in pairs from an even row: the wanted range widened to whole pairs.
+  const first = from - (from % 2);
+  const end = Math.min(h, to + (to % 2));
+  halfColumnPass(re, im, w, h, true, first, end);
   const zr = new Float64Array(w);
   const zi = new Float64Array(w);
-  for (let y = 0; y < h; y += 2) {
+  for (let y = first; y < end; y += 2) {
     const o1 = y * w;
     const second = y + 1 < h;
     const o2 = o1 + w;
@@ -342,6 +355,52 @@ export function estimateMotionBlur(data: Uint8Array, w: number, h: number): Moti
   return { length, angle, strength };
 }
 
+/** A Gaussian's transform, a real Gaussian, as its factors along each axis of a `w`×`h` grid. */
+function gaussianFactors(
+  kernel: GaussianKernel,
+  w: number,
+  h: number,
+): { fx: Float64Array; fy: Float64Array } {
+  // exp(-2π²σ²f²) at each (wrapped) frequency.
+  const k = -2 * Math.PI * Math.PI * kernel.sigma * kernel.sigma;
+  const fx = Float64Array.from({ length: w }, (_, u) => Math.exp(k * (Math.min(u, w - u) / w) ** 2));
+  const fy = Float64Array.from({ length: h }, (_, v) => Math.exp(k * (Math.min(v, h - v) / h) ** 2));
+  return { fx, fy };
+}
+
+/**
+ * A line kernel's transform on a `w`×`h` grid as one term per row of taps (a streak covers few
+ * rows): the row's taps summed along x (`ar`, `ai` by column frequency) times the row's phase along
+ * y (`br`, `bi` by row frequency); the transform is the sum of the terms' products.
+ */
+function lineFactors(
+  kernel: LineKernel,
+  w: number,
+  h: number,
+): { ar: Float64Array; ai: Float64Array; br: Float64Array; bi: Float64Array }[] {
+  const rows = new Map<number, { dx: number; weight: number }[]>();
+  for (const t of kernel.taps) rows.set(t.dy, [...(rows.get(t.dy) ?? []), t]);
+  return [...rows].map(([dy, taps]) => {
+    const ar = new Float64Array(w);
+    const ai = new Float64Array(w);
+    for (const t of taps) {
+      for (let u = 0; u < w; u += 1) {
+        const phase = (-2 * Math.PI * u * t.dx) / w;
+        ar[u]! += t.weight * Math.cos(phase);
+        ai[u]! += t.weight * Math.sin(phase);
+      }
+    }
+    const br = new Float64Array(h);
+    const bi = new Float64Array(h);
+    for (let v = 0; v < h; v += 1) {
+      const phase = (-2 * Math.PI * v * dy) / h;
+      br[v] = Math.cos(phase);
+      bi[v] = Math.sin(phase);
+    }
+    return { ar, ai, br, bi };
+  });
+}
+
 /**
  * The discrete Fourier transform of a kernel on a `w`×`h` grid, summed tap row by tap row (a streak
  * covers few rows): far cheaper than a 2-D FFT of the mostly empty grid.
@@ -351,41 +410,19 @@ export function kernelSpectrum(
   w: number,
   h: number,
 ): { re: Float64Array; im: Float64Array } {
-  if ('sigma' in kernel) {
-    // A Gaussian's transform is a real Gaussian: exp(-2π²σ²f²) at each (wrapped) frequency.
-    const re = new Float64Array(w * h);
-    const k = -2 * Math.PI * Math.PI * kernel.sigma * kernel.sigma;
-    const fx = Float64Array.from({ length: w }, (_, u) => Math.exp(k * (Math.min(u, w - u) / w) ** 2));
-    for (let v = 0; v < h; v += 1) {
-      const fy = Math.exp(k * (Math.min(v, h - v) / h) ** 2);
-      for (let u = 0; u < w; u += 1) re[v * w + u] = fx[u]! * fy;
-    }
-    return { re, im: new Float64Array(w * h) };
-  }
-  const rows = new Map<number, { dx: number; weight: number }[]>();
-  for (const t of kernel.taps) rows.set(t.dy, [...(rows.get(t.dy) ?? []), t]);
   const re = new Float64Array(w * h);
   const im = new Float64Array(w * h);
-  const ar = new Float64Array(w);
-  const ai = new Float64Array(w);
-  for (const [dy, taps] of rows) {
-    ar.fill(0);
-    ai.fill(0);
-    for (const t of taps) {
-      for (let u = 0; u < w; u += 1) {
-        const phase = (-2 * Math.PI * u * t.dx) / w;
-        ar[u]! += t.weight * Math.cos(phase);
-        ai[u]! += t.weight * Math.sin(phase);
-      }
-    }
+  if ('sigma' in kernel) {
+    const { fx, fy } = gaussianFactors(kernel, w, h);
+    for (let v = 0; v < h; v += 1) for (let u = 0; u < w; u += 1) re[v * w + u] = fx[u]! * fy[v]!;
+    return { re, im };
+  }
+  for (const { ar, ai, br, bi } of lineFactors(kernel, w, h)) {
     for (let v = 0; v < h; v += 1) {
-      const phase = (-2 * Math.PI * v * dy) / h;
-      const br = Math.cos(phase);
-      const bi = Math.sin(phase);
       const o = v * w;
       for (let u = 0; u < w; u += 1) {
-        re[o + u]! += ar[u]! * br - ai[u]! * bi;
-        im[o + u]! += ar[u]! * bi + ai[u]! * br;
+        re[o + u]! += ar[u]! * br[v]! - ai[u]! * bi[v]!;
+        im[o + u]! += ar[u]! * bi[v]! + ai[u]! * br[v]!;
       }
     }
   }
@@ -433,24 +470,51 @@ function reachOf(kernel: BlurKernel): number {
   return reach;
 }
 
-/** Wiener filter: conj(K)/(|K|² + NSR) applied to a padded spectrum; the image's own pixels back. */
+/**
+ * Wiener filter: conj(K)/(|K|² + NSR) applied to a padded spectrum; the image's own pixels back.
+ * The kernel's transform is computed as it is applied (see `kernelSpectrum`: the same sums in the
+ * same order) rather than stored, and only the rows holding the image are transformed back.
+ */
 function applyWiener(spectrum: PaddedSpectrum, kernel: BlurKernel, noiseToSignal: number): Uint8Array {
   const { W, H, pad, w, h } = spectrum;
-  const re = Float64Array.from(spectrum.re);
-  const im = Float64Array.from(spectrum.im);
-  const { re: kr, im: ki } = kernelSpectrum(kernel, W, H);
-  for (let i = 0; i < re.length; i += 1) {
-    const a = kr[i]!;
-    const b = ki[i]!;
+  const re = new Float64Array(W * H);
+  const im = new Float64Array(W * H);
+  const sr = spectrum.re;
+  const si = spectrum.im;
+  const filter = (i: number, a: number, b: number) => {
     const d = a * a + b * b + noiseToSignal;
     const fr = a / d;
     const fi = -b / d;
-    const xr = re[i]!;
-    const xi = im[i]!;
+    const xr = sr[i]!;
+    const xi = si[i]!;
     re[i] = xr * fr - xi * fi;
     im[i] = xr * fi + xi * fr;
+  };
+  if ('sigma' in kernel) {
+    const { fx, fy } = gaussianFactors(kernel, W, H);
+    for (let v = 0; v < H; v += 1) {
+      const o = v * W;
+      const y = fy[v]!;
+      for (let u = 0; u < W; u += 1) filter(o + u, fx[u]! * y, 0);
+    }
+  } else {
+    const rows = lineFactors(kernel, W, H);
+    const n = rows.length;
+    for (let v = 0; v < H; v += 1) {
+      const o = v * W;
+      for (let u = 0; u < W; u += 1) {
+        let a = 0;
+        let b = 0;
+        for (let r = 0; r < n; r += 1) {
+          const { ar, ai, br, bi } = rows[r]!;
+          a += ar[u]! * br[v]! - ai[u]! * bi[v]!;
+          b += ar[u]! * bi[v]! + ai[u]! * br[v]!;
+        }
+        filter(o + u, a, b);
+      }
+    }
   }
-  ifft2dReal(re, im, W, H);
+  ifft2dReal(re, im, W, H, pad, pad + h);
   const out = new Uint8Array(w * h);
   for (let y = 0; y < h; y += 1) {
     const o = (y + pad) * W + pad;

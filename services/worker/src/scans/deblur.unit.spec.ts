@@ -8,6 +8,7 @@ import {
   gradientEnergy,
   greyShare,
   ifft2dReal,
+  kernelSpectrum,
   type LineKernel,
   lineKernel,
 } from './deblur.ts';
@@ -121,6 +122,48 @@ describe('motion deblurring', () => {
     }
     ifft2dReal(re, im, w, h);
     for (let i = 0; i < w * h; i += 1) expect(re[i]).toBeCloseTo(grid[i]!, 9);
+  });
+
+  it('an inverse limited to some rows gives exactly those rows of the whole inverse', () => {
+    const w = 16;
+    const h = 16;
+    const grid = Float64Array.from({ length: w * h }, (_, i) => Math.cos(i * 0.9) * 30 + (i % 7));
+    const spectrum = () => {
+      const re = Float64Array.from(grid);
+      const im = new Float64Array(w * h);
+      fft2dReal(re, im, w, h);
+      return { re, im };
+    };
+    const whole = spectrum();
+    ifft2dReal(whole.re, whole.im, w, h);
+    // An odd start and end: rows go in pairs, so the range is widened inside.
+    const part = spectrum();
+    ifft2dReal(part.re, part.im, w, h, 5, 11);
+    for (let y = 5; y < 11; y += 1)
+      for (let x = 0; x < w; x += 1) expect(part.re[y * w + x]).toBe(whole.re[y * w + x]);
+    // Rows outside it were not transformed back.
+    expect([...part.re.subarray(0, 4 * w)]).not.toEqual([...whole.re.subarray(0, 4 * w)]);
+  });
+
+  it("a streak's spectrum is the direct transform of its taps", () => {
+    const w = 16;
+    const h = 8;
+    const kernel = lineKernel(5, 0.6);
+    expect(new Set(kernel.taps.map((t) => t.dy)).size).toBeGreaterThan(1);
+    const { re, im } = kernelSpectrum(kernel, w, h);
+    for (let v = 0; v < h; v += 1) {
+      for (let u = 0; u < w; u += 1) {
+        let sr = 0;
+        let si = 0;
+        for (const t of kernel.taps) {
+          const a = -2 * Math.PI * ((u * t.dx) / w + (v * t.dy) / h);
+          sr += t.weight * Math.cos(a);
+          si += t.weight * Math.sin(a);
+        }
+        expect(re[v * w + u]).toBeCloseTo(sr, 9);
+        expect(im[v * w + u]).toBeCloseTo(si, 9);
+      }
+    }
   });
 
   it('finds the length and direction of a horizontal streak', () => {

@@ -1,5 +1,6 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { ingredientRows, type Pixels } from './local-scan.engine.ts';
+import { ingredientRows, median3, type Pixels } from './local-scan.engine.ts';
 import type { OcrWord } from './reading-order.ts';
 
 /** A white page 400 px wide with a black bar on each line's rows (10 px lines, 20 px apart). */
@@ -52,5 +53,43 @@ describe('ingredientRows', () => {
 
   it('is null when nothing list-like was read', () => {
     expect(ingredientRows(words(['BRAND', 'Eau de Parfum']), page(2))).toBeNull();
+  });
+});
+
+describe('median3', () => {
+  it("gives sharp's median(3) pixel for pixel, edges included", async () => {
+    let state = 11;
+    const random = () => {
+      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return state / 2_147_483_648;
+    };
+    for (const [w, h] of [
+      [37, 23],
+      [5, 3],
+      [64, 3],
+      [200, 100],
+    ] as const) {
+      // Speckle over a few flat patches: noise, edges and runs of equal levels.
+      const data = Buffer.alloc(w * h);
+      for (let i = 0; i < data.length; i += 1)
+        data[i] = random() < 0.3 ? Math.floor(random() * 256) : (i % w < w / 2 ? 40 : 200) + (i % 3);
+      const expected = await sharp(data, { raw: { width: w, height: h, channels: 1 } })
+        .median(3)
+        .greyscale()
+        .raw()
+        .toBuffer();
+      expect([...median3(data, w, h)]).toEqual([...expected]);
+    }
+  });
+
+  it('removes a lone speck and keeps a stroke', () => {
+    const w = 9;
+    const h = 9;
+    const data = Buffer.alloc(w * h, 255);
+    data[2 * w + 2] = 0;
+    for (let y = 0; y < h; y += 1) data.fill(0, y * w + 5, y * w + 8);
+    const out = median3(data, w, h);
+    expect(out[2 * w + 2]).toBe(255);
+    expect(out[4 * w + 6]).toBe(0);
   });
 });
