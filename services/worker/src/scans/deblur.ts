@@ -481,37 +481,38 @@ function applyWiener(spectrum: PaddedSpectrum, kernel: BlurKernel, noiseToSignal
   const im = new Float64Array(W * H);
   const sr = spectrum.re;
   const si = spectrum.im;
-  const filter = (i: number, a: number, b: number) => {
-    const d = a * a + b * b + noiseToSignal;
-    const fr = a / d;
-    const fi = -b / d;
-    const xr = sr[i]!;
-    const xi = si[i]!;
-    re[i] = xr * fr - xi * fi;
-    im[i] = xr * fi + xi * fr;
-  };
-  if ('sigma' in kernel) {
-    const { fx, fy } = gaussianFactors(kernel, W, H);
-    for (let v = 0; v < H; v += 1) {
-      const o = v * W;
-      const y = fy[v]!;
-      for (let u = 0; u < W; u += 1) filter(o + u, fx[u]! * y, 0);
-    }
-  } else {
-    const rows = lineFactors(kernel, W, H);
-    const n = rows.length;
-    for (let v = 0; v < H; v += 1) {
-      const o = v * W;
-      for (let u = 0; u < W; u += 1) {
-        let a = 0;
-        let b = 0;
-        for (let r = 0; r < n; r += 1) {
-          const { ar, ai, br, bi } = rows[r]!;
-          a += ar[u]! * br[v]! - ai[u]! * bi[v]!;
-          b += ar[u]! * bi[v]! + ai[u]! * br[v]!;
+  // The kernel's transform along the row being filtered.
+  const ka = new Float64Array(W);
+  const kb = new Float64Array(W);
+  const gaussian = 'sigma' in kernel ? gaussianFactors(kernel, W, H) : null;
+  const rows = 'sigma' in kernel ? [] : lineFactors(kernel, W, H);
+  for (let v = 0; v < H; v += 1) {
+    if (gaussian) {
+      const y = gaussian.fy[v]!;
+      for (let u = 0; u < W; u += 1) ka[u] = gaussian.fx[u]! * y;
+    } else {
+      ka.fill(0);
+      kb.fill(0);
+      for (const { ar, ai, br, bi } of rows) {
+        const c = br[v]!;
+        const s = bi[v]!;
+        for (let u = 0; u < W; u += 1) {
+          ka[u]! += ar[u]! * c - ai[u]! * s;
+          kb[u]! += ar[u]! * s + ai[u]! * c;
         }
-        filter(o + u, a, b);
       }
+    }
+    const o = v * W;
+    for (let u = 0; u < W; u += 1) {
+      const a = ka[u]!;
+      const b = kb[u]!;
+      const d = a * a + b * b + noiseToSignal;
+      const fr = a / d;
+      const fi = -b / d;
+      const xr = sr[o + u]!;
+      const xi = si[o + u]!;
+      re[o + u] = xr * fr - xi * fi;
+      im[o + u] = xr * fi + xi * fr;
     }
   }
   ifft2dReal(re, im, W, H, pad, pad + h);
