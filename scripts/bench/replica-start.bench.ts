@@ -19,7 +19,8 @@
  *
  * The data directory: `BENCH_DATA_DIR` when set, else the e2e seed (`.tmp/e2e-seed`) when present,
  * else a first start imports the shipped catalogue into a temporary one (minutes). Every start runs
- * on its own copy of it.
+ * on its own copy of it. A data dir imported before catalogued perfumes were stored compact (schema
+ * version 2) holds version 1 payloads and builds from those; the bench prints which it holds.
  *
  *   DATABASE_URL=postgres://... npm run bench -- replica-start
  *   REPLICA_START_RUNS=5   starts from the binary snapshot (median reported; default 3)
@@ -294,6 +295,17 @@ async function copyLog(dataDir: string, to: Store): Promise<number> {
   }
 }
 
+/**
+ * How many `PerfumeCatalogued` events of each schema version the log holds (`v2 102702`): a data dir
+ * imported before version 2 holds version 1 payloads (links as objects), read as they are.
+ */
+async function cataloguedPayloads(store: Store): Promise<string> {
+  const { rows } = await store.sql.query<{ schema_version: number; n: string }>(
+    `SELECT schema_version, count(*) AS n FROM events WHERE type = 'PerfumeCatalogued' GROUP BY 1 ORDER BY 1`,
+  );
+  return rows.map((r) => `v${r.schema_version} ${r.n}`).join(', ') || 'none';
+}
+
 /** `@orama/orama` indexing the catalogue's perfumes with the fields our index searches and filters on; perfumes/s. */
 async function oramaInsertRate(documents: PerfumeDocument[]): Promise<number> {
   const orama = create({
@@ -417,6 +429,8 @@ async function postgresStarts(base: string, tmp: string, url: string, runs: numb
       `log copied into schema ${database.schema}: ${head} events in ${((performance.now() - copyStarted) / 1000).toFixed(1)} s`,
     );
     rmSync(path.join(tmp, 'log-source'), { recursive: true, force: true });
+    const payloads = await cataloguedPayloads(store);
+    log(`catalogued perfumes by payload schema version: ${payloads}`);
 
     // The first process builds the index and every read model from the log, and writes the snapshot as it stops.
     const shared = path.join(tmp, 'pg-shared');
@@ -459,7 +473,7 @@ async function postgresStarts(base: string, tmp: string, url: string, runs: numb
     if (built && built.ms > 0) {
       const rate = built.position / (built.ms / 1000);
       process.stdout.write(
-        `\nfull build from the Postgres log (end to end, the target): ${fmtRate(rate)} events/s (${built.position} events in ${built.ms} ms from the runtime's start to caught up, reading and decoding the log included; server CPU of that start ${(rebuild.cpuMs / 1000).toFixed(2)} s, ${(rebuild.mainThreadCpuMs / 1000).toFixed(2)} s of it on the main thread; Postgres backends ${rebuild.postgresCpuMs === null ? '-' : `${(rebuild.postgresCpuMs / 1000).toFixed(2)} s`}); @orama/orama inserting the same ${documents.length} perfumes (already in memory, in this process): ${fmtRate(oramaRate)} perfumes/s; ${formatRatio(rate, oramaRate)} (≥ ${ORAMA_TARGET_RATIO}x: ${verdict(rate >= ORAMA_TARGET_RATIO * oramaRate)}; load ${os.loadavg()[0]!.toFixed(1)})\n`,
+        `\nfull build from the Postgres log (end to end, the target): ${fmtRate(rate)} events/s (${built.position} events in ${built.ms} ms from the runtime's start to caught up, reading and decoding the log included; server CPU of that start ${(rebuild.cpuMs / 1000).toFixed(2)} s, ${(rebuild.mainThreadCpuMs / 1000).toFixed(2)} s of it on the main thread; Postgres backends ${rebuild.postgresCpuMs === null ? '-' : `${(rebuild.postgresCpuMs / 1000).toFixed(2)} s`}); @orama/orama inserting the same ${documents.length} perfumes (already in memory, in this process): ${fmtRate(oramaRate)} perfumes/s; ${formatRatio(rate, oramaRate)} (≥ ${ORAMA_TARGET_RATIO}x: ${verdict(rate >= ORAMA_TARGET_RATIO * oramaRate)}; load ${os.loadavg()[0]!.toFixed(1)}; perfume payloads: ${payloads})\n`,
       );
     }
     const aloneRate = alone.events / (alone.buildMs / 1000);
