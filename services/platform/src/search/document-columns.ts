@@ -4,7 +4,13 @@
  * filters see) packed into one integer arena over interned strings. Rarely present state
  * (declared or removed links, label and coverage data) is kept in maps beside it.
  */
-import { filterChemicalIds, knowledgeOf, type PerfumeGender } from '@scentinel/domain';
+import {
+  type AllergenEstimate,
+  filterChemicalIds,
+  knowledgeOf,
+  type PerfumeGender,
+  perfumes,
+} from '@scentinel/domain';
 import type {
   CataloguePerfume,
   DeclaredChemicalLink,
@@ -29,6 +35,14 @@ export const HAS_LABEL = 4;
 export const HAS_ESTIMATES = 8;
 
 export type { SafetyFields } from './safety-column.ts';
+
+/**
+ * A document whose perfume is as a version 2 `PerfumeCatalogued` stores it (inferred links and
+ * allergen estimates grouped): `store` packs the groups as they are, without link objects.
+ */
+export interface CompactPerfumeDocument extends Omit<PerfumeDocument, 'perfume'> {
+  perfume: perfumes.CompactCataloguePerfume;
+}
 
 /** Rarely present per-perfume state, kept beside the packed data. */
 export interface Extras {
@@ -140,8 +154,13 @@ export class DocumentColumns {
    * Writes the columns and the packed record of `d` from its document; returns the words its name
    * is found by (what `nameWordsOf` gives for it).
    */
-  store(d: number, doc: PerfumeDocument): Set<string> {
+  store(d: number, doc: PerfumeDocument | CompactPerfumeDocument): Set<string> {
     const p = doc.perfume;
+    const compact = perfumes.isCompactCataloguePerfume(p) ? p : null;
+    const estimates =
+      compact?.estimates !== undefined
+        ? perfumes.allergenEstimatesOf(compact.estimates)
+        : p.allergen_estimates;
     this.names[d] = p.name;
     this.nameWordLists[d] = undefined;
     const words = searchWords(p.name);
@@ -167,7 +186,7 @@ export class DocumentColumns {
     } else {
       this.extras.delete(d);
     }
-    this.storeSafety(d, p);
+    this.storeSafety(d, p, estimates);
 
     const pack = this.pack;
     pack.length = 0;
@@ -187,23 +206,26 @@ export class DocumentColumns {
         noteIds.push(id);
       }
     }
-    pack.push(p.chemicals.length);
     const linked = this.idxScratch;
     linked.length = 0;
-    for (const link of p.chemicals) {
-      const idx = this.postings.chemIndex(link.chemical_id);
-      linked.push(idx);
-      // from_note is nearly always one of the notes just interned; the link name nearly always the
-      // name this chemical's links carry elsewhere (-1 stands for that).
-      const noteAt = noteStrs.indexOf(link.from_note);
-      const usualName = this.linkNames[idx];
-      if (usualName === undefined) this.linkNames[idx] = link.name;
-      pack.push(
-        idx,
-        noteAt >= 0 ? noteIds[noteAt]! : this.strings.intern(link.from_note),
-        usualName === undefined || usualName === link.name ? -1 : this.strings.intern(link.name),
-      );
+    const linkCountAt = pack.length;
+    pack.push(0);
+    // from_note is nearly always one of the notes just interned (the note id is looked up once per
+    // group of links from one note in a compact record, the same strings interned in the same order).
+    const noteIdOf = (note: string) => {
+      const noteAt = noteStrs.indexOf(note);
+      return noteAt >= 0 ? noteIds[noteAt]! : this.strings.intern(note);
+    };
+    if (compact) {
+      for (const group of compact.inferred) {
+        const noteId = noteIdOf(group[0]);
+        for (let k = 1; k + 1 < group.length; k += 2) this.packLink(linked, group[k]!, noteId, group[k + 1]!);
+      }
+    } else {
+      for (const link of (p as CataloguePerfume).chemicals)
+        this.packLink(linked, link.chemical_id, noteIdOf(link.from_note), link.name);
     }
+    pack[linkCountAt] = linked.length;
     pack.push(p.sources.length);
     for (const source of p.sources) pack.push(this.strings.intern(source));
     const visibleAt = pack.length;
@@ -215,7 +237,7 @@ export class DocumentColumns {
       // the domain's view, without building it).
       for (const idx of linked) if (pack.indexOf(idx, visibleAt + 1) < 0) pack.push(idx);
       if ((bits & HAS_ESTIMATES) !== 0) {
-        for (const e of p.allergen_estimates!) {
+        for (const e of estimates!) {
           const idx = this.postings.chemIndex(e.chemical_id);
           if (pack.indexOf(idx, visibleAt + 1) < 0) pack.push(idx);
           for (const id of (e as { member_ids?: readonly string[] }).member_ids ?? []) {
@@ -226,7 +248,10 @@ export class DocumentColumns {
       }
     } else {
       // What filters on chemicals see: visible links and, without a label, likely/possible allergens.
-      for (const id of filterChemicalIds(classifiable(p, visibleLinks(doc))))
+      const full: PerfumeDocument = compact
+        ? { ...doc, perfume: perfumes.expandCataloguePerfume(compact) }
+        : (doc as PerfumeDocument);
+      for (const id of filterChemicalIds(classifiable(full.perfume, visibleLinks(full))))
         pack.push(this.postings.chemIndex(id));
     }
     pack[visibleAt] = pack.length - visibleAt - 1;
@@ -234,11 +259,29 @@ export class DocumentColumns {
     return nameWords;
   }
 
-  private storeSafety(d: number, p: CataloguePerfume): void {
+  /** One inferred link into the packed record (`pack`): chemical index, note id, name (-1: the usual one). */
+  private packLink(linked: number[], chemicalId: string, noteId: number, name: string): void {
+    const idx = this.postings.chemIndex(chemicalId);
+    linked.push(idx);
+    // The link name is nearly always the name this chemical's links carry elsewhere (-1 stands for that).
+    const usualName = this.linkNames[idx];
+    if (usualName === undefined) this.linkNames[idx] = name;
+    this.pack.push(
+      idx,
+      noteId,
+      usualName === undefined || usualName === name ? -1 : this.strings.intern(name),
+    );
+  }
+
+  private storeSafety(
+    d: number,
+    p: CataloguePerfume | perfumes.CompactCataloguePerfume,
+    estimates: AllergenEstimate[] | undefined,
+  ): void {
     const fields: Partial<SafetyFields> = {};
     if (p.label !== undefined) fields.label = p.label;
     if (p.coverage !== undefined) fields.coverage = p.coverage;
-    if (p.allergen_estimates !== undefined) fields.allergen_estimates = p.allergen_estimates;
+    if (estimates !== undefined) fields.allergen_estimates = estimates;
     if (p.merged_ids !== undefined) fields.merged_ids = p.merged_ids;
     if (Object.keys(fields).length === 0) {
       this.safety.delete(d);
@@ -251,7 +294,7 @@ export class DocumentColumns {
       (p.coverage ? HAS_COVERAGE : 0) |
       (knowledge === 'notes_resolved' ? NOTES_RESOLVED : 0) |
       (p.label ? HAS_LABEL : 0) |
-      ((p.allergen_estimates?.length ?? 0) > 0 && !p.label ? HAS_ESTIMATES : 0);
+      ((estimates?.length ?? 0) > 0 && !p.label ? HAS_ESTIMATES : 0);
   }
 
   /** Rebuilds the stored document of `d`. */

@@ -11,7 +11,7 @@
  * Categories are derived lazily: a write marks the documents it touches (a perfume, or every
  * perfume linking an edited chemical) and the next read recomputes them with the domain's rule.
  */
-import { dataCategory, isHypoallergenic } from '@scentinel/domain';
+import { dataCategory, isHypoallergenic, type perfumes } from '@scentinel/domain';
 import * as B from './bitset.ts';
 import type {
   Chemical,
@@ -25,6 +25,7 @@ import { CataloguePostings } from './catalogue-postings.ts';
 import { effectiveCategory, resolveChemicalRefs, resolveNoteRefs } from './catalogue-query.ts';
 import { ChemicalTable } from './chemical-table.ts';
 import {
+  type CompactPerfumeDocument,
   DocumentColumns,
   HAS_COVERAGE,
   HAS_ESTIMATES,
@@ -164,6 +165,15 @@ export class InProcessSearchIndex implements SearchIndex {
   }
 
   upsertPerfume(doc: PerfumeDocument, _position = 0): void {
+    this.upsert(doc);
+  }
+
+  /** Packs the grouped links and estimates as they are (the same index as `upsertPerfume` of the folded record). */
+  upsertCatalogued(perfume: perfumes.CompactCataloguePerfume, _position = 0): void {
+    this.upsert({ perfume, notesAssigned: false, declared: [], removedChemicalIds: [] });
+  }
+
+  private upsert(doc: PerfumeDocument | CompactPerfumeDocument): void {
     this.writes++;
     const previous = this.docById.get(doc.perfume.id);
     if (previous !== undefined) this.forgetCard(previous);

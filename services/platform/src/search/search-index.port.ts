@@ -5,6 +5,7 @@
  * (`elasticsearch/`, scale-out). Both must give the answers `catalogue-oracle.ts` gives.
  */
 
+import type { perfumes } from '@scentinel/domain';
 import type { Chemical, NoteRecord, PerfumeCard, PerfumeDocument } from './catalogue.types.ts';
 import type { ChemicalReadModel } from './chemical-table.ts';
 import { listCard, type PerfumeListCard } from './perfume-card.ts';
@@ -93,6 +94,13 @@ export interface SearchIndex {
 
   /** Inserts or replaces a perfume. `position` is the event log position of the write. */
   upsertPerfume(doc: PerfumeDocument, position: number): MaybePromise<void>;
+  /**
+   * `upsertPerfume` of a perfume just catalogued (no declared or removed links, notes as imported),
+   * taken as a version 2 `PerfumeCatalogued` stores it, links and estimates grouped, for adapters
+   * that can index that without making link objects (optional: the projection folds the event
+   * with the domain's `evolve` and calls `upsertPerfume` otherwise).
+   */
+  upsertCatalogued?(perfume: perfumes.CompactCataloguePerfume, position: number): MaybePromise<void>;
   removePerfume(id: string): MaybePromise<void>;
   /** The stored document (to apply partial events with the domain's `evolve`), or null. */
   getPerfume(id: string): MaybePromise<PerfumeDocument | null>;

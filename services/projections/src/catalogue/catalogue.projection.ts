@@ -1,9 +1,10 @@
 /**
  * The catalogue read model (in-process kind): applies chemical and perfume events to the search
- * index. Partial perfume events are applied with the domain's own `evolve` on the stored document,
- * so the card shows exactly what the perfume stream says (declared links first, inferred links
- * not removed, one entry per chemical). The index recomputes categories and allergens of perfumes
- * linking a chemical whose allergen flag changed or that was deleted.
+ * index. A `PerfumeCatalogued` stored compact (schema version 2) goes to an index that can take it
+ * as it is (`upsertCatalogued`). Partial perfume events are applied with the domain's own `evolve`
+ * on the stored document, so the card shows exactly what the perfume stream says (declared links
+ * first, inferred links not removed, one entry per chemical). The index recomputes categories and
+ * allergens of perfumes linking a chemical whose allergen flag changed or that was deleted.
  *
  * Idempotent by position: an event at or below the last applied position is skipped, except one
  * that failed before (a dead letter being retried).
@@ -119,7 +120,18 @@ function applyChemical(index: SearchIndex, stored: StoredEvent): MaybePromise<vo
 function applyPerfume(index: SearchIndex, stored: StoredEvent): MaybePromise<void> {
   const event = { type: stored.type, data: stored.data } as PerfumeEvent;
   const id = perfumeIdOf(event, stored.streamId);
-  if (event.type === 'PerfumeCatalogued') return evolveInto(index, null, event, stored);
+  if (event.type === 'PerfumeCatalogued') {
+    // A version 2 payload goes to an index that takes it as stored, links and estimates grouped
+    // (what `evolve` gives for a new stream, without making an object per link).
+    const perfume = event.data.perfume;
+    if (
+      index.upsertCatalogued &&
+      perfumes.isCompactCataloguePerfume(perfume) &&
+      typeof perfume.id === 'string'
+    )
+      return index.upsertCatalogued(perfume, stored.position);
+    return evolveInto(index, null, event, stored);
+  }
   const doc = index.getPerfume(id);
   return doc instanceof Promise
     ? doc.then((d) => evolveInto(index, d, event, stored))

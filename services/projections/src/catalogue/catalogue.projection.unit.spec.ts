@@ -1,6 +1,11 @@
 import { type PerfumeEvent, type PerfumeState, perfumes } from '@scentinel/domain';
 import type { StoredEvent } from '@scentinel/platform';
-import { InProcessSearchIndex, type PerfumeDocument, toPerfumeCard } from '@scentinel/platform/search';
+import {
+  InProcessSearchIndex,
+  type PerfumeDocument,
+  SnapshotWriter,
+  toPerfumeCard,
+} from '@scentinel/platform/search';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -68,6 +73,9 @@ describe('catalogue projection', () => {
   it('indexes a perfume stored at schema version 2 (links and estimates grouped) exactly as at version 1', async () => {
     const v1 = setup();
     const v2 = setup();
+    // An index without `upsertCatalogued`: version 2 payloads folded with `evolve`, as for any adapter.
+    const folded = setup();
+    Object.defineProperty(folded.index, 'upsertCatalogued', { value: undefined });
     const docs = generateCatalogue(20_251_126, 300);
     for (const { perfume } of docs) {
       v1.log.add(`perfume:${perfume.id}`, 'PerfumeCatalogued', { perfume });
@@ -76,17 +84,33 @@ describe('catalogue projection', () => {
       const data = JSON.parse(JSON.stringify(stored.data)) as { perfume: Record<string, unknown> };
       expect(data.perfume.chemicals).toBeUndefined();
       v2.log.add(`perfume:${perfume.id}`, stored.type, data, stored.schemaVersion);
+      folded.log.add(`perfume:${perfume.id}`, stored.type, structuredClone(data), stored.schemaVersion);
     }
-    await v1.projection.applyAll(v1.log.events);
-    await v2.projection.applyAll(v2.log.events);
+    for (const s of [v1, v2, folded]) await s.projection.applyAll(s.log.events);
     expect(v2.projection.position).toBe(v1.projection.position);
-    for (const { perfume } of docs)
+    for (const { perfume } of docs) {
       expect(v2.index.getPerfume(perfume.id)).toEqual(v1.index.getPerfume(perfume.id));
+      expect(folded.index.getPerfume(perfume.id)).toEqual(v1.index.getPerfume(perfume.id));
+    }
     const query = { include_unspecific: true, limit: 300, skip: 0 };
     const cards = (await v1.index.search(query)).items;
     expect(cards.length).toBe(docs.length);
+    expect(cards.some((c) => c.chemicals.length > 0 && c.allergens.length > 0)).toBe(true);
     expect((await v2.index.search(query)).items).toEqual(cards);
-    expect(cards.some((c) => c.chemicals.length > 0)).toBe(true);
+    expect((await folded.index.search(query)).items).toEqual(cards);
+    // The same index, section by section of its binary snapshot.
+    const sections = (index: InProcessSearchIndex) => {
+      const w = new SnapshotWriter();
+      index.writeSnapshot(w);
+      return w.sections.map(({ name, type, data }) => ({
+        name,
+        type,
+        bytes: Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64'),
+      }));
+    };
+    const expected = sections(v1.index);
+    expect(sections(v2.index)).toEqual(expected);
+    expect(sections(folded.index)).toEqual(expected);
   });
 
   it('indexes catalogued perfumes with their inferred chemicals, allergens and category', async () => {
