@@ -568,13 +568,14 @@ function wordHeight(words: readonly OcrWord[], pageHeight: number): number {
 /**
  * The band of rows to read again restored: rows of words that cover restored faint print but were
  * read with low confidence (a washed-out word read in part, or run into its neighbour), and rows of
- * restored print no word covers at all; widened by a couple of lines. Null when the reading is
- * sure of all the faint print it covers and left little of it out.
+ * restored print no word covers at all; widened by a couple of lines, `unread` when rows of the
+ * second kind are among them. Null when the reading is sure of all the faint print it covers and
+ * left little of it out.
  */
 export function unreadFaintRows(
   faint: FaintPrint,
   words: readonly OcrWord[],
-): { top: number; bottom: number } | null {
+): { top: number; bottom: number; unread: boolean } | null {
   const { gained, width: w, height: h } = faint;
   const covered = new Uint8Array(w * h);
   let top = h;
@@ -622,13 +623,14 @@ export function unreadFaintRows(
       unreadBottom = y;
     }
   }
-  if (total > 0 && unread >= total * FAINT_UNREAD && unreadBottom >= 0) {
+  const left = total > 0 && unread >= total * FAINT_UNREAD && unreadBottom >= 0;
+  if (left) {
     top = Math.min(top, unreadTop);
     bottom = Math.max(bottom, unreadBottom);
   }
   if (bottom < 0) return null;
   const line = wordHeight(words, h);
-  return { top: Math.max(0, top - 2 * line), bottom: Math.min(h, bottom + 2 * line) };
+  return { top: Math.max(0, top - 2 * line), bottom: Math.min(h, bottom + 2 * line), unread: left };
 }
 
 /** A line that opens an ingredient list (its heading, also misread: `lngredients`, `Inhaltsstoffe`). */
@@ -764,6 +766,23 @@ function printBlocks(page: Pixels, lineHeight: number): Box[] {
 /** A second look's reading; `listOnly` when it read only the ingredient list's rows. */
 type ListReading = OcrReading & { listOnly?: boolean };
 
+/** What the label analysis is given of a reading and the other looks' readings. */
+function evidenceOf(first: OcrReading, others: readonly ListReading[]): OcrEvidence {
+  // A word's confidence is its lowest in any reading.
+  const confidences = new Map<string, number>();
+  for (const word of [...first.words, ...others.flatMap((o) => o.words)]) {
+    const key = matchKey(word.text);
+    confidences.set(key, Math.min(confidences.get(key) ?? 100, word.confidence));
+  }
+  return {
+    text: first.text,
+    confidence: first.confidence,
+    wordConfidence: (key) => confidences.get(key),
+    otherTexts: others.map((o) => o.text),
+    otherListOnly: others.map((o) => o.listOnly === true),
+  };
+}
+
 /** CPU time of the whole process (all threads, OCR workers included) since `from`, in ms. */
 function cpuSince(from: NodeJS.CpuUsage): number {
   const c = process.cpuUsage(from);
@@ -825,21 +844,7 @@ export class LocalScanEngine implements ScanEngine {
     ]);
 
     await onProgress?.({ stage: 'matching', percent: 85 });
-    let evidence: OcrEvidence | null = null;
-    if (ocr) {
-      const confidences = new Map<string, number>();
-      for (const word of [...ocr.words, ...ocr.others.flatMap((o) => o.words)]) {
-        const key = matchKey(word.text);
-        confidences.set(key, Math.min(confidences.get(key) ?? 100, word.confidence));
-      }
-      evidence = {
-        text: ocr.text,
-        confidence: ocr.confidence,
-        wordConfidence: (key) => confidences.get(key),
-        otherTexts: ocr.others.map((o) => o.text),
-        otherListOnly: ocr.others.map((o) => o.listOnly === true),
-      };
-    }
+    const evidence: OcrEvidence | null = ocr ? evidenceOf(ocr, ocr.others) : null;
     return this.stage('analysis', async () =>
       analyzeLabel({ analysisType, ocr: evidence, barcodes, image: decoded.stats }, this.analysis),
     );
@@ -858,10 +863,15 @@ export class LocalScanEngine implements ScanEngine {
   ): Promise<OcrReading & { others: ListReading[] }> {
     const { page } = prepared;
     const first = await this.ocr.recognize(pnm(page));
-    // Print a glare washed out may be missing from a reading that is confident about the rest.
+    // Print a glare washed out may be missing from a reading that is confident about the rest. When
+    // the reading left none of it out (it only read some of it unsure) and every entry of its
+    // ingredient list is a known name read exactly as printed, the restored rows have nothing to
+    // add and are not read again. Entries it corrected do not count as settled: a glare's spot
+    // reads as names with letters lost (`LINA` before `HYDROXYCITRONELLAL`) that correction then
+    // takes for other names, and the restored rows bring the lost names back.
     const faint = prepared.restored ? unreadFaintRows(prepared.restored, first.words) : null;
     const restored =
-      faint && prepared.restored
+      faint && prepared.restored && (faint.unread || !this.listSettled(first, decoded))
         ? [await this.ocr.recognize(pnm(rowsOf(prepared.restored.page, faint)))]
         : [];
     if (
@@ -914,6 +924,18 @@ export class LocalScanEngine implements ScanEngine {
       others.push({ ...(await this.ocr.recognize(pnm(rows))), listOnly: rows !== sharpened });
     }
     return { ...first, others };
+  }
+
+  /**
+   * Whether `reading` alone gives an ingredient list whose every entry is a known name read exactly
+   * as printed (none corrected, none unrecognised).
+   */
+  private listSettled(reading: OcrReading, decoded: DecodedImage): boolean {
+    const { ingredients } = analyzeLabel(
+      { analysisType: 'ingredients', ocr: evidenceOf(reading, []), barcodes: [], image: decoded.stats },
+      this.analysis,
+    );
+    return ingredients.length > 0 && ingredients.every((i) => i.reading === 'printed');
   }
 
   /**

@@ -1,6 +1,12 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { ingredientRows, median3, type Pixels } from './local-scan.engine.ts';
+import {
+  type FaintPrint,
+  ingredientRows,
+  median3,
+  type Pixels,
+  unreadFaintRows,
+} from './local-scan.engine.ts';
 import type { OcrWord } from './reading-order.ts';
 
 /** A white page 400 px wide with a black bar on each line's rows (10 px lines, 20 px apart). */
@@ -91,5 +97,48 @@ describe('median3', () => {
     const out = median3(data, w, h);
     expect(out[2 * w + 2]).toBe(255);
     expect(out[4 * w + 6]).toBe(0);
+  });
+});
+
+describe('unreadFaintRows', () => {
+  /** A 200×100 page whose rows 40-50 hold restored print (`INK_GAINED`, 2) across x 20-120. */
+  function faint(): FaintPrint {
+    const width = 200;
+    const height = 100;
+    const gained = new Uint8Array(width * height);
+    for (let y = 40; y < 50; y += 1) gained.fill(2, y * width + 20, y * width + 120);
+    return {
+      page: { data: Buffer.alloc(width * height, 255), width, height, channels: 1 },
+      gained,
+      width,
+      height,
+    };
+  }
+  const word = (confidence: number) => ({
+    text: 'Linalool',
+    confidence,
+    line: 0,
+    x0: 20,
+    x1: 120,
+    y0: 40,
+    y1: 50,
+  });
+
+  it('marks restored print no word covers as left unread', () => {
+    const rows = unreadFaintRows(faint(), []);
+    expect(rows).not.toBeNull();
+    expect(rows!.unread).toBe(true);
+    expect(rows!.top).toBeLessThanOrEqual(40);
+    expect(rows!.bottom).toBeGreaterThanOrEqual(50);
+  });
+
+  it('takes the rows of an unsure word over restored print, with nothing left unread', () => {
+    const rows = unreadFaintRows(faint(), [word(60)]);
+    expect(rows).not.toBeNull();
+    expect(rows!.unread).toBe(false);
+  });
+
+  it('is null when a confident word covers the restored print', () => {
+    expect(unreadFaintRows(faint(), [word(95)])).toBeNull();
   });
 });
