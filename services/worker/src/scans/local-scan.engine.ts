@@ -863,31 +863,44 @@ export class LocalScanEngine implements ScanEngine {
   ): Promise<OcrReading & { others: ListReading[] }> {
     const { page } = prepared;
     const first = await this.ocr.recognize(pnm(page));
-    // Print a glare washed out may be missing from a reading that is confident about the rest. When
-    // the reading left none of it out (it only read some of it unsure) and every entry of its
-    // ingredient list is a known name read exactly as printed, the restored rows have nothing to
-    // add and are not read again. Entries it corrected do not count as settled: a glare's spot
-    // reads as names with letters lost (`LINA` before `HYDROXYCITRONELLAL`) that correction then
-    // takes for other names, and the restored rows bring the lost names back.
+    // A first reading whose every ingredient entry is a known name read exactly as printed leaves
+    // the other looks below little to add: they are skipped where the reading also covers the
+    // print (see each). Entries it corrected do not count as settled: a glare's spot reads as names
+    // with letters lost (`LINA` before `HYDROXYCITRONELLAL`) that correction takes for other names,
+    // and another look brings the lost names back.
+    let settled: boolean | undefined;
+    const isSettled = () => {
+      settled ??= this.listSettled(first, decoded);
+      return settled;
+    };
+    // Print a glare washed out may be missing from a reading that is confident about the rest; its
+    // rows are read again restored unless the reading left none of it out (it only read some of it
+    // unsure) and is settled.
     const faint = prepared.restored ? unreadFaintRows(prepared.restored, first.words) : null;
     const restored =
-      faint && prepared.restored && (faint.unread || !this.listSettled(first, decoded))
+      faint && prepared.restored && (faint.unread || !isSettled())
         ? [await this.ocr.recognize(pnm(rowsOf(prepared.restored.page, faint)))]
         : [];
+    const coverage = inkCoverage(page, first.words);
     if (
       decoded.width >= SECOND_LOOK_WIDTH &&
       first.confidence >= SECOND_LOOK_CONFIDENCE &&
-      inkCoverage(page, first.words) >= SECOND_LOOK_COVERAGE
+      coverage >= SECOND_LOOK_COVERAGE
     ) {
       // An unrolled label read with middling confidence is also read as photographed (smaller, to
       // cost less): the unrolling is an estimate, and words at a squeezed edge sometimes read
-      // better as they were.
+      // better as they were; not when the reading is settled.
       const asTaken =
-        unflattened && first.confidence < UNROLLED_CONFIDENT
+        unflattened && first.confidence < UNROLLED_CONFIDENT && !isSettled()
           ? [await this.ocr.recognize(pnm(await smallerCopy(await prepareForOcr(unflattened))))]
           : [];
       return { ...first, others: [...restored, ...asTaken] };
     }
+    // Read with low confidence but covering the print, and settled: the other looks are skipped. A
+    // small image's (Tesseract drops whole lines of its print: a settled list may be half of it)
+    // and a reading that left much of the ink out are read again whatever it found.
+    if (decoded.width >= SECOND_LOOK_WIDTH && coverage >= SECOND_LOOK_COVERAGE && isSettled())
+      return { ...first, others: restored };
     const small = decoded.width < SECOND_LOOK_WIDTH;
     // The second looks below read only the ingredient list's rows (by the first reading), except
     // the smaller copy: cut so, it misread a bottle's squeezed edge (one name lost on the bench).
