@@ -194,8 +194,13 @@ export async function buildServerBundle(cacheDir = bundleCacheDir()) {
   for (const old of readdirSync(cacheDir, { withFileTypes: true })) {
     if (!old.isDirectory() || old.name === build) continue;
     const dir = path.join(cacheDir, old.name);
-    if (Date.now() - statSync(dir).mtimeMs > KEEP_OLD_BUILDS_MS)
-      rmSync(dir, { recursive: true, force: true });
+    try {
+      if (Date.now() - statSync(dir).mtimeMs > KEEP_OLD_BUILDS_MS)
+        rmSync(dir, { recursive: true, force: true });
+    } catch (error) {
+      // Another start racing this one removed it first.
+      if (error?.code !== 'ENOENT') throw error;
+    }
   }
   return path.join(outdir, 'server.mjs');
 }
