@@ -6,6 +6,7 @@
  * 400 px, heavy JPEG, combinations) and for the committed fixture labels, then overall.
  *
  *   npx tsx scripts/bench/scanner.bench.ts [--per-condition N] [--conditions a,b] [--skip-plain] [--verbose]
+ *   (--verbose: each image's score, CPU, OCR passes and CPU per stage, then the stages' summary)
  *   SCANNER_BENCH_PER_CONDITION=N npm run bench -- scanner   (default 6 images per condition)
  */
 import { createHash } from 'node:crypto';

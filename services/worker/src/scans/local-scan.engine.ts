@@ -254,15 +254,16 @@ export function median3(src: Uint8Array, w: number, h: number): Buffer {
     const r1 = y * w;
     const r2 = Math.min(h - 1, y + 1) * w;
     for (let x = 0; x < w; x += 1) {
-      let a = src[r0 + x]!;
-      let b = src[r1 + x]!;
-      let c = src[r2 + x]!;
-      if (a > b) [a, b] = [b, a];
-      if (b > c) [b, c] = [c, b];
-      if (a > b) [a, b] = [b, a];
-      lo[x + 1] = a;
-      mid[x + 1] = b;
-      hi[x + 1] = c;
+      const a = src[r0 + x]!;
+      const b = src[r1 + x]!;
+      const c = src[r2 + x]!;
+      const small = a < b ? a : b;
+      const large = a < b ? b : a;
+      const low = small < c ? small : c;
+      const high = large > c ? large : c;
+      lo[x + 1] = low;
+      hi[x + 1] = high;
+      mid[x + 1] = a + b + c - low - high;
     }
     lo[0] = lo[1]!;
     mid[0] = mid[1]!;
@@ -271,13 +272,28 @@ export function median3(src: Uint8Array, w: number, h: number): Buffer {
     mid[w + 1] = mid[w]!;
     hi[w + 1] = hi[w]!;
     for (let x = 0; x < w; x += 1) {
-      const maxLo = Math.max(lo[x]!, lo[x + 1]!, lo[x + 2]!);
-      const minHi = Math.min(hi[x]!, hi[x + 1]!, hi[x + 2]!);
+      const l0 = lo[x]!;
+      const l1 = lo[x + 1]!;
+      const l2 = lo[x + 2]!;
+      const h0 = hi[x]!;
+      const h1 = hi[x + 1]!;
+      const h2 = hi[x + 2]!;
       const m0 = mid[x]!;
       const m1 = mid[x + 1]!;
       const m2 = mid[x + 2]!;
-      const midMed = Math.max(Math.min(m0, m1), Math.min(Math.max(m0, m1), m2));
-      out[r1 + x] = Math.max(Math.min(maxLo, midMed), Math.min(Math.max(maxLo, midMed), minHi));
+      const l01 = l0 > l1 ? l0 : l1;
+      const maxLo = l01 > l2 ? l01 : l2;
+      const h01 = h0 < h1 ? h0 : h1;
+      const minHi = h01 < h2 ? h01 : h2;
+      const m01lo = m0 < m1 ? m0 : m1;
+      const m01hi = m0 < m1 ? m1 : m0;
+      const m = m01hi < m2 ? m01hi : m2;
+      const midMed = m01lo > m ? m01lo : m;
+      // Median of the three: max(min(p, q), min(max(p, q), r)).
+      const pq = maxLo < midMed ? maxLo : midMed;
+      const PQ = maxLo < midMed ? midMed : maxLo;
+      const r = PQ < minHi ? PQ : minHi;
+      out[r1 + x] = pq > r ? pq : r;
     }
   }
   return out;
