@@ -179,56 +179,78 @@ export function isCompactCataloguePerfume(
   return (perfume as Partial<CompactCataloguePerfume>).inferred !== undefined;
 }
 
-/** The links grouped as version 2 stores them (a new group where the note changes). */
-export function groupInferredLinks(links: readonly InferredChemicalLink[]): InferredLinkGroup[] {
-  const groups: InferredLinkGroup[] = [];
-  let group: InferredLinkGroup | null = null;
-  for (const link of links) {
-    if (group === null || group[0] !== link.from_note) {
-      group = [link.from_note];
+/**
+ * Consecutive items with the same key as one group, `[key, a₁, b₁, a₂, b₂, …]` (a new group where
+ * the key changes), so the items read back in their order.
+ */
+function groupPairs<T, K, A, B>(
+  items: readonly T[],
+  key: (item: T) => K,
+  pair: (item: T) => [A, B],
+): [K, ...(A | B)[]][] {
+  const groups: [K, ...(A | B)[]][] = [];
+  let group: [K, ...(A | B)[]] | null = null;
+  for (const item of items) {
+    const k = key(item);
+    if (group === null || group[0] !== k) {
+      group = [k];
       groups.push(group);
     }
-    group.push(link.chemical_id, link.name);
+    group.push(...pair(item));
   }
   return groups;
+}
+
+/** The items of groups made by `groupPairs`, in their order. */
+function ungroupPairs<K, A, B, T>(
+  groups: readonly (readonly [K, ...(A | B)[]])[],
+  item: (key: K, a: A, b: B) => T,
+): T[] {
+  const items: T[] = [];
+  for (const group of groups) {
+    for (let i = 1; i + 1 < group.length; i += 2)
+      items.push(item(group[0], group[i] as A, group[i + 1] as B));
+  }
+  return items;
+}
+
+/** The links grouped as version 2 stores them (a new group where the note changes). */
+export function groupInferredLinks(links: readonly InferredChemicalLink[]): InferredLinkGroup[] {
+  return groupPairs(
+    links,
+    (l) => l.from_note,
+    (l) => [l.chemical_id, l.name],
+  );
 }
 
 /** The links of `groups`, in their order, as objects. */
 export function inferredLinksOf(groups: readonly InferredLinkGroup[]): InferredChemicalLink[] {
-  const links: InferredChemicalLink[] = [];
-  for (const group of groups) {
-    const from_note = group[0];
-    for (let i = 1; i + 1 < group.length; i += 2) {
-      links.push({ chemical_id: group[i]!, name: group[i + 1]!, source: 'inferred', from_note });
-    }
-  }
-  return links;
+  return ungroupPairs<string, string, string, InferredChemicalLink>(
+    groups,
+    (from_note, chemical_id, name) => ({
+      chemical_id,
+      name,
+      source: 'inferred',
+      from_note,
+    }),
+  );
 }
 
 /** The estimates grouped as version 2 stores them (a new group where the basis changes). */
 export function groupAllergenEstimates(estimates: readonly AllergenEstimate[]): AllergenEstimateGroup[] {
-  const groups: AllergenEstimateGroup[] = [];
-  let group: AllergenEstimateGroup | null = null;
-  for (const e of estimates) {
-    if (group === null || group[0] !== e.basis) {
-      group = [e.basis];
-      groups.push(group);
-    }
-    group.push(e.chemical_id, e.probability);
-  }
-  return groups;
+  return groupPairs(
+    estimates,
+    (e) => e.basis,
+    (e) => [e.chemical_id, e.probability],
+  );
 }
 
 /** The estimates of `groups`, in their order, as objects. */
 export function allergenEstimatesOf(groups: readonly AllergenEstimateGroup[]): AllergenEstimate[] {
-  const estimates: AllergenEstimate[] = [];
-  for (const group of groups) {
-    const basis = group[0];
-    for (let i = 1; i + 1 < group.length; i += 2) {
-      estimates.push({ chemical_id: group[i] as string, basis, probability: group[i + 1] as number });
-    }
-  }
-  return estimates;
+  return ungroupPairs<LikelihoodBasis, string, number, AllergenEstimate>(
+    groups as readonly [LikelihoodBasis, ...(string | number)[]][],
+    (basis, chemical_id, probability) => ({ chemical_id, basis, probability }),
+  );
 }
 
 /** The record of a `PerfumeCatalogued` as version 2 stores it (a version 1 record upcast). */
