@@ -10,7 +10,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, SCREENSHOT_DIR } from './support/browser.ts';
+import { launchChromium, pressButton, SCREENSHOT_DIR } from './support/browser.ts';
 import { type RunningServer, removeDir, startServer } from './support/server.ts';
 
 const ADMIN_EMAIL = 'admin@scentinel.e2e';
@@ -89,7 +89,7 @@ describe('the visitor experience in Chromium', () => {
       const secondPage = (url: URL) =>
         url.pathname.startsWith('/api/perfumes') && url.searchParams.get('skip') === '50';
       await page.route(secondPage, (route) => route.abort('failed'));
-      await page.getByTestId('load-more').click();
+      await pressButton(page.getByTestId('load-more'));
       await page.getByTestId('load-more-error').waitFor();
       // The 50 cards are still listed, nothing replaced them, and the failure was logged.
       await expect(page.getByTestId('results-error').count()).resolves.toBe(0);
@@ -98,7 +98,7 @@ describe('the visitor experience in Chromium', () => {
       await shot(page, `load-more-failed-${size}`);
       await page.unroute(secondPage);
       const nextPage = page.waitForResponse((r) => r.url().includes('skip=50') && r.status() === 200);
-      await page.getByTestId('load-more-error').getByRole('button').click();
+      await pressButton(page.getByTestId('load-more-error').getByRole('button'));
       const { perfumes } = (await (await nextPage).json()) as { perfumes: { id: string | number }[] };
       await page.getByTestId('load-more-error').waitFor({ state: 'detached' });
       await expect.poll(() => page.getByTestId('loaded-count').textContent()).toMatch(/^100 of /);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppPage, openAppPage } from './support/app-page.ts';
-import { SCREENSHOT_DIR } from './support/browser.ts';
+import { pressButton, SCREENSHOT_DIR } from './support/browser.ts';
 import type { RunningServer } from './support/server.ts';
 
 /** The main page's flows (issue: catalogue search and browse) on the real catalogue. */
@@ -198,7 +198,7 @@ describe('main page in Chromium', () => {
     await page.getByTestId('reset-all').click();
     // Wait for the default list itself: the filtered list before it also reads "50 of …".
     await waitForLoadedCount(await defaultListCount('50'));
-    await page.getByTestId('load-more').click();
+    await pressButton(page.getByTestId('load-more'));
     await waitForLoadedCount(await defaultListCount('100'));
   });
 

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Locator } from 'playwright-core';
 import { ROOT } from './paths.ts';
 
 export const SCREENSHOT_DIR = path.join(ROOT, 'test-results/screenshots');
@@ -21,4 +21,14 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * Activates a button from the keyboard (focused, then Enter). A pointer click lands wherever the
+ * button is at that instant: below the virtualised result grid it can still move for a frame or
+ * two while the rows a jump brought into view are measured, and a click aimed at it then hits a
+ * card instead. Focus follows the button wherever it goes.
+ */
+export function pressButton(button: Locator): Promise<void> {
+  return button.press('Enter');
 }
