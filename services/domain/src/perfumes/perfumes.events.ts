@@ -298,18 +298,6 @@ export function expandCataloguePerfume(
 }
 
 /**
- * Upcasts a stored `PerfumeCatalogued` payload of any schema version to version 2's (the shape
- * decides: a payload stamped with the wrong version still reads as what it is).
- */
-export function upcastPerfumeCatalogued(data: PerfumeCatalogued['data']): {
-  perfume: CompactCataloguePerfume;
-} {
-  return isCompactCataloguePerfume(data.perfume)
-    ? (data as { perfume: CompactCataloguePerfume })
-    : { perfume: compactCataloguePerfume(data.perfume) };
-}
-
-/**
  * An event as the log stores it: a `PerfumeCatalogued` at version 2 (compact), every other event
  * as it is (version 1).
  */

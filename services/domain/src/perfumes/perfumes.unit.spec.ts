@@ -22,7 +22,6 @@ import {
   PERFUME_CATALOGUED_SCHEMA_VERSION,
   perfumeChemicals,
   storedPerfumeEvent,
-  upcastPerfumeCatalogued,
 } from './perfumes.events.ts';
 
 const now = '2025-01-02T03:04:05.000Z';
@@ -536,11 +535,10 @@ describe('PerfumeCatalogued schema versions (version 2 stores the inferred links
     expect(storedPerfumeEvent(removed)).toEqual({ ...removed, schemaVersion: 1 });
   });
 
-  it('upcasts a version 1 payload to version 2 and leaves a version 2 payload as it is', () => {
+  it('compacts a version 1 record to version 2, leaves a version 2 record as it is, and expands it back', () => {
     const compact = compactCataloguePerfume(v1);
-    expect(upcastPerfumeCatalogued({ perfume: v1 })).toEqual({ perfume: compact });
-    const v2 = { perfume: compact };
-    expect(upcastPerfumeCatalogued(v2)).toBe(v2);
+    expect(compact).not.toHaveProperty('chemicals');
+    expect(compactCataloguePerfume(compact)).toBe(compact);
     expect(expandCataloguePerfume(compact)).toEqual(v1);
     // A record without estimates has none stored; estimates of another shape are kept as they are.
     const bare = compactCataloguePerfume(record());
