@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { type Actor, chemicals, isDomainError, perfumes, systemActor } from '@scentinel/domain';
-import type { AppendResult, AppendToStream, EventLog, NewEvent, StoredEvent } from '@scentinel/platform';
+import {
+  type AppendResult,
+  type AppendToStream,
+  type EventLog,
+  type NewEvent,
+  newEventId,
+  type StoredEvent,
+} from '@scentinel/platform';
 import { type CatalogueFiles, readChemicals, readJsonLinesGz } from './catalogue-files.ts';
 
 export interface ImportProgress {
@@ -93,7 +100,7 @@ export async function importCatalogue(log: EventLog, options: ImportOptions): Pr
   });
   const toNew = (events: { type: string; schemaVersion?: number; data: unknown }[]): NewEvent[] =>
     events.map((ev) => ({
-      id: randomUUID(),
+      id: newEventId(),
       type: ev.type,
       ...(ev.schemaVersion !== undefined && { schemaVersion: ev.schemaVersion }),
       data: ev.data,

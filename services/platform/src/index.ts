@@ -2,6 +2,7 @@ export { withAdvisoryLock } from './db/advisory-lock.ts';
 export * from './db/migrate.ts';
 export * from './db/sql-client.ts';
 export * from './db/test-database.ts';
+export { newEventId } from './event-log/event-id.ts';
 export * from './event-log/event-log.port.ts';
 export { EventLogInputError } from './event-log/event-log.validation.ts';
 export { eventStoreMigrations } from './event-log/event-store.migrations.ts';

@@ -5,9 +5,14 @@
  * An append that meets a newer version (another write to the stream got in first) is decided
  * again on the fresh state when the command allows it.
  */
-import { randomUUID } from 'node:crypto';
 import { type Actor, CURRENT_SCHEMA_VERSION, type Decider, fold } from '@scentinel/domain';
-import type { AppendToStream, EventLog, EventMetadata, NewEvent } from '@scentinel/platform';
+import {
+  type AppendToStream,
+  type EventLog,
+  type EventMetadata,
+  type NewEvent,
+  newEventId,
+} from '@scentinel/platform';
 import type { ApplicationDeps } from './deps.ts';
 
 /** What a write needs from the deps: the log, the read models' progress and the clock. */
@@ -62,7 +67,7 @@ export function toNewEvents(
   metadata: EventMetadata,
 ): NewEvent[] {
   return events.map((e) => ({
-    id: randomUUID(),
+    id: newEventId(),
     type: e.type,
     schemaVersion: CURRENT_SCHEMA_VERSION,
     data: e.data,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   type Actor,
   CURRENT_SCHEMA_VERSION,
@@ -11,7 +10,7 @@ import {
   scans,
   systemActor,
 } from '@scentinel/domain';
-import type { EventLog, EventMetadata } from '@scentinel/platform';
+import { type EventLog, type EventMetadata, newEventId } from '@scentinel/platform';
 import type { ScanRequestInput, ScanRequestRecorder } from '@scentinel/platform/scan-queue';
 
 /** The worker's actor on `ScanCompleted` / `ScanFailed` (the domain allows only the system to record outcomes). */
@@ -53,7 +52,7 @@ export class ScanEventRecorder implements ScanRequestRecorder {
     await this.eventLog.append(
       scanStreamId(scanId),
       events.map((e) => ({
-        id: randomUUID(),
+        id: newEventId(),
         type: e.type,
         schemaVersion: CURRENT_SCHEMA_VERSION,
         data: e.data,
