@@ -13,7 +13,7 @@ import type { AppDeps } from './deps.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { inputGuard } from './http/input-guard.ts';
 import { lazySerializers, lazyValidators } from './http/lazy-compilers.ts';
-import { HELMET_OPTIONS, securityHeaders } from './http/security-headers.ts';
+import { SECURITY_HEADER_OPTIONS, securityHeaders } from './http/security-headers.ts';
 import { alternativesRoutes } from './routes/alternatives/alternatives.routes.ts';
 import { analyticsRoutes } from './routes/analytics/analytics.routes.ts';
 import { catalogueRoutes } from './routes/catalogue/catalogue.routes.ts';
@@ -47,8 +47,8 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (fastify, { deps }) => {
   registerErrorHandling(app, { spaIndex: hasWeb });
   // NUL, lone surrogates, invalid UTF-8 and other charsets are refused before any route runs.
   await app.register(inputGuard);
-  // Standard security headers on the page and the API (the policy the built page passes).
-  await app.register(securityHeaders, HELMET_OPTIONS);
+  // Standard security headers on the page (the policy the built page passes) and the API.
+  await app.register(securityHeaders, SECURITY_HEADER_OPTIONS);
   // API JSON is compressed (catalogue pages are large); the web build ships its own .br/.gz files.
   await app.register(fastifyCompress, {
     global: true,

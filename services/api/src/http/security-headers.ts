@@ -60,20 +60,58 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 /**
- * Standard security headers on every answer (page and API, errors and 404s included). The same as
- * registering `@fastify/helmet`, which rebuilds helmet's middleware (and re-parses the policy) on
- * every request; here the headers are worked out at start and each request only copies them.
+ * The headers of an API answer (JSON, an event stream, an error): a data answer is never a page,
+ * so its policy allows nothing at all (`default-src 'none'`: were a browser ever to render one as
+ * a document, no script, style or image would load) and nothing may frame it; it is not sniffed
+ * for another type, is read only by the site itself, and is fetched over HTTPS only. The page's
+ * other headers (its policy's sources, opener, DNS prefetch, download and cross-domain policy
+ * switches) speak of documents and are left off, which also keeps every answer of a
+ * search-as-you-type or tracking call about 700 bytes shorter.
+ */
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
+
+export interface SecurityHeaderOptions {
+  /** What helmet is asked for on pages and their assets. */
+  page: HelmetOptions;
+  /**
+   * Paths (a prefix) whose answers are API answers and get `API_HEADERS`, except the pages under
+   * `except` (the API's browsable docs are a page).
+   */
+  api: { prefix: string; except: readonly string[] };
+}
+
+/**
+ * Standard security headers on every answer (errors and 404s included): the page's on pages and
+ * assets, `API_HEADERS` on API answers. The same as registering `@fastify/helmet`, which rebuilds
+ * helmet's middleware (and re-parses the policy) on every request; here the headers are worked out
+ * at start and each request only copies them.
  */
 export const securityHeaders = fp(
-  async (app: FastifyInstance, options: HelmetOptions) => {
-    const headers = Object.entries(helmetHeaders(options));
+  async (app: FastifyInstance, options: SecurityHeaderOptions) => {
+    const page = Object.entries(helmetHeaders(options.page));
+    const api = Object.entries(API_HEADERS);
+    const { prefix, except } = options.api;
+    const isApi = (url: string) => url.startsWith(prefix) && !except.some((p) => url.startsWith(p));
     // Set on the raw response, as helmet does, so answers written past Fastify (a hijacked
     // event stream) carry them too.
-    app.addHook('onRequest', (_request, reply, done) => {
+    app.addHook('onRequest', (request, reply, done) => {
       const raw = reply.raw;
-      for (const [name, value] of headers) raw.setHeader(name, value);
+      for (const [name, value] of isApi(request.url) ? api : page) raw.setHeader(name, value);
       done();
     });
   },
   { name: 'scentinel-security-headers' },
 );
+
+/** Where the server's API answers are: under `/api/`, but for the browsable docs page. */
+export const SECURITY_HEADER_OPTIONS: SecurityHeaderOptions = {
+  page: HELMET_OPTIONS,
+  api: { prefix: '/api/', except: ['/api/docs'] },
+};
