@@ -2,11 +2,13 @@
  * EU Cosmetics Regulation (EC) No 1223/2009 Annex II (prohibited) and Annex III (restricted):
  * CosIng exports of 24-25/12/2025 (COSING_Annex_*_v2.txt: 4 title lines, then CSV with multi-line
  * cells) and ECHA exports of 16/05/2024 (eu-annex-*.csv: tab-separated, group entries split per
- * substance).
+ * substance). Both copy names out of the printed tables with their line breaks ("Trimethylbi- cyclo"),
+ * undone here for names and INCI names (`repairLineBreaks`); the other columns are kept as written.
  */
 import { parseCsvRows } from '../io.ts';
 import { cleanText } from './common.ts';
 import { type IdentifierCell, readIdentifiers } from './identifiers.ts';
+import { repairLineBreaks } from './line-breaks.ts';
 
 export interface AnnexEntry {
   annex: 'II' | 'III';
@@ -93,18 +95,20 @@ export function parseCosingAnnex(text: string, annex: 'II' | 'III', file: string
   };
   return rows.slice(findHeader(rows, 'Reference Number') + 1).flatMap((r): AnnexEntry[] => {
     const ref = cleanText(r[c.ref]);
-    const name = cleanText(r[c.name]);
-    if (!ref || !name) return [];
+    const rawName = cleanText(r[c.name]);
+    if (!ref || !rawName) return [];
+    const name = repairLineBreaks(rawName);
     const ids = readIdentifiers(r[c.cas]);
     ids.ec.push(...readIdentifiers(r[c.ec]).ec.filter((e) => !ids.ec.includes(e)));
     const pick = (i: number) => (i >= 0 ? multiline(r[i]) : null);
+    const inciName = pick(c.inci);
     return [
       {
         annex,
         file,
         ref,
         name,
-        inciName: pick(c.inci),
+        inciName: inciName === null ? null : repairLineBreaks(inciName),
         ids,
         regulation: cleanText(r[c.regulation]),
         sccsOpinions: multiline(r[c.opinions]),
@@ -143,7 +147,7 @@ export function parseEchaAnnex(text: string, annex: 'II' | 'III', file: string):
   return rows.slice(headerIndex + 1).flatMap((r): AnnexEntry[] => {
     const ref = cleanText(r[c.ref]);
     const rawName = cleanText(r[c.name]) ?? cleanText(r[0]);
-    const name = rawName === null ? null : decodeEntities(rawName);
+    const name = rawName === null ? null : repairLineBreaks(decodeEntities(rawName));
     if (!ref || !name) return [];
     const ids = readIdentifiers(r[c.cas] || r[c.casAlt]);
     const pick = (i: number) => (i >= 0 ? multiline(r[i]) : null);
