@@ -5,6 +5,7 @@
  */
 import { parseCsvRecords } from '../io.ts';
 import { cleanText } from './common.ts';
+import { repairLineBreaks } from './line-breaks.ts';
 import { type IdentifierCell, readIdentifiers } from './identifiers.ts';
 
 export interface IfraTransparencyEntry {
@@ -103,8 +104,10 @@ export function parseLimit(cell: string | undefined): number | string | null {
 export function parseIfraAmendment(text: string): IfraAmendmentEntry[] {
   return parseCsvRecords(text).flatMap((r) => {
     const key = cleanText(r.Key);
-    const name = cleanText(r['Name of the IFRA Standard']);
-    if (!key || !name) return [];
+    const cleaned = cleanText(r['Name of the IFRA Standard']);
+    if (!key || !cleaned) return [];
+    // Names and synonyms keep the line breaks of the printed standard ("2-hydroxy- alpha,2,5,…").
+    const name = repairLineBreaks(cleaned);
     const limits: Record<string, number | string> = {};
     for (const category of IFRA_CATEGORIES) {
       const value = parseLimit(r[`Category ${category} (%)`]);
@@ -119,7 +122,7 @@ export function parseIfraAmendment(text: string): IfraAmendmentEntry[] {
         name,
         synonyms: (r.Synonyms ?? '')
           .split('\n')
-          .map((s) => s.replace(/\s*\((?:commercial name|trade name)\)\s*$/i, '').trim())
+          .map((s) => repairLineBreaks(s.replace(/\s*\((?:commercial name|trade name)\)\s*$/i, '').trim()))
           .filter((s) => s !== ''),
         type: cleanText(r['IFRA Standard type']) ?? '',
         amendment: cleanText(r['Amendment number']),
