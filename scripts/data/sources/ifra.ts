@@ -5,8 +5,8 @@
  */
 import { parseCsvRecords } from '../io.ts';
 import { cleanText } from './common.ts';
-import { repairLineBreaks } from './line-breaks.ts';
 import { type IdentifierCell, readIdentifiers } from './identifiers.ts';
+import { repairLineBreaks } from './line-breaks.ts';
 
 export interface IfraTransparencyEntry {
   ids: IdentifierCell;
