@@ -20,6 +20,7 @@ import { CONDITIONS, type Condition, degradedSet } from '../../services/worker/f
 import {
   BrandIndex,
   ChemicalMatcher,
+  cpuSince,
   DEFAULT_CHEMICALS_PATH,
   LocalScanEngine,
   loadBrandNames,
@@ -271,8 +272,7 @@ export async function run(
       try {
         return await cachedRead(png);
       } finally {
-        const c = process.cpuUsage(from);
-        ocrCpu.set(stage, (ocrCpu.get(stage) ?? 0) + (c.user + c.system) / 1000);
+        ocrCpu.set(stage, (ocrCpu.get(stage) ?? 0) + cpuSince(from));
       }
     };
     const cachedRead = async (png: Buffer) => {
@@ -327,10 +327,6 @@ export async function run(
   // the machine is doing, beside the wall-clock time.
   const ourCpu: number[] = [];
   const theirCpu: number[] = [];
-  const cpuSince = (c0: NodeJS.CpuUsage) => {
-    const c = process.cpuUsage(c0);
-    return (c.user + c.system) / 1000;
-  };
   let images = 0;
   try {
     for await (const bench of benchImages(perCondition, conditions)) {

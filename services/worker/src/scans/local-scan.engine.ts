@@ -800,7 +800,7 @@ function evidenceOf(first: OcrReading, others: readonly ListReading[]): OcrEvide
 }
 
 /** CPU time of the whole process (all threads, OCR workers included) since `from`, in ms. */
-function cpuSince(from: NodeJS.CpuUsage): number {
+export function cpuSince(from: NodeJS.CpuUsage): number {
   const c = process.cpuUsage(from);
   return (c.user + c.system) / 1000;
 }
