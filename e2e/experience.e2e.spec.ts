@@ -186,6 +186,36 @@ describe('the visitor experience in Chromium', () => {
     await page.getByTestId('perfume-card').first().waitFor({ timeout: 30_000 });
   });
 
+  it('says of a label that names only "Fragrance" that it tells nothing of allergens, on phones too', async () => {
+    // A real perfume whose retail label reads "Sugarcane Alcohol Denat, Fragrance/Parfum, Water".
+    const answer = (await (await fetch(`${server.url}/api/perfumes/phlur--phloria`)).json()) as {
+      label: { names_fragrance: boolean } | null;
+      hypoallergenic: boolean;
+      allergens: { basis: string }[];
+    };
+    expect(answer.label?.names_fragrance).toBe(false);
+    expect(answer.hypoallergenic).toBe(false);
+    expect(answer.allergens.length).toBeGreaterThan(0);
+    expect(answer.allergens.every((a) => a.basis === 'likely' || a.basis === 'possible')).toBe(true);
+    for (const [size, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
+      const { page } = await open(viewport, '/?q=Phloria&perfume=phlur--phloria');
+      await firstCards(page);
+      const evidence = page.getByTestId('allergen-evidence').first();
+      const visible = await evidence.evaluate((el) =>
+        [...el.querySelectorAll('p')]
+          .filter((p) => (p as HTMLElement).offsetParent !== null)
+          .map((p) => p.textContent ?? '')
+          .join(' '),
+      );
+      expect(visible).toContain('says only “Fragrance”');
+      expect(visible).not.toMatch(/from the label|no label list/);
+      await shot(page, `label-says-only-fragrance-${size}`);
+    }
+  });
+
   it('lays a phone page out uncut: filter tabs, search placeholder, photo-less cards, short chip lists', async () => {
     const context = await browser.newContext({
       viewport: PHONE,
@@ -423,12 +453,27 @@ describe('the visitor experience in Chromium', () => {
   it('names clean brands derived from the catalogue, with the allergens they avoid and how', async () => {
     const answer = (await (await fetch(`${server.url}/api/perfumes/clean-brands`)).json()) as {
       brands: { name: string; avoids: string[] }[];
+      method: { hypoallergenic_perfumes: number };
     };
-    expect(answer.brands.length).toBeGreaterThan(0);
+    const stats = (await (await fetch(`${server.url}/api/categorize-perfumes`)).json()) as {
+      hypoallergenic: { count: number };
+    };
+    // The ranking reads the hypoallergenic perfumes; the shipped catalogue may hold none (a label
+    // that says only "Fragrance" makes no perfume hypoallergenic), and then it names no brand.
+    expect(answer.method.hypoallergenic_perfumes).toBe(stats.hypoallergenic.count);
     expect(answer.brands.length).toBeLessThanOrEqual(5);
+    if (stats.hypoallergenic.count === 0) expect(answer.brands).toEqual([]);
     const { page } = await open(DESKTOP, '/?category=hypoallergenic&q=zzqxv-no-such-perfume');
     const dialog = page.getByTestId('clean-brands-dialog');
     await dialog.waitFor({ timeout: 60_000 });
+    if (answer.brands.length === 0) {
+      await expect(dialog.getByText('Consider brands that formulate without').isVisible()).resolves.toBe(
+        true,
+      );
+      await expect(dialog.getByTestId('clean-brand').count()).resolves.toBe(0);
+      await shot(page, 'clean-brands');
+      return;
+    }
     await dialog.getByTestId('clean-brand').first().waitFor();
     const names = await dialog.getByTestId('clean-brand').locator('strong').allTextContents();
     expect(names).toEqual(answer.brands.map((b) => b.name));

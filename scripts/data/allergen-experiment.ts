@@ -27,7 +27,7 @@ interface Perfume {
   gender: string | null;
   accords: string[];
   notes: LabelledPerfume['notes'];
-  label: { chemicals: Array<{ chemical_id: string }> } | null;
+  label: { chemicals: Array<{ chemical_id: string }>; names_fragrance?: boolean } | null;
   [k: string]: unknown;
 }
 
@@ -53,7 +53,7 @@ export function loadLabelled(dataDir: string): {
   for (const g of groups) for (const id of g.member_ids) groupOf.set(id, g.key);
   const labelled: LabelledPerfume[] = [];
   for (const p of perfumes) {
-    if (!p.label) continue;
+    if (!p.label || p.label.names_fragrance === false) continue;
     // The notes' bridge links, as the build infers them (a labelled perfume's shipped chemicals are
     // its declared ones).
     const chemicals = (['top', 'middle', 'base', 'unspecified'] as const).flatMap((level) =>

@@ -48,6 +48,8 @@ export interface AuditReport {
   hypoallergenic: number;
   ruleViolations: string[];
   labelledHypoWithAllergen: string[];
+  /** Labelled perfumes whose list names no fragrance material (only "Fragrance"). */
+  labelsNamingNoFragrance: number;
   duplicateGroups: number;
   duplicateExamples: string[];
   mojibake: number;
@@ -70,7 +72,9 @@ export function auditData(
   let hypo = 0;
   const violations: string[] = [];
   const labelledHypoWithAllergen: string[] = [];
+  let silentLabels = 0;
   for (const p of perfumes) {
+    if (p.label?.names_fragrance === false) silentLabels += 1;
     const c = classifiableRecord(p);
     specific += p.coverage?.specific_notes ?? 0;
     resolved += p.coverage?.resolved_notes ?? 0;
@@ -82,10 +86,10 @@ export function auditData(
     hypo += 1;
     // The rule, checked from the record itself rather than through the domain function.
     const declaredAllergen = (p.label?.chemicals ?? []).some((x) => known.get(x.chemical_id)?.allergen_flag);
-    if (p.label) {
-      if (declaredAllergen) labelledHypoWithAllergen.push(`${p.id}: its label declares an allergen`);
-      continue;
-    }
+    if (declaredAllergen) labelledHypoWithAllergen.push(`${p.id}: its label declares an allergen`);
+    // A label that names its fragrance's materials speaks for the allergens; one that says only
+    // "Fragrance" does not, and the perfume answers to the rule of a perfume without a label.
+    if (p.label && p.label.names_fragrance !== false) continue;
     const cov = p.coverage;
     if (!cov || cov.specific_notes === 0 || cov.unknown_notes.length > 0) {
       violations.push(`${p.id}: hypoallergenic with unknown notes or no data`);
@@ -108,6 +112,7 @@ export function auditData(
     hypoallergenic: hypo,
     ruleViolations: violations,
     labelledHypoWithAllergen,
+    labelsNamingNoFragrance: silentLabels,
     duplicateGroups: groups.length,
     duplicateExamples: groups.slice(0, 10).map((g) => g.names.join(' = ')),
     mojibake: mojibake.length,
@@ -179,6 +184,9 @@ function main(): void {
   for (const v of r.ruleViolations.slice(0, 10)) out.push(`  ${v}`);
   out.push(
     `Labelled perfumes called hypoallergenic although the label declares an allergen: ${r.labelledHypoWithAllergen.length}`,
+  );
+  out.push(
+    `Labels naming no fragrance material (only "Fragrance"; judged by notes and estimates): ${r.labelsNamingNoFragrance}`,
   );
   const cv = model.cross_validation;
   out.push(`Allergen estimates, ${cv.folds}-fold cross-validation on ${cv.perfumes} labelled perfumes:`);

@@ -56,6 +56,43 @@ describe('data:audit', () => {
     expect(r.unknownTop).toEqual([['Yogurt', 1]]);
   });
 
+  it('counts labels that say only "Fragrance" and judges their perfumes by notes and estimates', () => {
+    const silent = catalogueFixtures.retailLabel({
+      ingredients: ['Alcohol Denat', 'Fragrance', 'Water'],
+      names_fragrance: false,
+    });
+    const r = auditData(
+      [
+        // An unknown note: the silent label cannot make it hypoallergenic.
+        perfume({
+          id: 'a',
+          label: silent,
+          coverage: { specific_notes: 2, resolved_notes: 1, unknown_notes: ['Yogurt'] },
+        }),
+        // A likely allergen: not hypoallergenic either.
+        perfume({
+          id: 'b',
+          label: silent,
+          allergen_estimates: [{ chemical_id: 'chem-78-70-6', basis: 'likely', probability: 0.9 }],
+        }),
+        // A list that names its materials (cedrol) and no allergen: hypoallergenic.
+        perfume({
+          id: 'c',
+          label: {
+            ...silent,
+            chemicals: [{ chemical_id: 'chem-77-53-2', name: 'Cedrol' }],
+            names_fragrance: true,
+          },
+        }),
+      ],
+      chemicals,
+    );
+    expect(r.labelsNamingNoFragrance).toBe(2);
+    expect(r.hypoallergenic).toBe(1);
+    expect(r.ruleViolations).toEqual([]);
+    expect(auditFails(r)).toBe(false);
+  });
+
   it('fails on mojibake in a name', () => {
     const r = auditData([perfume({ name: 'CrÃ¨me' })], chemicals);
     expect(r.mojibake).toBeGreaterThan(0);

@@ -78,7 +78,7 @@ function safetyLines(s: BuildSummary): string[] {
         .sort()
         .map(([k, v]) => `${k} ${v}`)
         .join(', ')}`,
-    `- Declared label lists: ${f.labelledPerfumes} perfumes from ${f.labelRows} label rows (${f.unmatchedLabelRows.length} rows match no catalogue perfume)`,
+    `- Declared label lists: ${f.labelledPerfumes} perfumes from ${f.labelRows} label rows (${f.unmatchedLabelRows.length} rows match no catalogue perfume); ${f.labelsNamingNoFragrance} of them name no fragrance material (only "Fragrance"): estimated, not learnt from`,
     `- Allergen estimates: ${f.estimates.likely} likely and ${f.estimates.possible} possible on ${f.estimates.perfumesWithEstimates} perfumes; ` +
       `${cv.folds}-fold cross-validation on ${cv.perfumes} labelled perfumes: likely ${prText(cv.likely)}; likely or possible ${prText(cv.likelyOrPossible)}; ` +
       `notes only ${prText(cv.notesOnly)}; base rates only ${prText(cv.baseRateOnly)}; ` +

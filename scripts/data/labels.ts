@@ -634,3 +634,85 @@ export function declaredList(
 export function labelMatcher(chemicals: readonly ChemicalRecord[]): ChemicalMatcher {
   return new ChemicalMatcher(chemicals);
 }
+
+/**
+ * CosIng functions of carriers and additives. An ingredient CosIng gives one of them is not a
+ * fragrance material even when CosIng also calls it perfuming: alcohol, dipropylene glycol and
+ * triethyl citrate are solvents, BHT and tocopherol antioxidants, t-butyl alcohol a denaturant.
+ */
+const CARRIER_FUNCTIONS = new Set([
+  'antimicrobial',
+  'antioxidant',
+  'colorant',
+  'denaturant',
+  'humectant',
+  'light stabilizer',
+  'plasticiser',
+  'preservative',
+  'solvent',
+  'uv absorber',
+  'uv filter',
+]);
+
+/** INCI names of a fragrance as a whole, not of one of its materials. */
+const WHOLE_FRAGRANCE = new Set(['PARFUM', 'FRAGRANCE', 'AROMA', 'PERFUME']);
+
+/** What `fragranceMaterialIds` reads of a chemical. */
+export interface FragranceCandidate {
+  id: string;
+  cas_number: string | null;
+  inci_name: string | null;
+  allergen_flag: boolean;
+}
+
+/** What `fragranceMaterialIds` reads of a CosIng inventory entry. */
+export interface CosingFunctions {
+  inciName: string;
+  ids: { cas: readonly string[] };
+  functions: readonly string[];
+}
+
+/**
+ * The chemicals a label entry names as part of the fragrance: every EU label allergen; an
+ * ingredient CosIng lists as perfuming or fragrance and as no carrier or additive
+ * (`CARRIER_FUNCTIONS`); and an ingredient CosIng does not list at all (the database holds
+ * fragrance materials, regulated substances and their relatives; a label entry it names that the
+ * cosmetic inventory lacks is an aroma chemical written by its chemical name); never the fragrance
+ * as a whole (`Parfum`). A label whose entries name none of them says only "Fragrance": it tells
+ * nothing of the allergens in it.
+ */
+export function fragranceMaterialIds(
+  chemicals: readonly FragranceCandidate[],
+  cosing: readonly CosingFunctions[],
+): Set<string> {
+  const byCas = new Map<string, Set<string>>();
+  const byInci = new Map<string, Set<string>>();
+  const add = (map: Map<string, Set<string>>, key: string, functions: readonly string[]) => {
+    const set = map.get(key) ?? new Set<string>();
+    for (const f of functions) set.add(f.toLowerCase());
+    map.set(key, set);
+  };
+  for (const e of cosing) {
+    for (const cas of e.ids.cas) add(byCas, cas, e.functions);
+    add(byInci, e.inciName.toUpperCase(), e.functions);
+  }
+  const out = new Set<string>();
+  for (const c of chemicals) {
+    // The fragrance as a whole ("Parfum") is what a silent label names; it names no material.
+    if (c.inci_name && WHOLE_FRAGRANCE.has(c.inci_name.toUpperCase())) continue;
+    if (c.allergen_flag) {
+      out.add(c.id);
+      continue;
+    }
+    const functions =
+      (c.cas_number ? byCas.get(c.cas_number) : undefined) ??
+      (c.inci_name ? byInci.get(c.inci_name.toUpperCase()) : undefined);
+    if (functions === undefined) {
+      out.add(c.id);
+      continue;
+    }
+    const perfuming = functions.has('perfuming') || functions.has('fragrance');
+    if (perfuming && ![...functions].some((f) => CARRIER_FUNCTIONS.has(f))) out.add(c.id);
+  }
+  return out;
+}

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { ChemicalMatcher } from '../../services/worker/src/scans/chemical-matcher.ts';
 import {
   declaredList,
+  fragranceMaterialIds,
   labelNameCandidates,
   labelPerfumeName,
   labelReader,
   matchLabels,
   parseLabelRows,
 } from './labels.ts';
+import { parseCosingInventory } from './sources/cosing-inventory.ts';
 
 const row = (
   brand: string,
@@ -337,5 +339,64 @@ describe('retail names the catalogue spells another way', () => {
     expect([...byPerfume.keys()].sort()).toEqual(['bon-parfumeur--002', 'commodity--moss', 'versace--bca']);
     // Another strength of the same line is another product.
     expect(unmatched.map((r) => r.product_name)).toEqual(['Moss+ Bold']);
+  });
+});
+
+describe('which label entries name the fragrance', () => {
+  // CosIng inventory rows as the data build parses them (functions as CosIng writes them).
+  const cosing = parseCosingInventory(
+    [
+      'inci_name,cas_number,einecs_number,function',
+      'ALCOHOL,64-17-5,200-578-6,"Antifoaming, Antimicrobial, Astringent, Fragrance, Solvent, Viscosity Controlling"',
+      'AQUA,7732-18-5,231-791-2,Solvent',
+      'BHT,128-37-0,204-881-4,"Antioxidant, Fragrance"',
+      'ETHYLHEXYL SALICYLATE,118-60-5,204-263-4,"Light Stabilizer, Uv Absorber, Uv Filter"',
+      'CI 60730,4430-18-6,224-618-7,Colorant',
+      'DIPROPYLENE GLYCOL,110-98-5,203-821-4 / 246-770-3,"Fragrance, Perfuming, Solvent, Viscosity Controlling"',
+      'ETHYLENE BRASSYLATE,105-95-3,203-347-8,"Fragrance, Tonic"',
+      'CITRUS LIMON PEEL OIL,8008-56-8,- / 284-515-8,"Fragrance, Perfuming, Skin Conditioning"',
+      'BENZYL ALCOHOL,100-51-6,202-859-9,"Perfuming, Preservative, Solvent, Viscosity Controlling"',
+      'PARFUM,,,"Fragrance, Perfuming"',
+    ].join('\n'),
+  );
+  const chem = (id: string, cas: string | null, allergen = false, inci: string | null = null) => ({
+    id,
+    cas_number: cas,
+    inci_name: inci,
+    allergen_flag: allergen,
+  });
+  const chemicals = [
+    chem('alcohol', '64-17-5'),
+    chem('water', '7732-18-5'),
+    chem('bht', '128-37-0'),
+    chem('octisalate', '118-60-5'),
+    chem('violet', '4430-18-6'),
+    chem('dpg', '110-98-5'),
+    chem('brassylate', '105-95-3'),
+    chem('lemon', '8008-56-8'),
+    chem('benzyl-alcohol', '100-51-6', true),
+    // An aroma chemical written by its chemical name, which the cosmetic inventory does not list.
+    chem('cis-jasmone-like', '13674-19-6'),
+    // Matched by INCI name when there is no CAS number.
+    chem('brassylate-by-name', null, false, 'Ethylene Brassylate'),
+    chem('water-by-name', null, false, 'Aqua'),
+    // The fragrance as a whole is no material of it.
+    chem('parfum', null, false, 'Parfum'),
+  ];
+  const ids = fragranceMaterialIds(chemicals, cosing);
+
+  it('counts perfuming materials, allergens and aroma chemicals the inventory lacks', () => {
+    expect([...ids].sort()).toEqual([
+      'benzyl-alcohol',
+      'brassylate',
+      'brassylate-by-name',
+      'cis-jasmone-like',
+      'lemon',
+    ]);
+  });
+
+  it('never counts carriers and additives, even those CosIng also calls fragrance or perfuming', () => {
+    for (const id of ['alcohol', 'water', 'bht', 'octisalate', 'violet', 'dpg'])
+      expect(ids.has(id)).toBe(false);
   });
 });

@@ -12,6 +12,7 @@ import { buildChemicals, CHEMICAL_SOURCES, type Chemical } from './chemicals.ts'
 import { CURATED_LINKS } from './curated-constituents.ts';
 import { buildInciVocabulary, inciVocabularyFile } from './inci-vocabulary.ts';
 import { gzipDeterministic, jsonArrayText, jsonLinesBuffer, jsonObjectText } from './io.ts';
+import { fragranceMaterialIds } from './labels.ts';
 import { type MergedPerfume, mergePerfumes } from './merge.ts';
 import { NoteCatalogue, parseNoteTaxonomy } from './notes.ts';
 import { buildNoteBridge, inferChemicals } from './notes-bridge.ts';
@@ -255,7 +256,14 @@ export function buildDataset(texts: SourceTexts, log: (line: string) => void = (
     cosing.map((e) => e.inciName),
     chemicals,
   );
-  const safety = buildSafety(merged.perfumes, chemicals, bridge, texts.labels, vocabulary);
+  const safety = buildSafety(
+    merged.perfumes,
+    chemicals,
+    bridge,
+    texts.labels,
+    vocabulary,
+    fragranceMaterialIds(chemicals, cosing),
+  );
   log(
     `safety: ${safety.summary.labelledPerfumes} perfumes with a declared list (${safety.summary.unmatchedLabelRows.length} label rows unmatched); ` +
       `${safety.summary.estimates.perfumesWithEstimates} perfumes with allergen estimates`,

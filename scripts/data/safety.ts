@@ -5,7 +5,10 @@
  * - Coverage: each specific note (not a family word, `isVagueNote`) is resolved when the notes →
  *   constituents bridge has constituents for it, else unknown.
  * - Labels: rows of the label dataset matched to a perfume replace its inferred chemicals with the
- *   declared ones (a declared ingredient beats an inferred one).
+ *   declared ones (a declared ingredient beats an inferred one), when the list names the
+ *   fragrance's materials (`fragranceMaterialIds`). A list that names nothing of the fragrance but
+ *   "Fragrance" is kept as printed (`names_fragrance: false`) but says nothing of the allergens: the
+ *   perfume keeps its inferred chemicals and gets estimates, and the model does not learn from it.
  * - Estimates: a model trained on the labelled perfumes (`allergen-model.ts`) gives every other
  *   perfume its likely and possible EU label allergens, from its notes, accords and brand and
  *   from the labels of its line's and brand's labelled perfumes. Its cross-validated precision and recall,
@@ -96,6 +99,8 @@ export function labelledPerfume(
 export interface SafetySummary {
   labelRows: number;
   labelledPerfumes: number;
+  /** Labelled perfumes whose list names no fragrance material (estimated, not learnt from). */
+  labelsNamingNoFragrance: number;
   unmatchedLabelRows: LabelRow[];
   model: AllergenModel;
   crossValidation: CrossValidation;
@@ -136,6 +141,8 @@ export function buildSafety(
   labelsText: string,
   /** The scanner's INCI vocabulary, to read label entries the database does not name as printed. */
   vocabularyNames?: readonly string[],
+  /** Chemicals that are fragrance materials on a label (`fragranceMaterialIds`); absent: all. */
+  fragranceMaterials?: ReadonlySet<string>,
 ): { fields: Map<string, SafetyFields>; summary: SafetySummary } {
   const groups = allergenGroups(chemicals);
   const groupOf = new Map<string, string>();
@@ -160,14 +167,17 @@ export function buildSafety(
       product_ids: labelRows.map((r) => r.product_id),
       ingredients: list.ingredients,
       chemicals: list.chemicals,
+      names_fragrance: fragranceMaterials
+        ? list.chemicals.some((c) => fragranceMaterials.has(c.chemical_id))
+        : true,
     });
   }
 
-  // The model, trained on every labelled perfume; cross-validated the same way.
+  // The model, trained on every perfume whose label names its fragrance; cross-validated the same way.
   const labelled: LabelledPerfume[] = [];
   for (const p of perfumes) {
     const label = labels.get(p.id);
-    if (label) labelled.push(labelledPerfume(p, label.chemicals, groupOf));
+    if (label?.names_fragrance) labelled.push(labelledPerfume(p, label.chemicals, groupOf));
   }
   labelled.sort((a, b) => (a.id < b.id ? -1 : 1));
   const model = trainAllergenModel(labelled, groups, DEFAULT_TRAIN_OPTIONS);
@@ -186,7 +196,7 @@ export function buildSafety(
     resolvedOccurrences += coverage.resolved_notes;
     const label = labels.get(p.id) ?? null;
     const estimates: AllergenEstimate[] = [];
-    if (label === null) {
+    if (label === null || !label.names_fragrance) {
       const mp = modelPerfume(p, groupOf);
       for (const [key, probability] of predictAllergens(model, mp)) {
         const basis = basisFor(model, probability);
@@ -215,6 +225,7 @@ export function buildSafety(
     summary: {
       labelRows: rows.length,
       labelledPerfumes: labels.size,
+      labelsNamingNoFragrance: [...labels.values()].filter((l) => !l.names_fragrance).length,
       unmatchedLabelRows: matching.unmatched,
       model,
       crossValidation,

@@ -56,6 +56,7 @@ export {
   isVagueNote,
   knowledgeOf,
   labelCase,
+  labelNamesFragrance,
   linkedAllergenIds,
   noteKey,
   perfumeKey,

@@ -9,11 +9,17 @@
  * - Evidence has kinds, strongest first: declared (a label list, a contribution, an admin's
  *   assignment, a scan); inferred from a note through a cited composition; likely or possible
  *   from what labelled perfumes declare. Unknown is a value, never an empty list.
- * - Complete data: a declared ingredient list (label), declared chemicals, or every specific note
- *   resolved. Otherwise the perfume "needs enhancement".
+ * - A label list speaks for the fragrance only when it names a fragrance material. A list that
+ *   names nothing of the fragrance but "Fragrance" / "Parfum" (beside alcohol, water, UV filters,
+ *   colours) says nothing of its allergens: such a perfume is judged by its notes and estimates, as
+ *   one without a label, and its label's entries still count as declared ingredients.
+ * - Complete data: a declared ingredient list that names the fragrance's materials, declared
+ *   chemicals (beyond those of a label that names none), or every specific note resolved.
+ *   Otherwise the perfume "needs enhancement".
  * - Hypoallergenic ("no EU label allergen expected"):
- *   - with a declared label list: the list names no EU label allergen;
- *   - without one: every specific note is resolved, no linked chemical is an allergen and no
+ *   - with a declared label list that names the fragrance's materials: it names no EU label
+ *     allergen;
+ *   - otherwise: every specific note is resolved, no linked chemical is an allergen and no
  *     allergen is likely or possible.
  *   A perfume with an unknown note or no data is never hypoallergenic.
  * - Records built before note coverage was recorded (no `coverage`) keep the earlier rule: complete
@@ -45,9 +51,24 @@ export interface ClassifiableEstimate {
 export interface ClassifiablePerfume {
   readonly notes?: PerfumeNotes | null;
   readonly chemicals: ReadonlyArray<ClassifiableLink>;
-  readonly label?: { readonly chemicals: ReadonlyArray<{ readonly chemical_id: string }> } | null;
+  readonly label?: ClassifiableLabel | null;
   readonly coverage?: NoteCoverage | null;
   readonly allergen_estimates?: ReadonlyArray<ClassifiableEstimate>;
+}
+
+/** What the classification needs of a label list. */
+export interface ClassifiableLabel {
+  readonly chemicals: ReadonlyArray<{ readonly chemical_id: string }>;
+  /** false when the list names no fragrance material; absent (older records) reads as true. */
+  readonly names_fragrance?: boolean;
+}
+
+/**
+ * Whether a perfume's label list speaks for its fragrance: there is one and it names a fragrance
+ * material. A list of "Alcohol, Fragrance, Water" does not.
+ */
+export function labelNamesFragrance(label: ClassifiableLabel | null | undefined): boolean {
+  return label != null && label.names_fragrance !== false;
 }
 
 /** What the classification needs of a chemical. */
@@ -98,7 +119,7 @@ export function classifiableRecord(p: {
 
 /** What the product knows of a perfume (see the rules above). */
 export function knowledgeOf(perfume: ClassifiablePerfume): Knowledge {
-  if (perfume.label) return 'declared_list';
+  if (labelNamesFragrance(perfume.label)) return 'declared_list';
   const c = perfume.coverage;
   if (!c) return 'none';
   if (c.specific_notes > 0 && c.unknown_notes.length === 0 && c.resolved_notes >= c.specific_notes) {
@@ -117,16 +138,20 @@ function uniqueLinks<T extends { chemical_id: string }>(links: ReadonlyArray<T>)
 }
 
 /**
- * `complete` when a label list or declared chemicals exist, or every specific note is resolved;
- * otherwise `unspecific` ("Needs Enhancement"). Records without coverage: complete when a link names
- * a known chemical.
+ * `complete` when a label list that names the fragrance's materials or declared chemicals exist, or
+ * every specific note is resolved; otherwise `unspecific` ("Needs Enhancement"). The entries of a
+ * label that names no fragrance material do not count. Records without coverage: complete when a
+ * link names a known chemical.
  */
 export function dataCategory(perfume: ClassifiablePerfume, knownChemicals: KnownChemicals): DataCategory {
-  if (perfume.label) return 'complete';
-  if (perfume.chemicals.some((link) => link.kind === 'declared' && knownChemicals.has(link.chemical_id))) {
+  if (labelNamesFragrance(perfume.label)) return 'complete';
+  const silentLabel = new Set((perfume.label?.chemicals ?? []).map((c) => c.chemical_id));
+  const counts = (id: string) => knownChemicals.has(id) && !silentLabel.has(id);
+  if (perfume.chemicals.some((link) => link.kind === 'declared' && counts(link.chemical_id))) {
     return 'complete';
   }
   if (perfume.coverage) return knowledgeOf(perfume) === 'notes_resolved' ? 'complete' : 'unspecific';
+  if (perfume.label) return 'unspecific';
   return perfume.chemicals.some((link) => knownChemicals.has(link.chemical_id)) ? 'complete' : 'unspecific';
 }
 
@@ -148,19 +173,19 @@ export function isHypoallergenic(
 ): boolean {
   if (dataCategory(perfume, knownChemicals) !== 'complete') return false;
   if (linkedAllergenIds(perfume, knownChemicals).length > 0) return false;
-  if (perfume.label) return true;
-  if (!perfume.coverage) return true;
+  if (labelNamesFragrance(perfume.label)) return true;
+  if (!perfume.coverage) return !perfume.label;
   return knowledgeOf(perfume) === 'notes_resolved' && (perfume.allergen_estimates ?? []).length === 0;
 }
 
 /**
  * Every chemical id a filter on chemicals should see for a perfume: its visible links and, without
- * a declared list, every chemical of its likely or possible allergens (so "must not contain" keeps
- * out a perfume that probably contains it).
+ * a declared list that names the fragrance's materials, every chemical of its likely or possible
+ * allergens (so "must not contain" keeps out a perfume that probably contains it).
  */
 export function filterChemicalIds(perfume: ClassifiablePerfume): string[] {
   const ids = new Set(perfume.chemicals.map((link) => link.chemical_id));
-  if (!perfume.label) {
+  if (!labelNamesFragrance(perfume.label)) {
     for (const e of perfume.allergen_estimates ?? []) {
       ids.add(e.chemical_id);
       for (const id of e.member_ids ?? []) ids.add(id);

@@ -6,6 +6,7 @@ import {
   isHypoallergenic,
   type KnownChemical,
   knowledgeOf,
+  labelNamesFragrance,
   linkedAllergenIds,
 } from './classify.ts';
 
@@ -116,6 +117,42 @@ describe('the safety rules with note coverage, estimates and labels', () => {
       chemicals: [...clean.chemicals, { chemical_id: 'chem-78-70-6', kind: 'declared' as const }],
     };
     expect(isHypoallergenic(declaresLinalool, chemicals)).toBe(false);
+  });
+
+  it('a label that says only "Fragrance" is no evidence: the notes and estimates decide', () => {
+    // Alcohol and water on the label (water is a known chemical), nothing of the fragrance named.
+    const known = new Map<string, KnownChemical>([
+      ...chemicals,
+      ['chem-7732-18-5', { allergen_flag: false }],
+    ]);
+    const label = { chemicals: [{ chemical_id: 'chem-7732-18-5' }], names_fragrance: false };
+    const water = { chemical_id: 'chem-7732-18-5', kind: 'declared' as const };
+    const silent = { chemicals: [water, ...cedrol], label, coverage: resolved, allergen_estimates: [] };
+    expect(labelNamesFragrance(label)).toBe(false);
+    expect(labelNamesFragrance({ chemicals: [] })).toBe(true);
+    expect(labelNamesFragrance(null)).toBe(false);
+    // Every note resolved, no allergen linked or estimated: as for a perfume without a label.
+    expect(knowledgeOf(silent)).toBe('notes_resolved');
+    expect(dataCategory(silent, known)).toBe('complete');
+    expect(isHypoallergenic(silent, known)).toBe(true);
+    // A likely allergen, or an unknown note, and the label's silence cannot make it hypoallergenic.
+    const withEstimate = { ...silent, allergen_estimates: [linalool] };
+    expect(isHypoallergenic(withEstimate, known)).toBe(false);
+    const unknownNote = { ...silent, coverage: partial };
+    expect(knowledgeOf(unknownNote)).toBe('partial');
+    // The label's own entries (water) do not make the data complete.
+    expect(dataCategory(unknownNote, known)).toBe('unspecific');
+    expect(isHypoallergenic(unknownNote, known)).toBe(false);
+    // Without note coverage (an older record), a silent label is no data.
+    const noCoverage = { chemicals: [water], label, allergen_estimates: [] };
+    expect(dataCategory(noCoverage, known)).toBe('unspecific');
+    expect(isHypoallergenic(noCoverage, known)).toBe(false);
+    // Filters see its estimated allergens, as without a label.
+    expect(filterChemicalIds(withEstimate).sort()).toEqual([
+      'chem-77-53-2',
+      'chem-7732-18-5',
+      'chem-78-70-6',
+    ]);
   });
 
   it('filters see likely and possible allergens (all isomers) only without a declared list', () => {

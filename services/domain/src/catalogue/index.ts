@@ -3,6 +3,7 @@ export { isValidCas, looksLikeCas, normalizeCas, normalizeEc } from './cas.ts';
 export type {
   AllergenTolerance,
   ClassifiableEstimate,
+  ClassifiableLabel,
   ClassifiableLink,
   ClassifiablePerfume,
   DataCategory,
@@ -17,6 +18,7 @@ export {
   filterChemicalIds,
   isHypoallergenic,
   knowledgeOf,
+  labelNamesFragrance,
   linkedAllergenIds,
 } from './classify.ts';
 export {

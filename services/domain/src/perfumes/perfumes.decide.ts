@@ -444,6 +444,15 @@ function optionalSafetyFields(r: Record<string, unknown>): Partial<SafetyFields>
           },
         ),
       };
+      if (l.names_fragrance !== undefined) {
+        if (typeof l.names_fragrance !== 'boolean') {
+          throw validationError(
+            'Label names_fragrance must be true or false',
+            'perfume.label.names_fragrance',
+          );
+        }
+        out.label.names_fragrance = l.names_fragrance;
+      }
     }
   }
   if (r.coverage !== undefined) {

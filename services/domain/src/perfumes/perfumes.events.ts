@@ -54,6 +54,13 @@ export interface DeclaredLabel {
   ingredients: string[];
   /** The chemicals of our database the entries name. */
   chemicals: Array<{ chemical_id: string; name: string }>;
+  /**
+   * false when the list names no fragrance material: nothing but "Fragrance" / "Parfum" beside
+   * carriers and additives (alcohol, water, UV filters, antioxidants, colours). Such a list does
+   * not say which allergens its fragrance holds (a US label need not), so it is no evidence that
+   * there are none. Absent in records built before it was recorded: read as true.
+   */
+  names_fragrance?: boolean;
 }
 
 /**

@@ -115,6 +115,24 @@ describe('CataloguePerfume', () => {
       .thenNothing();
   });
 
+  it('keeps whether a label names its fragrance, and refuses anything but true or false', () => {
+    const label = {
+      source: 'sephora_labels_2023',
+      source_name: 'Sephora product pages',
+      source_date: '2023-03',
+      product_ids: ['P1'],
+      ingredients: ['Alcohol Denat', 'Fragrance', 'Water'],
+      chemicals: [{ chemical_id: 'chem-7732-18-5', name: 'Water' }],
+      names_fragrance: false,
+    };
+    spec()
+      .when(run(cmd(record({ label })), system))
+      .thenEmits([{ ...catalogued, data: { perfume: record({ label }) } }]);
+    spec()
+      .when(run(cmd(record({ label: { ...label, names_fragrance: 'no' as never } })), system))
+      .thenThrows('validation', 'Label names_fragrance must be true or false');
+  });
+
   it('validates the record', () => {
     spec()
       .when(run(cmd(record({ name: '' })), system))

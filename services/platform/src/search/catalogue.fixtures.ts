@@ -236,11 +236,26 @@ export function catalogued(perfume: CataloguePerfume): PerfumeDocument {
 
 const ALLERGEN_IDS = CHEMICAL_SEEDS.filter((c) => c.allergen).map((c) => c.id);
 
+/** A retail label list as the data build records it (a list of "Alcohol, Parfum" unless told). */
+export function retailLabel(
+  over: Partial<NonNullable<CataloguePerfume['label']>> = {},
+): NonNullable<CataloguePerfume['label']> {
+  return {
+    source: 'labels',
+    source_name: 'Retail labels',
+    source_date: '2023-03',
+    product_ids: ['P1'],
+    ingredients: ['Alcohol', 'Parfum'],
+    chemicals: [],
+    ...over,
+  };
+}
+
 /**
  * Gives most generated perfumes what the data build gives real ones (its own random stream, so the
  * rest of the catalogue stays as it was): note coverage with some notes unknown, and either a
- * declared label list (its chemicals replace the inferred ones) or likely / possible allergen
- * estimates. A few keep none of these, like records built before them.
+ * declared label list (its chemicals replace the inferred ones, unless it names no fragrance
+ * material) or likely / possible allergen estimates. A few keep none of these, like records built before them.
  */
 function withSafetyFields(
   perfume: CataloguePerfume,
@@ -257,14 +272,22 @@ function withSafetyFields(
     unknown_notes: unknown,
   };
   if (rand() < 0.15) {
-    perfume.label = {
-      source: 'labels',
-      source_name: 'Retail labels',
-      source_date: '2023-03',
-      product_ids: ['P1'],
-      ingredients: ['Alcohol', 'Parfum'],
+    perfume.label = retailLabel({
       chemicals: some(rand, chemicalIds, 4).map((chemical_id) => ({ chemical_id, name: chemical_id })),
-    };
+    });
+    // About a quarter of the lists say only "Fragrance" (chosen by the id, so the random stream and
+    // the rest of the catalogue stay as they were): the perfume keeps its inferred links and gets
+    // estimates, as the data build gives it.
+    if (perfume.id.length % 4 === 0) {
+      perfume.label.names_fragrance = false;
+      perfume.label.chemicals = perfume.label.chemicals.filter((c) => !ALLERGEN_IDS.includes(c.chemical_id));
+      perfume.allergen_estimates = ALLERGEN_IDS.slice(0, perfume.id.length % 3).map((chemical_id) => ({
+        chemical_id,
+        basis: 'likely' as const,
+        probability: 0.7,
+      }));
+      return;
+    }
     perfume.chemicals = [];
     perfume.allergen_estimates = [];
     return;

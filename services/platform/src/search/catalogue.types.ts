@@ -64,6 +64,12 @@ export interface PerfumeLabel {
   source_name: string;
   source_date: string;
   ingredients: string[];
+  /**
+   * false when the list names no fragrance material (only "Fragrance" beside carriers and
+   * additives): it then says nothing of the allergens, which are estimated as for a perfume
+   * without a label.
+   */
+  names_fragrance: boolean;
 }
 
 /** A perfume as the read API answers it . */

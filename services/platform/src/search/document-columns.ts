@@ -8,6 +8,7 @@ import {
   type AllergenEstimate,
   filterChemicalIds,
   knowledgeOf,
+  labelNamesFragrance,
   type PerfumeGender,
   perfumes,
 } from '@scentinel/domain';
@@ -32,7 +33,10 @@ export const NOTE_POSITIONS = ['top', 'middle', 'base', 'unspecified'] as const;
 export const HAS_COVERAGE = 1;
 export const NOTES_RESOLVED = 2;
 export const HAS_LABEL = 4;
+/** Likely or possible allergens that count: the perfume has no label list that names its fragrance. */
 export const HAS_ESTIMATES = 8;
+/** A label list that names the fragrance's materials (it speaks for the allergens). */
+export const LABEL_NAMES_FRAGRANCE = 16;
 
 export type { SafetyFields } from './safety-column.ts';
 
@@ -294,7 +298,8 @@ export class DocumentColumns {
       (p.coverage ? HAS_COVERAGE : 0) |
       (knowledge === 'notes_resolved' ? NOTES_RESOLVED : 0) |
       (p.label ? HAS_LABEL : 0) |
-      ((estimates?.length ?? 0) > 0 && !p.label ? HAS_ESTIMATES : 0);
+      (labelNamesFragrance(p.label) ? LABEL_NAMES_FRAGRANCE : 0) |
+      ((estimates?.length ?? 0) > 0 && !labelNamesFragrance(p.label) ? HAS_ESTIMATES : 0);
   }
 
   /** Rebuilds the stored document of `d`. */

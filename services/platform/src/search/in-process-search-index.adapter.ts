@@ -30,6 +30,7 @@ import {
   HAS_COVERAGE,
   HAS_ESTIMATES,
   HAS_LABEL,
+  LABEL_NAMES_FRAGRANCE,
   NOTES_RESOLVED,
 } from './document-columns.ts';
 import type { SnapshotReader, SnapshotWriter } from './index-snapshot.ts';
@@ -594,7 +595,7 @@ export class InProcessSearchIndex implements SearchIndex {
           B.assignBit(this.hypo, d, complete && (any & ALLERGEN) === 0);
           return;
         }
-        const complete = (bits & (HAS_LABEL | NOTES_RESOLVED)) !== 0;
+        const complete = (bits & (LABEL_NAMES_FRAGRANCE | NOTES_RESOLVED)) !== 0;
         B.assignBit(this.complete, d, complete);
         B.assignBit(this.hypo, d, complete && (any & ALLERGEN) === 0 && (bits & HAS_ESTIMATES) === 0);
       },

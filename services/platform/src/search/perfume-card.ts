@@ -11,6 +11,7 @@ import {
   type Knowledge,
   knowledgeOf,
   labelCase,
+  labelNamesFragrance,
   type PerfumeChemicalLink,
   perfumeChemicals,
 } from '@scentinel/domain';
@@ -22,6 +23,7 @@ import type {
   PerfumeCard,
   PerfumeCardChemical,
   PerfumeDocument,
+  PerfumeLabel,
 } from './catalogue.types.ts';
 
 /** Declared links first, then inferred links neither removed nor declared (domain `perfumeChemicals`). */
@@ -102,7 +104,7 @@ export function perfumeAllergens(
       from_notes: [],
     });
   }
-  if (perfume.label) return out;
+  if (labelNamesFragrance(perfume.label)) return out;
   const labelKeyOf = (id: string): string | null => labelKeyOfChemical(known.get(id));
   if (perfume.allergen_estimates !== undefined) {
     // The notes whose known constituents include the allergen (any isomer of the same label name),
@@ -259,6 +261,7 @@ export function assembleCard(
           source_name: p.label.source_name,
           source_date: p.label.source_date,
           ingredients: p.label.ingredients,
+          names_fragrance: labelNamesFragrance(p.label),
         }
       : null,
     chemical_count: derived.chemicals.length,
@@ -336,7 +339,7 @@ export interface PerfumeListCard {
   hypoallergenic: boolean;
   knowledge: PerfumeCard['knowledge'];
   coverage: PerfumeCard['coverage'];
-  label: { source_name: string; source_date: string } | null;
+  label: Pick<PerfumeLabel, 'source_name' | 'source_date' | 'names_fragrance'> | null;
   chemical_count: number;
   data_category: DataCategory;
 }
@@ -411,7 +414,13 @@ export function listCard(
     hypoallergenic: card.hypoallergenic,
     knowledge: card.knowledge,
     coverage: card.coverage,
-    label: card.label ? { source_name: card.label.source_name, source_date: card.label.source_date } : null,
+    label: card.label
+      ? {
+          source_name: card.label.source_name,
+          source_date: card.label.source_date,
+          names_fragrance: card.label.names_fragrance,
+        }
+      : null,
     chemical_count: card.chemical_count,
     data_category: card.data_category,
     ...(flagged !== undefined && { flagged }),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { catalogued, fixtureChemicals, inferLinks, makePerfume, retailLabel } from './catalogue.fixtures.ts';
 import type { PerfumeCard, PerfumeCardChemical } from './catalogue.types.ts';
-import { LIST_CARD_ALLERGEN_CHIPS, LIST_CARD_CHEMICALS, listCard } from './perfume-card.ts';
+import { LIST_CARD_ALLERGEN_CHIPS, LIST_CARD_CHEMICALS, listCard, toPerfumeCard } from './perfume-card.ts';
 
 const chip = (
   i: number,
@@ -37,7 +38,12 @@ function card(chemicals: PerfumeCardChemical[], allergens: PerfumeCard['allergen
     hypoallergenic: false,
     knowledge: 'partial',
     coverage: null,
-    label: { source_name: 'Box', source_date: '2024-01-01', ingredients: ['ALCOHOL', 'PARFUM'] },
+    label: {
+      source_name: 'Box',
+      source_date: '2024-01-01',
+      ingredients: ['ALCOHOL', 'PARFUM'],
+      names_fragrance: false,
+    },
     chemical_count: chemicals.length,
     note_count: 1,
     data_category: 'complete',
@@ -104,7 +110,7 @@ describe('listCard', () => {
     for (const field of ['accords', 'field_sources', 'sources', 'note_count', 'data_completeness']) {
       expect(lean).not.toHaveProperty(field);
     }
-    expect(lean.label).toEqual({ source_name: 'Box', source_date: '2024-01-01' });
+    expect(lean.label).toEqual({ source_name: 'Box', source_date: '2024-01-01', names_fragrance: false });
     expect(lean).not.toHaveProperty('flagged');
   });
 
@@ -145,5 +151,38 @@ describe('listCard', () => {
       new Set(['d']),
     );
     expect(lean.allergens.map((a) => a.name)).toEqual(['A', 'B', 'D']);
+  });
+});
+
+describe('a label that says only "Fragrance"', () => {
+  const known = new Map(fixtureChemicals().map((c) => [c.id, c]));
+  const notes = { top: ['Bergamot'], middle: ['Rose'], base: [], unspecified: [] };
+  const label = retailLabel({
+    ingredients: ['Alcohol Denat', 'Fragrance', 'Water'],
+    chemicals: [{ chemical_id: 'chem-iso-e-super', name: 'Iso E Super' }],
+  });
+  const perfume = (names_fragrance: boolean) =>
+    makePerfume({
+      id: 'b--p',
+      name: 'P',
+      brand: 'B',
+      notes,
+      chemicals: inferLinks(notes),
+      label: { ...label, names_fragrance },
+      coverage: { specific_notes: 2, resolved_notes: 2, unknown_notes: [] },
+      allergen_estimates: [{ chemical_id: 'chem-coumarin', basis: 'likely', probability: 0.8 }],
+    });
+
+  it('shows the estimates and the notes, never hypoallergenic, and says the label names no material', () => {
+    const silent = toPerfumeCard(catalogued(perfume(false)), known);
+    expect(silent.knowledge).toBe('notes_resolved');
+    expect(silent.hypoallergenic).toBe(false);
+    expect(silent.label?.names_fragrance).toBe(false);
+    expect(silent.allergens.map((a) => [a.chemical_id, a.basis])).toEqual([['chem-coumarin', 'likely']]);
+    // A list that names its fragrance speaks for the allergens: no estimate is shown beside it.
+    const speaking = toPerfumeCard(catalogued(perfume(true)), known);
+    expect(speaking.knowledge).toBe('declared_list');
+    expect(speaking.allergens).toEqual([]);
+    expect(speaking.label?.names_fragrance).toBe(true);
   });
 });

@@ -12,7 +12,7 @@ type Compared = {
     notes: Record<'top' | 'middle' | 'base' | 'unspecified', string[]>;
     allergens: { chemical_id: string; name: string; basis: Basis; probability: number | null }[];
     coverage: { specific_notes: number; resolved_notes: number; unknown_notes: string[] } | null;
-    label: { source_name: string; source_date: string } | null;
+    label: { source_name: string; source_date: string; names_fragrance?: boolean } | null;
     chemical_count: number;
   };
   regulatory_flags: {
@@ -117,17 +117,19 @@ export default function CompareDialog({ ids, onClose }: { ids: string[]; onClose
                 'compare-flags',
               )}
               {row(t('compare.coverage'), (c) =>
-                c.perfume.label
+                c.perfume.label && c.perfume.label.names_fragrance !== false
                   ? t('compare.fromLabel', {
                       source: c.perfume.label.source_name,
                       date: c.perfume.label.source_date,
                     })
-                  : c.perfume.coverage
-                    ? t('compare.notesResolved', {
-                        resolved: c.perfume.coverage.resolved_notes,
-                        count: c.perfume.coverage.specific_notes,
-                      })
-                    : t('compare.unknownCoverage'),
+                  : c.perfume.label && !c.perfume.coverage
+                    ? t('compare.silentLabel')
+                    : c.perfume.coverage
+                      ? t('compare.notesResolved', {
+                          resolved: c.perfume.coverage.resolved_notes,
+                          count: c.perfume.coverage.specific_notes,
+                        })
+                      : t('compare.unknownCoverage'),
               )}
             </tbody>
           </table>

@@ -105,6 +105,10 @@ export const PerfumeCardSchema = Type.Object({
       source_name: Type.String(),
       source_date: Type.String(),
       ingredients: Type.Array(Type.String()),
+      names_fragrance: Type.Boolean({
+        description:
+          'false when the list names no fragrance material (only "Fragrance" beside carriers and additives): it says nothing of the allergens, which are then estimated as for a perfume without a label',
+      }),
     }),
   ),
   chemical_count: Type.Integer(),
@@ -164,7 +168,13 @@ export const PerfumeListCardSchema = Type.Object(
       description: 'declared_list, notes_resolved (every specific note resolved), partial or none',
     }),
     coverage: Nullable(NoteCoverageSchema),
-    label: Nullable(Type.Object({ source_name: Type.String(), source_date: Type.String() })),
+    label: Nullable(
+      Type.Object({
+        source_name: Type.String(),
+        source_date: Type.String(),
+        names_fragrance: Type.Boolean(),
+      }),
+    ),
     chemical_count: Type.Integer(),
     data_category: Type.String({ description: 'complete or unspecific' }),
   },

@@ -49,7 +49,8 @@ export type Perfume = {
   /** What is known of the contents: a label list, every note resolved, some notes, nothing. */
   knowledge: Knowledge;
   coverage: { specific: number; resolved: number; unknown: string[] } | null;
-  label: { sourceName: string; sourceDate: string } | null;
+  /** `namesFragrance` false: the list says only "Fragrance", so it says nothing of allergens. */
+  label: { sourceName: string; sourceDate: string; namesFragrance: boolean } | null;
   hypoallergenic: boolean;
   chemical_count: number;
   /** Present on synthetic cards of a chemical search. */
@@ -257,7 +258,9 @@ function labelOf(raw: unknown): Perfume['label'] {
   if (!isRecord(raw)) return null;
   const sourceName = str(raw.source_name);
   const sourceDate = str(raw.source_date);
-  return sourceName && sourceDate ? { sourceName, sourceDate } : null;
+  return sourceName && sourceDate
+    ? { sourceName, sourceDate, namesFragrance: raw.names_fragrance !== false }
+    : null;
 }
 
 export function normalizePerfume(raw: unknown): Perfume | null {

@@ -39,6 +39,19 @@ export function AllergenEvidence({ perfume, onShowAll }: { perfume: Perfume; onS
         short = t('evidence.short.unknown');
       }
   }
+  // A label that says only "Fragrance": it is shown, but it is no evidence about allergens, and the
+  // sentences above (written for a perfume without a label) would say there is no list.
+  const silentLabel = perfume.label !== null && !perfume.label.namesFragrance;
+  if (silentLabel) {
+    source = t('evidence.silentLabel', {
+      source: perfume.label?.sourceName ?? '',
+      date: perfume.label?.sourceDate ?? '',
+    });
+    short =
+      perfume.knowledge === 'none'
+        ? t('evidence.short.silentLabel')
+        : t('evidence.short.silentLabelNotes', { known: short });
+  }
   const unknown = perfume.knowledge === 'declared_list' ? [] : (c?.unknown ?? []);
   if (unknown.length > 0)
     short = t('evidence.short.withUnknown', { known: short, notes: unknown.join(', ') });
