@@ -214,8 +214,10 @@ export function buildChemicals(
         acc.allergenFrom.push({ source, details: oneLine(e.other ?? e.warnings) });
       }
       if (e.inciName && e.ids.cas.length === 1) acc.addName(e.inciName, NAME_RANK.annexInci!);
-      if (e.ids.cas.length === 1) acc.addName(e.name, NAME_RANK.annexName!);
-      else acc.synonyms.add(displayCase(e.name));
+      for (const name of [e.name, ...e.otherNames]) {
+        if (e.ids.cas.length === 1) acc.addName(name, NAME_RANK.annexName!);
+        else acc.synonyms.add(displayCase(name));
+      }
       const ec = pairedEc(e.ids, c);
       if (ec) acc.ec.push({ ec, rank: ecRank });
       if (e.inciName) acc.inci.push({ name: e.inciName, rank: 2 });

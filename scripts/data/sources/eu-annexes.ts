@@ -16,6 +16,8 @@ export interface AnnexEntry {
   ref: string;
   /** Chemical name / INN (CosIng) or substance name (ECHA). */
   name: string;
+  /** More names of the entry: an ECHA row's names after the first (`splitGluedNames`). */
+  otherNames: string[];
   /** INCI name (CosIng Annex III "Name of Common Ingredients Glossary"), or null. */
   inciName: string | null;
   ids: IdentifierCell;
@@ -108,6 +110,7 @@ export function parseCosingAnnex(text: string, annex: 'II' | 'III', file: string
         file,
         ref,
         name,
+        otherNames: [],
         inciName: inciName === null ? null : repairLineBreaks(inciName),
         ids,
         regulation: cleanText(r[c.regulation]),
@@ -124,6 +127,32 @@ export function parseCosingAnnex(text: string, annex: 'II' | 'III', file: string
       },
     ];
   });
+}
+
+/**
+ * An ECHA row's "Name" cell whose names lost the line breaks between them ("Spearmint oilMentha
+ * spicata oil"), split back into the names its first cell lists with semicolons ("Mentha spicata
+ * oil;Spearmint oil"), in the order the glued cell has them. null unless the glued cell is exactly
+ * two or more of those names run together (spaces aside), each once.
+ */
+export function splitGluedNames(glued: string, listed: string): string[] | null {
+  const parts = listed
+    .split(';')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  if (parts.length < 2) return null;
+  const squeeze = (t: string) => t.replace(/\s+/g, '').toLowerCase();
+  const target = squeeze(glued);
+  const found: string[] = [];
+  const left = [...parts];
+  let at = 0;
+  while (at < target.length) {
+    const i = left.findIndex((p) => squeeze(p) !== '' && target.startsWith(squeeze(p), at));
+    if (i < 0) return null;
+    at += squeeze(left[i]!).length;
+    found.push(left.splice(i, 1)[0]!);
+  }
+  return found.length >= 2 ? found : null;
 }
 
 /** ECHA export (eu-annex-ii.csv / eu-annex-iii.csv): tab-separated, header row starts with "Nom". */
@@ -147,8 +176,11 @@ export function parseEchaAnnex(text: string, annex: 'II' | 'III', file: string):
   return rows.slice(headerIndex + 1).flatMap((r): AnnexEntry[] => {
     const ref = cleanText(r[c.ref]);
     const rawName = cleanText(r[c.name]) ?? cleanText(r[0]);
-    const name = rawName === null ? null : repairLineBreaks(decodeEntities(rawName));
-    if (!ref || !name) return [];
+    if (!ref || rawName === null) return [];
+    const names = (splitGluedNames(rawName, cleanText(r[0]) ?? '') ?? [rawName]).map((n) =>
+      repairLineBreaks(decodeEntities(n)),
+    );
+    const name = names[0]!;
     const ids = readIdentifiers(r[c.cas] || r[c.casAlt]);
     const pick = (i: number) => (i >= 0 ? multiline(r[i]) : null);
     return [
@@ -157,6 +189,7 @@ export function parseEchaAnnex(text: string, annex: 'II' | 'III', file: string):
         file,
         ref,
         name,
+        otherNames: names.slice(1),
         inciName: null,
         ids,
         regulation: null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCosingAnnex, parseEchaAnnex } from './eu-annexes.ts';
+import { parseCosingAnnex, parseEchaAnnex, splitGluedNames } from './eu-annexes.ts';
 import { repairLineBreaks } from './line-breaks.ts';
 
 describe('repairLineBreaks', () => {
@@ -83,11 +83,35 @@ describe('annex parsers repair names and INCI names only', () => {
     });
   });
 
-  it('ECHA: the substance name is repaired', () => {
+  it('ECHA: names run together are split by the list of the first cell, then repaired', () => {
     const text =
-      'Nom\tRef No.\tName\tCAS\n\t371\tbeta-Pinene6,6-Dimethyl-2-methylenebicyclo [3.1.1]heptane\t127-91-3\n';
-    expect(parseEchaAnnex(text, 'II', 'echa-ii')[0]!.name).toBe(
-      'beta-Pinene6,6-Dimethyl-2-methylenebicyclo[3.1.1]heptane',
-    );
+      'Nom\tRef No.\tName\tCAS\n' +
+      '6,6-Dimethyl-2-methylenebicyclo [3.1.1]heptane;beta-Pinene\t371\tbeta-Pinene6,6-Dimethyl-2-methylenebicyclo [3.1.1]heptane\t127-91-3\n' +
+      'Mentha spicata oil;Spearmint oil\t362\tSpearmint oilMentha spicata oil\t8008-79-5\n' +
+      // One name: kept whole (and repaired).
+      '\t373\tbeta- Caryophyllene\t87-44-5\n';
+    const entries = parseEchaAnnex(text, 'III', 'echa-iii');
+    expect(entries.map((e) => [e.name, e.otherNames])).toEqual([
+      ['beta-Pinene', ['6,6-Dimethyl-2-methylenebicyclo[3.1.1]heptane']],
+      ['Spearmint oil', ['Mentha spicata oil']],
+      ['beta-Caryophyllene', []],
+    ]);
+  });
+
+  it('splits a glued cell only when it is exactly the listed names run together', () => {
+    expect(splitGluedNames('Spearmint oilMentha spicata oil', 'Mentha spicata oil;Spearmint oil')).toEqual([
+      'Spearmint oil',
+      'Mentha spicata oil',
+    ]);
+    expect(splitGluedNames('Spearmint oil', 'Mentha spicata oil;Spearmint oil')).toBeNull();
+    expect(splitGluedNames('Spearmint oilMentha oil', 'Mentha spicata oil;Spearmint oil')).toBeNull();
+    expect(splitGluedNames('Spearmint oil', 'Spearmint oil')).toBeNull();
+    // Two of the three names a row lists.
+    expect(
+      splitGluedNames(
+        'Lavandula angustifolia oil/extractLavandula intermedia oil/extract',
+        'Lavandula angustifolia extract;Lavandula angustifolia oil/extract;Lavandula intermedia oil/extract',
+      ),
+    ).toEqual(['Lavandula angustifolia oil/extract', 'Lavandula intermedia oil/extract']);
   });
 });
