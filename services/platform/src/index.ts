@@ -8,6 +8,7 @@ export { EventLogInputError } from './event-log/event-log.validation.ts';
 export { eventStoreMigrations } from './event-log/event-store.migrations.ts';
 export { GroupCommit, type GroupCommitOptions } from './event-log/group-commit.ts';
 export { InMemoryEventLog } from './event-log/in-memory-event-log.adapter.ts';
+export { metadataFor, toNewEvents } from './event-log/new-events.ts';
 export { DEFAULT_POLLING, type PollingOptions } from './event-log/polling-subscription.ts';
 export { PostgresEventLog, type PostgresEventLogOptions } from './event-log/postgres-event-log.adapter.ts';
 export { type SharedTailOptions, sharedTail } from './event-log/shared-tail.ts';

@@ -5,14 +5,8 @@
  * An append that meets a newer version (another write to the stream got in first) is decided
  * again on the fresh state when the command allows it.
  */
-import { type Actor, CURRENT_SCHEMA_VERSION, type Decider, fold } from '@scentinel/domain';
-import {
-  type AppendToStream,
-  type EventLog,
-  type EventMetadata,
-  type NewEvent,
-  newEventId,
-} from '@scentinel/platform';
+import { type Actor, type Decider, fold } from '@scentinel/domain';
+import { type AppendToStream, type EventLog, metadataFor, toNewEvents } from '@scentinel/platform';
 import type { ApplicationDeps } from './deps.ts';
 
 /** What a write needs from the deps: the log, the read models' progress and the clock. */
@@ -53,27 +47,8 @@ export async function loadStream<TState, TEvent>(
   return { state: fold(folder.evolve, folder.initialState, events), version: stored.at(-1)?.version ?? 0 };
 }
 
-export function metadataFor(actor: Actor | null, requestId: string | null, now: Date): EventMetadata {
-  return {
-    actorId: actor?.id ?? null,
-    actorRole: actor === null ? null : actor.kind === 'account' ? actor.role : 'system',
-    requestId,
-    occurredAt: now.toISOString(),
-  };
-}
-
-export function toNewEvents(
-  events: readonly { type: string; data: unknown }[],
-  metadata: EventMetadata,
-): NewEvent[] {
-  return events.map((e) => ({
-    id: newEventId(),
-    type: e.type,
-    schemaVersion: CURRENT_SCHEMA_VERSION,
-    data: e.data,
-    metadata,
-  }));
-}
+// Event metadata and ids: one way for every writer of the log (the scan worker too).
+export { metadataFor, toNewEvents };
 
 /**
  * Appends the non-empty batches in one atomic `appendMany` and waits for the read models to apply

@@ -1,6 +1,5 @@
 import {
   type Actor,
-  CURRENT_SCHEMA_VERSION,
   fold,
   type ScanCommand,
   type ScanEvent,
@@ -10,7 +9,7 @@ import {
   scans,
   systemActor,
 } from '@scentinel/domain';
-import { type EventLog, type EventMetadata, newEventId } from '@scentinel/platform';
+import { type EventLog, metadataFor, toNewEvents } from '@scentinel/platform';
 import type { ScanRequestInput, ScanRequestRecorder } from '@scentinel/platform/scan-queue';
 
 /** The worker's actor on `ScanCompleted` / `ScanFailed` (the domain allows only the system to record outcomes). */
@@ -43,21 +42,9 @@ export class ScanEventRecorder implements ScanRequestRecorder {
     const { state, version } = await this.state(scanId);
     const at = this.now();
     const events = scans.decide(command, state, { now: at.toISOString(), actor });
-    const metadata: EventMetadata = {
-      actorId: actor?.id ?? null,
-      actorRole: actor === null ? null : actor.kind === 'account' ? actor.role : 'system',
-      requestId,
-      occurredAt: at.toISOString(),
-    };
     await this.eventLog.append(
       scanStreamId(scanId),
-      events.map((e) => ({
-        id: newEventId(),
-        type: e.type,
-        schemaVersion: CURRENT_SCHEMA_VERSION,
-        data: e.data,
-        metadata,
-      })),
+      toNewEvents(events, metadataFor(actor, requestId, at)),
       version,
     );
     return events;
