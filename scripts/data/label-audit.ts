@@ -14,6 +14,8 @@ import { matchKey } from '../../services/worker/src/scans/chemical-matcher.ts';
 import { editDistance } from '../../services/worker/src/scans/string-distance.ts';
 import {
   entryChemicals,
+  type FormerAllergenCandidate,
+  formerAllergenNames,
   LABEL_SOURCE,
   labelMatcher,
   labelReader,
@@ -24,15 +26,15 @@ import {
 
 const dataDir = process.argv[2] ?? 'data';
 const sharedDir = resolve(process.env.SHARED_DATA_DIR ?? join(process.cwd(), '..', 'shared', 'data'));
-const chemicals = JSON.parse(
-  readFileSync(join(dataDir, 'chemicals/chemicals.json'), 'utf8'),
-) as ChemicalRecord[];
+const chemicals = JSON.parse(readFileSync(join(dataDir, 'chemicals/chemicals.json'), 'utf8')) as Array<
+  ChemicalRecord & FormerAllergenCandidate
+>;
 const vocabulary = gunzipSync(readFileSync(join(dataDir, 'scanner/inci-vocabulary.txt.gz')))
   .toString('utf8')
   .split('\n')
   .filter((l) => l !== '');
 const matcher = labelMatcher(chemicals);
-const reader = labelReader(vocabulary, matcher);
+const reader = labelReader(vocabulary, matcher, formerAllergenNames(chemicals));
 const rows = parseLabelRows(readFileSync(join(sharedDir, LABEL_SOURCE.file), 'utf8'));
 const byId = new Map(chemicals.map((c) => [c.id, c]));
 

@@ -302,6 +302,9 @@ export function labelEntries(ingredients: string): string[] {
   const text = ingredients
     .trim()
     .replace(/\.\s*$/, '')
+    // A line break of the retail page (` | `) inside an entry, not after a comma, colon or period
+    // nor before a heading (`| Orchid: |`), falls inside one name (`Butyl | Methoxydibenzoylmethane`).
+    .replace(/(?<=[\p{L}\d)\]])\s+\|\s+(?=[\p{L}\d(])(?![^,|]*:)/gu, ' ')
     .replace(
       /(\d[a-h]|\.(?:alpha|beta|gamma|delta)\.),(?=\d|\.(?:alpha|beta|gamma|delta)\.)/gi,
       `$1${LOCANT_COMMA}`,
@@ -486,27 +489,68 @@ export interface LabelReader {
   allergenSpellings: ReadonlySet<string>;
 }
 
-export function labelReader(vocabularyNames: Iterable<string>, matcher: ChemicalMatcher): LabelReader {
-  const names = matcher.allergenNames();
+export function labelReader(
+  vocabularyNames: Iterable<string>,
+  matcher: ChemicalMatcher,
+  /**
+   * Label names of former EU label allergens the law now prohibits (`formerAllergenNames`): a label
+   * that declares one, misspelt, must not lose it either.
+   */
+  formerAllergens: readonly string[] = [],
+): LabelReader {
+  const current = matcher.allergenNames();
+  // Former allergens are accepted corrections, not names the reading favours: favoured, a long
+  // one swallows a current allergen printed before it with the comma lost (`Coumarin Butylphenyl
+  // Methypropional`).
+  const names = [...current, ...formerAllergens];
+  const former = new Set(formerAllergens.map((n) => matchKey(n)));
   const list = [...vocabularyNames];
   const vocabularyKeys = new Map<number, string[]>();
   const allergenNames = new Set(names.map((n) => matchKey(n)));
   const allergenSpellings = new Set(allergenNames);
   for (const name of list) {
     const key = matchKey(name);
-    if (/^[\p{L}\d][\p{L}\d -]{3,40}$/u.test(name) && exactChemical(name, matcher)?.allergen_flag)
-      allergenSpellings.add(key);
+    if (/^[\p{L}\d][\p{L}\d -]{3,60}$/u.test(name)) {
+      const chemical = exactChemical(name, matcher);
+      const formerAllergen = chemical !== null && former.has(matchKey(chemical.inci_name ?? chemical.name));
+      if (chemical?.allergen_flag || formerAllergen) allergenSpellings.add(key);
+    }
     const same = vocabularyKeys.get(key.length);
     if (same) same.push(key);
     else vocabularyKeys.set(key.length, [key]);
   }
   return {
     vocabulary: new InciVocabulary(list),
-    priority: new PriorityNames(names),
+    priority: new PriorityNames(current),
     allergenNames,
     vocabularyKeys,
     allergenSpellings,
   };
+}
+
+/** What `formerAllergenNames` reads of a chemical. */
+export interface FormerAllergenCandidate {
+  name: string;
+  inci_name: string | null;
+  prohibited: boolean;
+  safety_information?: { regulatory_history?: ReadonlyArray<{ region: string; status: string }> };
+}
+
+/**
+ * The label names (INCI name, else name) of substances that were EU label allergens and are now
+ * prohibited (butylphenyl methylpropional, hydroxyisohexyl 3-cyclohexene carboxaldehyde): a label
+ * still printing one declares a substance the EU bans.
+ */
+export function formerAllergenNames(chemicals: readonly FormerAllergenCandidate[]): string[] {
+  return chemicals
+    .filter(
+      (c) =>
+        c.prohibited &&
+        (c.safety_information?.regulatory_history ?? []).some(
+          (h) => h.region === 'EU' && h.status === 'allergen',
+        ),
+    )
+    .map((c) => c.inci_name ?? c.name);
 }
 
 /**
@@ -514,7 +558,8 @@ export function labelReader(vocabularyNames: Iterable<string>, matcher: Chemical
  * synonym or CAS) is that chemical. Otherwise, with a reader, the entry is read as the scanner
  * reads a label: names printed as such inside it count (`Coumarin Eugenol`, a comma lost;
  * `Citral <ILN36640>`), and a misspelling counts only when it is one of an EU label allergen's
- * label names (`Courmarin`, `Benzyl Salcylate`): a declared allergen must not be lost, while a
+ * label names, current or now prohibited (`Courmarin`, `Benzyl Salcylate`, `Butylphenyl
+ * Methypropional`): a declared allergen must not be lost, while a
  * correction into any other name could turn one substance into its neighbour. Never a plain fuzzy
  * match: it could turn one declared allergen into another.
  */

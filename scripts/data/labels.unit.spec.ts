@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ChemicalMatcher } from '../../services/worker/src/scans/chemical-matcher.ts';
 import {
   declaredList,
+  formerAllergenNames,
   fragranceMaterialIds,
+  labelEntries,
   labelNameCandidates,
   labelPerfumeName,
   labelReader,
@@ -398,5 +400,69 @@ describe('which label entries name the fragrance', () => {
   it('never counts carriers and additives, even those CosIng also calls fragrance or perfuming', () => {
     for (const id of ['alcohol', 'water', 'bht', 'octisalate', 'violet', 'dpg'])
       expect(ids.has(id)).toBe(false);
+  });
+});
+
+describe('substances the EU once had labelled and now prohibits', () => {
+  const record = (cas: string, inci: string, allergen: boolean, prohibited: boolean) => ({
+    id: `chem-${cas}`,
+    name: inci,
+    cas_number: cas,
+    inci_name: inci.toUpperCase(),
+    synonyms: [],
+    allergen_flag: allergen,
+    prohibited,
+    restricted: allergen,
+    restrictions: null,
+  });
+  const lilial = record('80-54-6', 'Butylphenyl Methylpropional', false, true);
+  const hicc = record('31906-04-4', 'Hydroxyisohexyl 3-Cyclohexene Carboxaldehyde', false, true);
+  const coumarin = record('91-64-5', 'Coumarin', true, false);
+  // Prohibited without ever being a label allergen: no misspelling is read as it.
+  const musk = record('81-15-2', 'Musk Xylene', false, true);
+  const history = (allergen: boolean) => ({
+    safety_information: { regulatory_history: allergen ? [{ region: 'EU', status: 'allergen' }] : [] },
+  });
+
+  it('names the prohibited former label allergens only', () => {
+    expect(
+      formerAllergenNames([
+        { ...lilial, ...history(true) },
+        { ...hicc, ...history(true) },
+        { ...coumarin, ...history(false) },
+        { ...musk, ...history(false) },
+      ]),
+    ).toEqual(['BUTYLPHENYL METHYLPROPIONAL', 'HYDROXYISOHEXYL 3-CYCLOHEXENE CARBOXALDEHYDE']);
+  });
+
+  it('reads one misspelt or broken over a line of the retail page, and keeps the allergen printed before it', () => {
+    const m = new ChemicalMatcher([lilial, hicc, coumarin, musk]);
+    const vocabulary = [lilial, hicc, coumarin, musk].map((c) => c.name);
+    const text =
+      'Alcohol Denat., Fragrance, Coumarin Butylphenyl Methypropional, Hydroxysohexyl 3-Cyclohexene | Carboxaldehyde, Musk Xilene';
+    const rows = parseLabelRows(row('Versace', 'Bright Crystal Absolu', text));
+    const names = (former: string[]) =>
+      declaredList(rows, m, labelReader(vocabulary, m, former)).chemicals.map((c) => c.name);
+    expect(names(['BUTYLPHENYL METHYLPROPIONAL', 'HYDROXYISOHEXYL 3-CYCLOHEXENE CARBOXALDEHYDE'])).toEqual([
+      'Coumarin',
+      'Butylphenyl Methylpropional',
+      'Hydroxyisohexyl 3-Cyclohexene Carboxaldehyde',
+    ]);
+    // Without them, only the current allergen is read.
+    expect(names([])).toEqual(['Coumarin']);
+  });
+
+  it('joins a line break inside an entry, never one after a comma, colon or period', () => {
+    expect(labelEntries('Bht, Butyl | Methoxydibenzoylmethane, Limonene')).toEqual([
+      'Bht',
+      'Butyl Methoxydibenzoylmethane',
+      'Limonene',
+    ]);
+    for (const entry of labelEntries(
+      'Citral. | Geraniol, Lapis: | Squalane, Orange Flower Oil | Orchid: | Squalane',
+    )) {
+      expect(entry).not.toMatch(/Citral\.? Geraniol|Lapis:? Squalane|Oil Orchid/);
+    }
+    expect(labelEntries('Alcohol, | Parfum')).toEqual(['Alcohol', 'Parfum']);
   });
 });

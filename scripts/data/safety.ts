@@ -32,6 +32,7 @@ import {
 import type { Chemical } from './chemicals.ts';
 import {
   declaredList,
+  formerAllergenNames,
   LABEL_SOURCE,
   type LabelRow,
   labelMatcher,
@@ -156,7 +157,9 @@ export function buildSafety(
   const rows = parseLabelRows(labelsText);
   const matching = matchLabels(rows, perfumes);
   const matcher = labelMatcher(chemicals);
-  const reader = vocabularyNames ? labelReader(vocabularyNames, matcher) : undefined;
+  const reader = vocabularyNames
+    ? labelReader(vocabularyNames, matcher, formerAllergenNames(chemicals))
+    : undefined;
   const labels = new Map<string, DeclaredLabel>();
   for (const [id, labelRows] of matching.byPerfume) {
     const list = declaredList(labelRows, matcher, reader);
