@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { labelNamesFragrance } from '../../services/domain/src/catalogue/index.ts';
 import {
   type AllergenChemical,
   allergenGroups,
@@ -53,7 +54,7 @@ export function loadLabelled(dataDir: string): {
   for (const g of groups) for (const id of g.member_ids) groupOf.set(id, g.key);
   const labelled: LabelledPerfume[] = [];
   for (const p of perfumes) {
-    if (!p.label || p.label.names_fragrance === false) continue;
+    if (!p.label || !labelNamesFragrance(p.label)) continue;
     // The notes' bridge links, as the build infers them (a labelled perfume's shipped chemicals are
     // its declared ones).
     const chemicals = (['top', 'middle', 'base', 'unspecified'] as const).flatMap((level) =>

@@ -23,6 +23,7 @@ import {
   dataCategory,
   isHypoallergenic,
   knowledgeOf,
+  labelNamesFragrance,
 } from '../../services/domain/src/catalogue/index.ts';
 import type { CataloguePerfume } from '../../services/domain/src/index.ts';
 import { spellingDuplicateGroups } from './duplicates.ts';
@@ -89,7 +90,7 @@ export function auditData(
     if (declaredAllergen) labelledHypoWithAllergen.push(`${p.id}: its label declares an allergen`);
     // A label that names its fragrance's materials speaks for the allergens; one that says only
     // "Fragrance" does not, and the perfume answers to the rule of a perfume without a label.
-    if (p.label && p.label.names_fragrance !== false) continue;
+    if (labelNamesFragrance(p.label)) continue;
     const cov = p.coverage;
     if (!cov || cov.specific_notes === 0 || cov.unknown_notes.length > 0) {
       violations.push(`${p.id}: hypoallergenic with unknown notes or no data`);

@@ -14,7 +14,7 @@
  *   from the labels of its line's and brand's labelled perfumes. Its cross-validated precision and recall,
  *   beside the notes-only and base-rate-only rules, are part of the build summary.
  */
-import { isVagueNote } from '../../services/domain/src/catalogue/index.ts';
+import { isVagueNote, labelNamesFragrance } from '../../services/domain/src/catalogue/index.ts';
 import type { AllergenEstimate, DeclaredLabel, NoteCoverage } from '../../services/domain/src/index.ts';
 import {
   type AllergenGroup,
@@ -180,7 +180,7 @@ export function buildSafety(
   const labelled: LabelledPerfume[] = [];
   for (const p of perfumes) {
     const label = labels.get(p.id);
-    if (label?.names_fragrance) labelled.push(labelledPerfume(p, label.chemicals, groupOf));
+    if (label && labelNamesFragrance(label)) labelled.push(labelledPerfume(p, label.chemicals, groupOf));
   }
   labelled.sort((a, b) => (a.id < b.id ? -1 : 1));
   const model = trainAllergenModel(labelled, groups, DEFAULT_TRAIN_OPTIONS);
@@ -199,7 +199,7 @@ export function buildSafety(
     resolvedOccurrences += coverage.resolved_notes;
     const label = labels.get(p.id) ?? null;
     const estimates: AllergenEstimate[] = [];
-    if (label === null || !label.names_fragrance) {
+    if (!labelNamesFragrance(label)) {
       const mp = modelPerfume(p, groupOf);
       for (const [key, probability] of predictAllergens(model, mp)) {
         const basis = basisFor(model, probability);

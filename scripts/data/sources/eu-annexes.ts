@@ -144,13 +144,13 @@ export function splitGluedNames(glued: string, listed: string): string[] | null 
   const squeeze = (t: string) => t.replace(/\s+/g, '').toLowerCase();
   const target = squeeze(glued);
   const found: string[] = [];
-  const left = [...parts];
+  const left = parts.map((text) => ({ text, key: squeeze(text) }));
   let at = 0;
   while (at < target.length) {
-    const i = left.findIndex((p) => squeeze(p) !== '' && target.startsWith(squeeze(p), at));
+    const i = left.findIndex((p) => target.startsWith(p.key, at));
     if (i < 0) return null;
-    at += squeeze(left[i]!).length;
-    found.push(left.splice(i, 1)[0]!);
+    at += left[i]!.key.length;
+    found.push(left.splice(i, 1)[0]!.text);
   }
   return found.length >= 2 ? found : null;
 }

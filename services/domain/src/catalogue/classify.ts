@@ -145,8 +145,8 @@ function uniqueLinks<T extends { chemical_id: string }>(links: ReadonlyArray<T>)
  */
 export function dataCategory(perfume: ClassifiablePerfume, knownChemicals: KnownChemicals): DataCategory {
   if (labelNamesFragrance(perfume.label)) return 'complete';
-  const silentLabel = new Set((perfume.label?.chemicals ?? []).map((c) => c.chemical_id));
-  const counts = (id: string) => knownChemicals.has(id) && !silentLabel.has(id);
+  const silentLabel = perfume.label ? new Set(perfume.label.chemicals.map((c) => c.chemical_id)) : null;
+  const counts = (id: string) => knownChemicals.has(id) && !silentLabel?.has(id);
   if (perfume.chemicals.some((link) => link.kind === 'declared' && counts(link.chemical_id))) {
     return 'complete';
   }

@@ -294,12 +294,13 @@ export class DocumentColumns {
     }
     this.safety.set(d, fields);
     const knowledge = knowledgeOf({ chemicals: [], label: p.label, coverage: p.coverage });
+    const labelSpeaks = labelNamesFragrance(p.label);
     this.safetyBits[d] =
       (p.coverage ? HAS_COVERAGE : 0) |
       (knowledge === 'notes_resolved' ? NOTES_RESOLVED : 0) |
       (p.label ? HAS_LABEL : 0) |
-      (labelNamesFragrance(p.label) ? LABEL_NAMES_FRAGRANCE : 0) |
-      ((estimates?.length ?? 0) > 0 && !labelNamesFragrance(p.label) ? HAS_ESTIMATES : 0);
+      (labelSpeaks ? LABEL_NAMES_FRAGRANCE : 0) |
+      ((estimates?.length ?? 0) > 0 && !labelSpeaks ? HAS_ESTIMATES : 0);
   }
 
   /** Rebuilds the stored document of `d`. */
