@@ -116,21 +116,20 @@ export default function CompareDialog({ ids, onClose }: { ids: string[]; onClose
                   ),
                 'compare-flags',
               )}
-              {row(t('compare.coverage'), (c) =>
-                c.perfume.label && c.perfume.label.names_fragrance !== false
-                  ? t('compare.fromLabel', {
-                      source: c.perfume.label.source_name,
-                      date: c.perfume.label.source_date,
-                    })
-                  : c.perfume.label && !c.perfume.coverage
-                    ? t('compare.silentLabel')
-                    : c.perfume.coverage
-                      ? t('compare.notesResolved', {
-                          resolved: c.perfume.coverage.resolved_notes,
-                          count: c.perfume.coverage.specific_notes,
-                        })
-                      : t('compare.unknownCoverage'),
-              )}
+              {row(t('compare.coverage'), (c) => {
+                const { label, coverage } = c.perfume;
+                // A label that says only "Fragrance" is no evidence: the notes speak instead.
+                if (label && label.names_fragrance !== false) {
+                  return t('compare.fromLabel', { source: label.source_name, date: label.source_date });
+                }
+                if (coverage) {
+                  return t('compare.notesResolved', {
+                    resolved: coverage.resolved_notes,
+                    count: coverage.specific_notes,
+                  });
+                }
+                return label ? t('compare.silentLabel') : t('compare.unknownCoverage');
+              })}
             </tbody>
           </table>
         </div>
