@@ -29,6 +29,42 @@ export function isNameLike(text: string): boolean {
   return text !== '' && !/^\d{2,7}-\d{2}-\d/.test(text) && !/:$/.test(text) && /\p{L}/u.test(text);
 }
 
+/**
+ * The names one synonym cell holds: a list joined by `;` (outside brackets: "Solvent Green 3;
+ * CI 61565" in parentheses belongs to its name) is split, and a regulatory scope after a name
+ * (`…, when used as a fragrance ingredient`, `Safrole, except for normal content…`) is dropped,
+ * since it says where a rule applies, not what the substance is called. A part that only
+ * continues the one before (`…pereirae; extracts and distillates`) is no name of its own.
+ */
+export function nameParts(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === '(' || ch === '[') depth++;
+    else if ((ch === ')' || ch === ']') && depth > 0) depth--;
+    else if (ch === ';' && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts
+    .map((part) =>
+      cleanName(part)
+        .replace(/,?\s+when used\b.*$/i, '')
+        .replace(/,\s*except\b.*$/i, '')
+        .trim(),
+    )
+    .filter((part, i) => isNameLike(part) && !(i > 0 && /^(?:extracts?|and|or|see|for)\b/i.test(part)));
+}
+
+/** What two spellings of one name share: lower case, letters and digits only. */
+export function nameKey(name: string): string {
+  return name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
 interface Named {
   name: string;
   rank: number;
@@ -57,6 +93,12 @@ export const NAME_RANK: Record<string, number> = {
 export class Accumulator {
   readonly names: Named[] = [];
   readonly synonyms = new Set<string>();
+  /**
+   * Names from entries that cover several substances at once (an IFRA standard on safrole,
+   * isosafrole and dihydrosafrole; an annex group entry). Some name the group, some one member:
+   * `attributeGroupNames` keeps a name only where it is not another substance's own name.
+   */
+  readonly groupNames = new Set<string>();
   readonly ec: Array<{ ec: string; rank: number }> = [];
   readonly inci: Array<{ name: string; rank: number }> = [];
   readonly annexII: AnnexEntry[] = [];
@@ -83,6 +125,35 @@ export class Accumulator {
     if (clean === '') return;
     this.names.push({ name: clean, rank });
     this.synonyms.add(clean);
+  }
+}
+
+/**
+ * Moves the names of entries covering several substances into the synonyms of the substances they
+ * may name: a name that a single-substance source gives to some substance (its own name) stays
+ * only with that substance; a name no such source gives (a group name such as "Tolualdehydes
+ * (mixed o,m,p)") stays with every member of the entry.
+ */
+export function attributeGroupNames(accumulators: Iterable<Accumulator>): void {
+  const all = [...accumulators];
+  const owners = new Map<string, Set<string>>();
+  for (const acc of all) {
+    for (const synonym of acc.synonyms) {
+      for (const part of nameParts(synonym)) {
+        const key = nameKey(part);
+        const set = owners.get(key) ?? new Set<string>();
+        set.add(acc.id);
+        owners.set(key, set);
+      }
+    }
+  }
+  for (const acc of all) {
+    for (const group of acc.groupNames) {
+      for (const part of nameParts(group)) {
+        const owner = owners.get(nameKey(part));
+        if (owner === undefined || owner.has(acc.id)) acc.synonyms.add(part);
+      }
+    }
   }
 }
 

@@ -1,5 +1,5 @@
 /** Turns one substance's gathered source data into its chemical record. */
-import { type Accumulator, bestBy, cleanName, isNameLike } from './chemical-accumulator.ts';
+import { type Accumulator, bestBy, nameParts } from './chemical-accumulator.ts';
 import type {
   Chemical,
   EuAllergen,
@@ -73,8 +73,8 @@ export function assemble(acc: Accumulator, context: AssembleContext): Chemical {
   if (inci)
     sources.push({ field: 'inci_name', ...src(bestBy(acc.inci)!.rank === 1 ? 'cosing' : 'annexIII') });
   const lower = name.toLowerCase();
-  const synonyms = [...new Set([...acc.synonyms].map(cleanName))]
-    .filter((s) => isNameLike(s) && s.toLowerCase() !== lower)
+  const synonyms = [...new Set([...acc.synonyms].flatMap(nameParts))]
+    .filter((s) => s.toLowerCase() !== lower)
     .sort((a, b) =>
       a.toLowerCase() < b.toLowerCase()
         ? -1

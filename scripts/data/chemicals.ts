@@ -5,7 +5,13 @@
  * down in data/SOURCES.md; the code below follows them step by step.
  */
 import { slugify } from '../../services/domain/src/catalogue/index.ts';
-import { Accumulator, displayCase, NAME_RANK, pairedEc } from './chemical-accumulator.ts';
+import {
+  Accumulator,
+  attributeGroupNames,
+  displayCase,
+  NAME_RANK,
+  pairedEc,
+} from './chemical-accumulator.ts';
 import { assemble } from './chemical-assemble.ts';
 import type { ChemicalBuildResult } from './chemical-record.ts';
 import { isFragranceAnnexII, oneLine, prop65Key } from './chemical-rules.ts';
@@ -159,13 +165,13 @@ export function buildChemicals(
     acc.ifraStandards.push(e);
     acc.inSources.add('ifraStandards');
     if (e.ids.cas.length === 1) acc.addName(e.title, NAME_RANK.ifraStandard!);
-    else acc.synonyms.add(e.title);
+    else acc.groupNames.add(e.title);
   });
   each(input.ifraAmendment, (acc, e) => {
     acc.ifraAmendment.push(e);
     acc.inSources.add('ifraAmendment');
     if (e.ids.cas.length === 1) acc.addName(e.name, NAME_RANK.ifraStandard!);
-    for (const s of e.synonyms) acc.synonyms.add(s);
+    for (const s of e.synonyms) (e.ids.cas.length === 1 ? acc.synonyms : acc.groupNames).add(s);
   });
   // IFRA Transparency List: several names may share one CAS (bergamot oil qualities and a petitgrain
   // bergamot absolute): prefer the names whose first word most of them share, then (for naturals)
@@ -201,8 +207,8 @@ export function buildChemicals(
     acc.allergenFrom.push({ source: 'euAllergens', details: null });
     for (const sibling of e.ids.cas) if (sibling !== c) acc.allergenSiblings.add(sibling);
     if (e.ids.cas.length === 1) acc.addName(e.name, NAME_RANK.euAllergens!);
-    else acc.synonyms.add(e.name);
-    for (const n of e.otherNames) acc.synonyms.add(n);
+    else acc.groupNames.add(e.name);
+    for (const n of e.otherNames) (e.ids.cas.length === 1 ? acc.synonyms : acc.groupNames).add(n);
     const ec = pairedEc(e.ids, c);
     if (ec) acc.ec.push({ ec, rank: 4 });
   });
@@ -216,7 +222,7 @@ export function buildChemicals(
       if (e.inciName && e.ids.cas.length === 1) acc.addName(e.inciName, NAME_RANK.annexInci!);
       for (const name of [e.name, ...e.otherNames]) {
         if (e.ids.cas.length === 1) acc.addName(name, NAME_RANK.annexName!);
-        else acc.synonyms.add(displayCase(name));
+        else acc.groupNames.add(displayCase(name));
       }
       const ec = pairedEc(e.ids, c);
       if (ec) acc.ec.push({ ec, rank: ecRank });
@@ -292,6 +298,7 @@ export function buildChemicals(
   }
 
   // --- Assemble -----------------------------------------------------------------------------------
+  attributeGroupNames(byId.values());
   const removals = new Map<string, Prop65Entry>();
   for (const e of [...input.prop65, ...input.prop65List]) {
     if (e.removedOn) for (const c of e.ids.cas) removals.set(prop65Key(e, c), e);

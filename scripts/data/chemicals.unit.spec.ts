@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { isValidCas } from '../../services/domain/src/catalogue/index.ts';
+import { nameParts } from './chemical-accumulator.ts';
 import { buildChemicals, CHEMICAL_SOURCES, type Chemical, potencyFromEc3, riskLevel } from './chemicals.ts';
 import { FIXTURE_TEXTS } from './fixtures/source-texts.fixture.ts';
 import { readText } from './io.ts';
@@ -267,6 +268,30 @@ describe('data/chemicals/chemicals.json', () => {
       expect(c!.restricted).toBe(raw.restricted(w.cas));
       expect(c!.safety_information.prop65 !== null).toBe(raw.prop65(w.cas));
     }
+  });
+
+  it('lists names as synonyms, one per entry, without regulatory scope', () => {
+    for (const c of committed) {
+      for (const s of c.synonyms) {
+        expect(nameParts(s), c.id).toEqual([s]);
+        expect(s, c.id).not.toMatch(/when used\b|, except\b/i);
+      }
+    }
+  });
+
+  it('gives a substance the names an entry covering several substances lists for another one to none', () => {
+    // The IFRA standard on safrole, isosafrole and dihydrosafrole lists the three names together.
+    const safrole = byCas.get('94-59-7')!;
+    expect(safrole.synonyms).not.toContain('Isosafrole');
+    expect(safrole.synonyms).not.toContain('Dihydrosafrole');
+    expect(byCas.get('120-58-1')!.name).toBe('Isosafrole');
+    // The labelling entry names "Juniperus Virginiana Oil; Juniperus Virginiana Wood Oil" for two
+    // CAS numbers; CosIng gives the wood oil its own (85085-41-2).
+    expect(byCas.get('8000-27-9')!.synonyms).toContain('Juniperus Virginiana Oil');
+    expect(byCas.get('8000-27-9')!.synonyms).not.toContain('Juniperus Virginiana Wood Oil');
+    expect(byCas.get('85085-41-2')!.synonyms.map((s) => s.toLowerCase())).toContain(
+      'juniperus virginiana wood oil',
+    );
   });
 
   it('has no invented patch-test figures', () => {

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { Accumulator, attributeGroupNames, NAME_RANK, nameKey, nameParts } from './chemical-accumulator.ts';
+
+describe('nameParts', () => {
+  it('splits a cell that lists several names', () => {
+    expect(
+      nameParts(
+        'Citronellol/ (±) 3,7-Dimethyl-6-octen-1-ol; (3R)-3,7-dimethyloct-6-en-1-ol; (3S)-3,7-dimethyloct-6-en-1-ol;',
+      ),
+    ).toEqual([
+      'Citronellol/ (±) 3,7-Dimethyl-6-octen-1-ol',
+      '(3R)-3,7-dimethyloct-6-en-1-ol',
+      '(3S)-3,7-dimethyloct-6-en-1-ol',
+    ]);
+  });
+
+  it('drops the regulatory scope after a name', () => {
+    expect(
+      nameParts(
+        'Safrole, except for normal content in the natural essences used and provided that the concentration does not exceed: 100 ppm',
+      ),
+    ).toEqual(['Safrole']);
+    expect(
+      nameParts(
+        '1-(4-Methoxyphenyl)-1-pentene-3-one (alpha-Methylanisylideneacetone), when used as a fragrance ingredient',
+      ),
+    ).toEqual(['1-(4-Methoxyphenyl)-1-pentene-3-one (alpha-Methylanisylideneacetone)']);
+    // An exception inside a group name is part of the name.
+    expect(nameParts('Esters of 2-Octynoic acid (except Methyl heptine carbonate)')).toEqual([
+      'Esters of 2-Octynoic acid (except Methyl heptine carbonate)',
+    ]);
+  });
+
+  it('keeps what brackets hold, slashes, and leaves out what is not a name', () => {
+    expect(nameParts('1,4-bis(p-Tolylamino)anthraquinone (Solvent Green 3; CI 61565)')).toEqual([
+      '1,4-bis(p-Tolylamino)anthraquinone (Solvent Green 3; CI 61565)',
+    ]);
+    // "Cyclamen aldehyde / methyl anthranilate" is one Schiff base, not two names.
+    expect(nameParts('Cyclamen Aldehyde / Methyl Anthranilate Schiff Base')).toEqual([
+      'Cyclamen Aldehyde / Methyl Anthranilate Schiff Base',
+    ]);
+    expect(nameParts('Myroxylon balsamum var. pereirae; extracts and distillates')).toEqual([
+      'Myroxylon balsamum var. pereirae',
+    ]);
+    expect(nameParts('78-70-6 (Linalool):; ; 12')).toEqual([]);
+  });
+});
+
+describe('nameKey', () => {
+  it('ignores case, spaces and punctuation', () => {
+    expect(nameKey('5-Allyl-1,3-benzodioxole')).toBe(nameKey('5 allyl 1,3 Benzodioxole'));
+    expect(nameKey('(2R,5E)-x')).not.toBe(nameKey('(2S,5E)-x'));
+  });
+});
+
+describe('attributeGroupNames', () => {
+  // One IFRA standard covers three substances and lists their names together.
+  const safrole = new Accumulator('chem-94-59-7', '94-59-7');
+  const isosafrole = new Accumulator('chem-120-58-1', '120-58-1');
+  const dihydrosafrole = new Accumulator('chem-94-58-6', '94-58-6');
+  safrole.addName('Safrole', NAME_RANK.prop65!);
+  isosafrole.addName('Isosafrole', NAME_RANK.ifraGlossary!);
+  dihydrosafrole.addName('Dihydrosafrole', NAME_RANK.prop65!);
+  const group = [
+    'Safrole, Isosafrole and Dihydrosafrole',
+    'Isosafrole',
+    'Iso-safrole',
+    'Dihydrosafrole; Safrol',
+  ];
+  for (const acc of [safrole, isosafrole, dihydrosafrole]) for (const n of group) acc.groupNames.add(n);
+  attributeGroupNames([safrole, isosafrole, dihydrosafrole]);
+
+  it("gives a member's own name to that member only", () => {
+    expect([...safrole.synonyms]).not.toContain('Isosafrole');
+    expect([...safrole.synonyms]).not.toContain('Dihydrosafrole');
+    expect([...isosafrole.synonyms]).toContain('Isosafrole');
+    expect([...dihydrosafrole.synonyms]).toContain('Dihydrosafrole');
+    // "Iso-safrole" spells isosafrole's own name: isosafrole's alone.
+    expect([...isosafrole.synonyms]).toContain('Iso-safrole');
+    expect([...safrole.synonyms]).not.toContain('Iso-safrole');
+  });
+
+  it('keeps a name no single-substance source gives with every member', () => {
+    for (const acc of [safrole, isosafrole, dihydrosafrole]) {
+      expect([...acc.synonyms]).toContain('Safrole, Isosafrole and Dihydrosafrole');
+      expect([...acc.synonyms]).toContain('Safrol');
+    }
+  });
+});
