@@ -98,7 +98,7 @@ export class Accumulator {
    * isosafrole and dihydrosafrole; an annex group entry). Some name the group, some one member:
    * `attributeGroupNames` keeps a name only where it is not another substance's own name.
    */
-  readonly groupNames = new Set<string>();
+  readonly groupNames: Array<{ name: string; members: readonly string[] }> = [];
   readonly ec: Array<{ ec: string; rank: number }> = [];
   readonly inci: Array<{ name: string; rank: number }> = [];
   readonly annexII: AnnexEntry[] = [];
@@ -126,13 +126,18 @@ export class Accumulator {
     this.names.push({ name: clean, rank });
     this.synonyms.add(clean);
   }
+  /** A name of an entry covering the CAS numbers `cas` (this substance's among them). */
+  addGroupName(name: string, cas: readonly string[]): void {
+    this.groupNames.push({ name, members: cas.map((c) => `chem-${c}`) });
+  }
 }
 
 /**
  * Moves the names of entries covering several substances into the synonyms of the substances they
  * may name: a name that a single-substance source gives to some substance (its own name) stays
- * only with that substance; a name no such source gives (a group name such as "Tolualdehydes
- * (mixed o,m,p)") stays with every member of the entry.
+ * only with that substance, as does a name whose head or bracketed part is the own name of a
+ * member of the entry; a name no such source gives (a group name such as "Safrole, Isosafrole and Dihydrosafrole") stays with
+ * every member of the entry.
  */
 export function attributeGroupNames(accumulators: Iterable<Accumulator>): void {
   const all = [...accumulators];
@@ -147,10 +152,25 @@ export function attributeGroupNames(accumulators: Iterable<Accumulator>): void {
       }
     }
   }
+  // "Geranial (trans-citral)" is geranial's name when nobody owns it whole and its head is a
+  // member's own name, else what its brackets hold ("2,6,6-Trimethylbicyclo[3.1.1]hept-2-ene
+  // (alpha-Pinene)"). A head owned outside the entry decides nothing ("Jasmine absolute
+  // (grandiflorum)" stays with the grandiflorum entries although sambac owns "Jasmine absolute").
+  const ownerOf = (name: string, members: readonly string[]): Set<string> | undefined => {
+    const whole = owners.get(nameKey(name));
+    if (whole) return whole;
+    const bracketed = /^(.+?)\s*\(([^()]+)\)$/.exec(name);
+    if (!bracketed) return undefined;
+    for (const part of [bracketed[1]!, bracketed[2]!]) {
+      const owner = owners.get(nameKey(part));
+      if (owner && members.some((m) => owner.has(m))) return owner;
+    }
+    return undefined;
+  };
   for (const acc of all) {
     for (const group of acc.groupNames) {
-      for (const part of nameParts(group)) {
-        const owner = owners.get(nameKey(part));
+      for (const part of nameParts(group.name)) {
+        const owner = ownerOf(part, group.members);
         if (owner === undefined || owner.has(acc.id)) acc.synonyms.add(part);
       }
     }

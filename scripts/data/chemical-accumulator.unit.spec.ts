@@ -66,9 +66,17 @@ describe('attributeGroupNames', () => {
     'Isosafrole',
     'Iso-safrole',
     'Dihydrosafrole; Safrol',
+    '5-Allyl-1,3-benzodioxole (Safrole)',
+    'Isosafrole (mixed isomers)',
   ];
-  for (const acc of [safrole, isosafrole, dihydrosafrole]) for (const n of group) acc.groupNames.add(n);
-  attributeGroupNames([safrole, isosafrole, dihydrosafrole]);
+  const members = [safrole, isosafrole, dihydrosafrole];
+  for (const acc of members) for (const n of group) acc.addGroupName(n, ['94-59-7', '120-58-1', '94-58-6']);
+  // Another substance, outside the entry, owns the head of a name the entry lists.
+  const myristicin = new Accumulator('chem-607-91-0', '607-91-0');
+  myristicin.addName('Methylenedioxybenzene', NAME_RANK.goodScents!);
+  for (const acc of members)
+    acc.addGroupName('Methylenedioxybenzene (allyl)', ['94-59-7', '120-58-1', '94-58-6']);
+  attributeGroupNames([...members, myristicin]);
 
   it("gives a member's own name to that member only", () => {
     expect([...safrole.synonyms]).not.toContain('Isosafrole');
@@ -78,6 +86,15 @@ describe('attributeGroupNames', () => {
     // "Iso-safrole" spells isosafrole's own name: isosafrole's alone.
     expect([...isosafrole.synonyms]).toContain('Iso-safrole');
     expect([...safrole.synonyms]).not.toContain('Iso-safrole');
+  });
+
+  it("reads a name's head, else its brackets, when nobody owns it whole", () => {
+    expect([...safrole.synonyms]).toContain('5-Allyl-1,3-benzodioxole (Safrole)');
+    expect([...isosafrole.synonyms]).not.toContain('5-Allyl-1,3-benzodioxole (Safrole)');
+    expect([...isosafrole.synonyms]).toContain('Isosafrole (mixed isomers)');
+    expect([...dihydrosafrole.synonyms]).not.toContain('Isosafrole (mixed isomers)');
+    // A head owned outside the entry decides nothing: every member keeps the name.
+    for (const acc of members) expect([...acc.synonyms]).toContain('Methylenedioxybenzene (allyl)');
   });
 
   it('keeps a name no single-substance source gives with every member', () => {

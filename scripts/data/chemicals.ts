@@ -165,13 +165,16 @@ export function buildChemicals(
     acc.ifraStandards.push(e);
     acc.inSources.add('ifraStandards');
     if (e.ids.cas.length === 1) acc.addName(e.title, NAME_RANK.ifraStandard!);
-    else acc.groupNames.add(e.title);
+    else acc.addGroupName(e.title, e.ids.cas);
   });
   each(input.ifraAmendment, (acc, e) => {
     acc.ifraAmendment.push(e);
     acc.inSources.add('ifraAmendment');
     if (e.ids.cas.length === 1) acc.addName(e.name, NAME_RANK.ifraStandard!);
-    for (const s of e.synonyms) (e.ids.cas.length === 1 ? acc.synonyms : acc.groupNames).add(s);
+    for (const s of e.synonyms) {
+      if (e.ids.cas.length === 1) acc.synonyms.add(s);
+      else acc.addGroupName(s, e.ids.cas);
+    }
   });
   // IFRA Transparency List: several names may share one CAS (bergamot oil qualities and a petitgrain
   // bergamot absolute): prefer the names whose first word most of them share, then (for naturals)
@@ -207,8 +210,11 @@ export function buildChemicals(
     acc.allergenFrom.push({ source: 'euAllergens', details: null });
     for (const sibling of e.ids.cas) if (sibling !== c) acc.allergenSiblings.add(sibling);
     if (e.ids.cas.length === 1) acc.addName(e.name, NAME_RANK.euAllergens!);
-    else acc.groupNames.add(e.name);
-    for (const n of e.otherNames) (e.ids.cas.length === 1 ? acc.synonyms : acc.groupNames).add(n);
+    else acc.addGroupName(e.name, e.ids.cas);
+    for (const n of e.otherNames) {
+      if (e.ids.cas.length === 1) acc.synonyms.add(n);
+      else acc.addGroupName(n, e.ids.cas);
+    }
     const ec = pairedEc(e.ids, c);
     if (ec) acc.ec.push({ ec, rank: 4 });
   });
@@ -222,7 +228,7 @@ export function buildChemicals(
       if (e.inciName && e.ids.cas.length === 1) acc.addName(e.inciName, NAME_RANK.annexInci!);
       for (const name of [e.name, ...e.otherNames]) {
         if (e.ids.cas.length === 1) acc.addName(name, NAME_RANK.annexName!);
-        else acc.groupNames.add(displayCase(name));
+        else acc.addGroupName(displayCase(name), e.ids.cas);
       }
       const ec = pairedEc(e.ids, c);
       if (ec) acc.ec.push({ ec, rank: ecRank });
