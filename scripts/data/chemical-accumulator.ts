@@ -134,10 +134,10 @@ export class Accumulator {
 
 /**
  * Moves the names of entries covering several substances into the synonyms of the substances they
- * may name: a name that a single-substance source gives to some substance (its own name) stays
+ * may name. A name that a single-substance source gives to some substance (its own name) stays
  * only with that substance, as does a name whose head or bracketed part is the own name of a
- * member of the entry; a name no such source gives (a group name such as "Safrole, Isosafrole and Dihydrosafrole") stays with
- * every member of the entry.
+ * member of the entry. A name no such source gives (a group name such as "Safrole, Isosafrole
+ * and Dihydrosafrole") stays with every member of the entry.
  */
 export function attributeGroupNames(accumulators: Iterable<Accumulator>): void {
   const all = [...accumulators];
@@ -152,10 +152,9 @@ export function attributeGroupNames(accumulators: Iterable<Accumulator>): void {
       }
     }
   }
-  // "Geranial (trans-citral)" is geranial's name when nobody owns it whole and its head is a
-  // member's own name, else what its brackets hold ("2,6,6-Trimethylbicyclo[3.1.1]hept-2-ene
-  // (alpha-Pinene)"). A head owned outside the entry decides nothing ("Jasmine absolute
-  // (grandiflorum)" stays with the grandiflorum entries although sambac owns "Jasmine absolute").
+  // "Geranial (trans-citral)" is geranial's name when nobody owns it whole: its head decides when
+  // it is a member's own name, else what its brackets hold ("2,6,6-Trimethylbicyclo[3.1.1]hept-
+  // 2-ene (alpha-Pinene)"). A head or bracket owned only outside the entry decides nothing.
   const ownerOf = (name: string, members: readonly string[]): Set<string> | undefined => {
     const whole = owners.get(nameKey(name));
     if (whole) return whole;
