@@ -47,9 +47,6 @@ export async function loadStream<TState, TEvent>(
   return { state: fold(folder.evolve, folder.initialState, events), version: stored.at(-1)?.version ?? 0 };
 }
 
-// Event metadata and ids: one way for every writer of the log (the scan worker too).
-export { metadataFor, toNewEvents };
-
 /**
  * Appends the non-empty batches in one atomic `appendMany` and waits for the read models to apply
  * it. Returns the last position written, or null when there was nothing to write.

@@ -1,6 +1,7 @@
 import { accountStreamId, accounts, DomainError } from '@scentinel/domain';
+import { metadataFor, toNewEvents } from '@scentinel/platform';
 import { describe, expect, it } from 'vitest';
-import { handleCommand, metadataFor, toNewEvents } from './command-handler.ts';
+import { handleCommand } from './command-handler.ts';
 import { inMemoryApp } from './testing/in-memory-deps.ts';
 
 const ACCOUNT = 'acc-1';

@@ -10,7 +10,7 @@ import {
   perfumeStreamId,
   perfumes,
 } from '@scentinel/domain';
-import type { AppendToStream } from '@scentinel/platform';
+import { type AppendToStream, metadataFor, toNewEvents } from '@scentinel/platform';
 import { withChemicalIdentityLock } from '../chemical-identity-lock.ts';
 import { rethrowChemicalKeyTaken } from '../chemicals/chemical-keys.ts';
 import {
@@ -19,9 +19,7 @@ import {
   commit,
   handleCommand,
   loadStream,
-  metadataFor,
   retryOnConflict,
-  toNewEvents,
 } from '../command-handler.ts';
 import type { ApplicationDeps } from '../deps.ts';
 

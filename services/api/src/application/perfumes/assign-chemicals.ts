@@ -6,16 +6,14 @@ import {
   perfumeStreamId,
   perfumes,
 } from '@scentinel/domain';
-import type { AppendToStream } from '@scentinel/platform';
+import { type AppendToStream, metadataFor, toNewEvents } from '@scentinel/platform';
 import {
   type CommandCaller,
   clock,
   commit,
   handleCommand,
   mapLimit,
-  metadataFor,
   retryOnConflict,
-  toNewEvents,
 } from '../command-handler.ts';
 import type { ApplicationDeps } from '../deps.ts';
 import { knownChemicals, loadPerfume } from './known-chemicals.ts';

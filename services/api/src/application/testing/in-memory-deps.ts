@@ -21,9 +21,8 @@ import {
   systemActor,
   usernameKey,
 } from '@scentinel/domain';
-import { InMemoryEventLog, type StoredEvent } from '@scentinel/platform';
+import { InMemoryEventLog, metadataFor, type StoredEvent, toNewEvents } from '@scentinel/platform';
 import { catalogueFixtures } from '@scentinel/platform/search';
-import { metadataFor, toNewEvents } from '../command-handler.ts';
 import type { AccountView, ApplicationDeps, ContributionView } from '../deps.ts';
 
 type Folded = {

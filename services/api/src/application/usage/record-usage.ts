@@ -1,6 +1,6 @@
 import { type UsageCommand, usage, usageStreamId } from '@scentinel/domain';
-import type { EventLog } from '@scentinel/platform';
-import { type CommandCaller, metadataFor, toNewEvents } from '../command-handler.ts';
+import { type EventLog, metadataFor, toNewEvents } from '@scentinel/platform';
+import type { CommandCaller } from '../command-handler.ts';
 
 /**
  * Decides a usage-tracking command and appends its events to the client session's stream. The

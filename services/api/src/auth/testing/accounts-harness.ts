@@ -20,6 +20,7 @@ import {
   openTestPgDatabase,
   PostgresEventLog,
   type SqlClient,
+  toNewEvents,
 } from '@scentinel/platform';
 import { loadConfig } from '@scentinel/platform/config';
 import { loggerOptions } from '@scentinel/platform/logging';
@@ -41,7 +42,6 @@ import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fast
 import { app as appPlugin } from '../../app.ts';
 import { bootstrapAdmin } from '../../application/accounts/bootstrap-admin.ts';
 import { catalogueLookupFromIndex } from '../../application/catalogue-lookup.ts';
-import { toNewEvents } from '../../application/command-handler.ts';
 import type { ApplicationDeps } from '../../application/deps.ts';
 import { API_SERVER_OPTIONS } from '../../http/errors.ts';
 
