@@ -60,7 +60,11 @@ export function nameParts(text: string): string[] {
     .filter((part, i) => isNameLike(part) && !(i > 0 && /^(?:extracts?|and|or|see|for)\b/i.test(part)));
 }
 
-/** What two spellings of one name share: lower case, letters and digits only. */
+/**
+ * What two spellings of one name share: lower case, letters and digits only. Unlike the label
+ * reader's `matchKey`, Greek letters stay: "β-Damascenone" and "Damascenone" are two substances'
+ * names, and folding them together would take each name from the substance it belongs to.
+ */
 export function nameKey(name: string): string {
   return name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }
