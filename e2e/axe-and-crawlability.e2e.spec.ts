@@ -82,6 +82,20 @@ describe('main page quality (axe, crawlability)', () => {
     await input.fill('');
   });
 
+  it('has no serious or critical axe violations in the CAS modal with its IFRA limits table open', async () => {
+    const input = page.getByTestId('search-input');
+    await input.fill('93-15-2');
+    await input.press('Enter');
+    const modal = page.getByTestId('cas-modal');
+    await modal.getByTestId('ifra-block').waitFor({ timeout: 20_000 });
+    await modal.getByTestId('ifra-block').locator('summary').click();
+    await modal.getByTestId('ifra-limits').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId('cas-close').click();
+    await modal.waitFor({ state: 'hidden' });
+    await input.fill('');
+  });
+
   it('builds the ~4,000-brand dropdown only when the user reaches for it, then offers every brand', async () => {
     const select = page.getByTestId('brand-select');
     // Until then it holds All Brands only: thousands of <option>s cost hundreds of ms on a phone.

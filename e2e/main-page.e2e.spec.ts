@@ -141,6 +141,35 @@ describe('main page in Chromium', () => {
     await modal.waitFor({ state: 'hidden' });
   });
 
+  it("shows methyl eugenol's other names, IFRA standard and IARC group, each with its source", async () => {
+    await search('93-15-2');
+    const modal = page.getByTestId('cas-modal');
+    await page.getByTestId('cas-found').waitFor();
+    expect(await modal.getByTestId('chemical-synonyms').textContent()).toMatch(/4-Allylveratrole/);
+    const ifra = modal.getByTestId('ifra-block');
+    expect(await ifra.getByTestId('ifra-kind').allTextContents()).toEqual(['IFRA restriction']);
+    expect(await ifra.getByTestId('ifra-fine-fragrance').textContent()).toMatch(
+      /Fine fragrance \(category 4\):\s+at most 0\.011\s%/,
+    );
+    // Every category's limit is one keyboard press away, in the order the standard prints them.
+    await ifra.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    const rows = await ifra.locator('[data-testid="ifra-limits"] tbody th').allTextContents();
+    expect(rows[0]).toMatch(/^1 · /);
+    expect(rows).toHaveLength(18);
+    expect(await ifra.textContent()).toMatch(/Source: IFRA Standards, 51st Amendment \(2023\)/);
+    const iarc = (await modal.getByTestId('iarc-block').textContent()) ?? '';
+    expect(iarc).toMatch(/Group 2A: probably carcinogenic to humans/);
+    expect(iarc).toMatch(/Agent as IARC names it: Methyleugenol/);
+    // Where each field comes from, named in words, never as the data's field keys.
+    const sources = (await modal.getByTestId('sources-block').textContent()) ?? '';
+    expect(sources).toMatch(/IARC classification — IARC Monographs/);
+    expect(sources).not.toMatch(/cas_number|inci_name|iarc —|ifra —/);
+    await shot('cas-modal-ifra-iarc');
+    await page.getByTestId('cas-close').click();
+    await modal.waitFor({ state: 'hidden' });
+  });
+
   it('lists prohibited chemicals as cards for the keyword "prohibited"', async () => {
     await search('prohibited');
     await page.getByTestId('chemical-results').waitFor();

@@ -341,6 +341,7 @@ export function assemble(acc: Accumulator, context: AssembleContext): Chemical {
       implementation_new_creations: amendment?.implementationNew ?? null,
       implementation_existing_creations: amendment?.implementationExisting ?? null,
       limits: amendment?.limits ?? {},
+      notes: amendment?.notes ?? [],
       ...stamp,
     };
     sources.push({ field: 'ifra', ...stamp });

@@ -141,6 +141,8 @@ export interface Chemical {
       implementation_new_creations: string | null;
       implementation_existing_creations: string | null;
       limits: Record<string, number | string>;
+      /** The standard's notes (scope, exemptions, limits given in words), as printed. */
+      notes: string[];
       source: string;
       source_name: string;
       source_date: string | null;

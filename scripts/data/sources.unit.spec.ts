@@ -173,6 +173,30 @@ describe('regulatory parsers', () => {
     const [standard] = parseIfraAmendment(FIXTURE_TEXTS.ifraAmendment);
     expect(standard!.limits.category_4).toBe(0.011);
     expect(standard!.limits.category_12).toBe('No Restriction');
+    expect(standard!.notes).toEqual([]);
+  });
+
+  it("keeps an IFRA standard's notes, in print order, as prose", () => {
+    const header = FIXTURE_TEXTS.ifraAmendment.split('\n')[0]!;
+    const columns = header.split(',');
+    const row = columns.map((c) => {
+      if (c === 'Key') return 'IFRA_STD_X';
+      if (c === 'Name of the IFRA Standard') return 'Benzyl cyanide';
+      if (c === 'CAS numbers') return '140-29-4';
+      if (c === 'IFRA Standard type') return 'PROHIBITION';
+      if (c === 'Prohibited fragrance ingredients: notes')
+        return '"Not to be used as a fragrance\ningredient."';
+      if (c === 'Restricted ingredients: notes')
+        return '"Natural sources are authorized as long as the level does not exceed 0.01% (100 ppm)."';
+      if (c === 'Specified ingredients: notes') return '"Density d 20 - 0,89 - 0,91"';
+      return '';
+    });
+    const [standard] = parseIfraAmendment(`${header}\n${row.join(',')}\n`);
+    expect(standard!.notes).toEqual([
+      'Not to be used as a fragrance ingredient.',
+      'Natural sources are authorized as long as the level does not exceed 0.01% (100 ppm).',
+      'Density d 20 - 0,89 - 0,91',
+    ]);
   });
 
   it('reads SCCS categories and EC3 values', () => {

@@ -90,7 +90,20 @@ export interface IfraAmendmentEntry {
   intrinsicProperty: string | null;
   /** Maximum % per IFRA product category: a number, or the source's words ("No Restriction"). */
   limits: Record<string, number | string>;
+  /**
+   * The standard's own notes, as printed: what a prohibition or restriction covers and what it
+   * exempts (a natural source's normal content, a limit set in the note instead of per category).
+   */
+  notes: string[];
 }
+
+/** The columns that hold a standard's notes, in the order the standard prints them. */
+const IFRA_NOTE_COLUMNS = [
+  'Prohibited fragrance ingredients: notes',
+  'Restricted ingredients: notes',
+  'Restricted ingredients due to phototoxicity considerations: notes',
+  'Specified ingredients: notes',
+] as const;
 
 /** A limit cell: `0.0054`, `0,0010`, `6.9e-05` → number; other text kept as written. */
 export function parseLimit(cell: string | undefined): number | string | null {
@@ -131,6 +144,8 @@ export function parseIfraAmendment(text: string): IfraAmendmentEntry[] {
         implementationExisting: cleanText(r['Implementation deadline for existing creations']),
         intrinsicProperty: cleanText(r['Intrinsic property driving the risk management measure']),
         limits,
+        // Prose, kept as printed (no name repair: its " - " are list dashes, not broken words).
+        notes: IFRA_NOTE_COLUMNS.flatMap((column) => cleanText(r[column]) ?? []),
       },
     ];
   });

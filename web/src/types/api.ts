@@ -59,6 +59,10 @@ export type Chemical = {
   cas_number?: string | null;
   ec_number?: string | null;
   inci_name?: string | null;
+  /** Other names of the chemical (labels, suppliers, the law's lists). */
+  synonyms?: string[] | null;
+  /** Odour descriptors from the odour glossary (`floral`, `jasmin`). */
+  odour?: string[] | null;
   description?: string | null;
   allergen_flag?: boolean;
   prohibited?: boolean;

@@ -4,7 +4,7 @@ import { useDataValues } from '../../../lib/data-values.ts';
 import { Modal } from '../../../lib/modal.tsx';
 import { trackChemicalClick, trackSearch } from '../../../lib/usage-tracker.ts';
 import { useCasLookup } from '../api/lookup-chemical.ts';
-import { Field, RegulatoryBlocks, SccsBlock } from './chemical-info.tsx';
+import { Field, IdentityFields, RegulatoryBlocks, SccsBlock } from './chemical-info.tsx';
 
 type CasResultsModalProps = { cas: string; onClose: () => void };
 
@@ -67,6 +67,7 @@ export default function CasResultsModal({ cas, onClose }: CasResultsModalProps) 
                   {chemical.verified ? t('cas.verified') : t('cas.unverified')}
                 </span>
               </Field>
+              <IdentityFields chemical={chemical} />
             </dl>
           </section>
           <SccsBlock chemical={chemical} />

@@ -4,7 +4,7 @@ import { Modal } from '../../../lib/modal.tsx';
 import type { Chemical, Id } from '../../../types/api.ts';
 import { useChemicalDetail } from '../api/lookup-chemical.ts';
 import { usePerfumeLink } from '../api/perfume-link.ts';
-import { Field, RegulatoryBlocks, SccsBlock } from './chemical-info.tsx';
+import { Field, IdentityFields, RegulatoryBlocks, SccsBlock } from './chemical-info.tsx';
 
 /** What is known about a clicked chemical before the lookup (a perfume's link or a list entry). */
 export type ChemicalRef = {
@@ -117,6 +117,7 @@ export default function ChemicalDetailDialog({ chemical: known, onClose }: Chemi
                 {t('chemical.perfumeCount', { count: stats.total_perfumes })}
               </Field>
             ) : null}
+            {found ? <IdentityFields chemical={found} /> : null}
           </dl>
           {stats?.sample_perfumes?.length ? (
             <section className="info-block">

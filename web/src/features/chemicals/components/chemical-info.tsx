@@ -3,7 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { useDataValues } from '../../../lib/data-values.ts';
 import { TruncatedText } from '../../../lib/truncated-text.tsx';
 import type { Chemical } from '../../../types/api.ts';
-import { KIND_TONE, regulatoryData, regulatoryKinds, sourceText } from '../lib/regulatory-view.ts';
+import {
+  FINE_FRAGRANCE_CATEGORY,
+  type IfraLimit,
+  iarcGroup,
+  ifraKinds,
+  ifraLimits,
+  isoFromMonthDayYear,
+  KIND_TONE,
+  regulatoryData,
+  regulatoryKinds,
+  sourceText,
+} from '../lib/regulatory-view.ts';
 
 export function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -63,6 +74,157 @@ export function SccsBlock({ chemical }: { chemical: Chemical }) {
           ))}
       </dl>
     </section>
+  );
+}
+
+/**
+ * Other names of the chemical and its odour, for the Basic Information grid: the names a label or
+ * a supplier may use for it, and how it smells according to the odour glossary.
+ */
+export function IdentityFields({ chemical }: { chemical: Chemical }) {
+  const { t } = useTranslation();
+  const synonyms = (chemical.synonyms ?? []).filter((s) => s.trim() !== '' && s !== chemical.name);
+  const odour = (chemical.odour ?? []).filter((d) => d.trim() !== '');
+  return (
+    <>
+      {synonyms.length > 0 ? (
+        <div className="info-grid__item info-grid__item--wide" data-testid="chemical-synonyms">
+          <dt>{t('cas.synonyms')}</dt>
+          <dd>
+            <TruncatedText text={synonyms.join('; ')} limit={150} />
+          </dd>
+        </div>
+      ) : null}
+      {odour.length > 0 ? (
+        <Field label={t('cas.odour')}>
+          <span data-testid="chemical-odour">{odour.join(', ').toLowerCase()}</span>
+        </Field>
+      ) : null}
+    </>
+  );
+}
+
+/** A limit in words: in a sentence (`at most 0.011 % of the finished product`) or a table cell (`0.011 %`). */
+function useLimitText(): (limit: IfraLimit, cell?: boolean) => string {
+  const { t, i18n } = useTranslation();
+  const format = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 6 });
+  return (limit, cell = false) => {
+    switch (limit.kind) {
+      case 'max':
+        return t(cell ? 'ifra.limit.cell' : 'ifra.limit.max', { percent: format.format(limit.percent) });
+      case 'text':
+        return limit.text;
+      default:
+        return t(`ifra.limit.${limit.kind}`);
+    }
+  };
+}
+
+/**
+ * The IFRA Standard (the fragrance industry's own rule: kinds, reason, the fine-fragrance limit,
+ * the standard's notes, every category's limit) and IARC's cancer classification of the agent,
+ * each with its source and date and a sentence on what it does and does not say.
+ */
+export function StandardsBlocks({ chemical }: { chemical: Chemical }) {
+  const { t } = useTranslation();
+  const baseId = useId();
+  const limitText = useLimitText();
+  const { ifra, iarc } = regulatoryData(chemical);
+  const group = iarcGroup(iarc?.group);
+  const limits = ifra ? ifraLimits(ifra) : [];
+  const fine = limits.find((l) => l.category === FINE_FRAGRANCE_CATEGORY) ?? null;
+  const inForceNew = isoFromMonthDayYear(ifra?.implementation_new_creations);
+  const inForceExisting = isoFromMonthDayYear(ifra?.implementation_existing_creations);
+  return (
+    <>
+      {ifra ? (
+        <section className="info-block" aria-labelledby={`${baseId}-ifra`} data-testid="ifra-block">
+          <h3 id={`${baseId}-ifra`} className="section-title">
+            {t('ifra.title')}
+          </h3>
+          <p className="badge-row">
+            {ifraKinds(ifra.standard_type).map((kind) => (
+              <span
+                key={kind}
+                className={`badge badge--${kind === 'prohibition' ? 'warning' : 'neutral'}`}
+                data-testid="ifra-kind"
+              >
+                {t(`ifra.kind.${kind}`)}
+              </span>
+            ))}
+          </p>
+          <p className="info-block__text">
+            <strong>{ifra.standard_name}</strong>
+            {ifra.amendment ? ` — ${t('ifra.amendment', { number: ifra.amendment })}` : ''}
+            {ifra.publication_date ? ` (${ifra.publication_date})` : ''}
+          </p>
+          {ifra.intrinsic_property ? (
+            <p className="info-block__text">
+              {t('ifra.reason', { reason: ifra.intrinsic_property.toLowerCase() })}
+            </p>
+          ) : null}
+          {fine ? (
+            <p className="info-block__text" data-testid="ifra-fine-fragrance">
+              <strong>{t('ifra.fineFragrance')}</strong> {limitText(fine.limit)}
+            </p>
+          ) : null}
+          {(ifra.notes ?? []).map((note) => (
+            <TruncatedText key={note} text={note} limit={200} className="info-block__text" />
+          ))}
+          {inForceNew || inForceExisting ? (
+            <p className="info-block__text">
+              {t('ifra.inForce', {
+                new: inForceNew ?? t('common.unknown'),
+                existing: inForceExisting ?? t('common.unknown'),
+              })}
+            </p>
+          ) : null}
+          {limits.some(({ limit }) => limit.kind !== 'in_notes') ? (
+            <details className="info-block__text">
+              <summary>{t('ifra.allCategories')}</summary>
+              <table className="limits-table" data-testid="ifra-limits">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('ifra.category')}</th>
+                    <th scope="col">{t('ifra.maximum')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {limits.map(({ category, limit }) => (
+                    <tr key={category}>
+                      <th scope="row">
+                        {category} · {t(`ifra.categories.${category}`)}
+                      </th>
+                      <td>{limitText(limit, true)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </details>
+          ) : null}
+          <p className="muted">{t('ifra.whatItIs')}</p>
+          <SourceLine stamp={ifra} />
+        </section>
+      ) : null}
+      {iarc && group ? (
+        <section className="info-block" aria-labelledby={`${baseId}-iarc`} data-testid="iarc-block">
+          <h3 id={`${baseId}-iarc`} className="section-title">
+            {t('iarc.title')}
+          </h3>
+          <p className="info-block__text">
+            <strong>{t('iarc.group', { group })}</strong> {t(`iarc.groups.${group}`)}
+          </p>
+          <p className="info-block__text">
+            {t('iarc.agent', { agent: iarc.agent })}
+            {iarc.volume
+              ? ` · ${t('iarc.volume', { volume: iarc.volume, year: iarc.evaluation_year ?? iarc.volume_year ?? t('common.unknown') })}`
+              : ''}
+          </p>
+          <p className="muted">{t('iarc.whatItIs')}</p>
+          <SourceLine stamp={iarc} />
+        </section>
+      ) : null}
+    </>
   );
 }
 
@@ -189,6 +351,7 @@ export function RegulatoryBlocks({ chemical }: { chemical: Chemical }) {
           </ul>
         </section>
       ) : null}
+      <StandardsBlocks chemical={chemical} />
       <SourcesBlock chemical={chemical} />
       {chemical.description ? (
         <section className="info-block" aria-labelledby={`${baseId}-description`}>
@@ -227,7 +390,7 @@ export function SourcesBlock({ chemical }: { chemical: Chemical }) {
         ))}
         {fields.map((f) => (
           <li key={`f${f.field}`}>
-            <strong>{f.field}</strong> — {sourceText(f)}
+            <strong>{t(`cas.field.${f.field}`, { defaultValue: f.field })}</strong> — {sourceText(f)}
           </li>
         ))}
       </ul>

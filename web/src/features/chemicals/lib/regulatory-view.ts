@@ -53,11 +53,37 @@ export type Prop65View = SourceStamp & {
 
 export type HistoryRow = RegionalRegulation & SourceStamp & { current?: boolean; until?: string | null };
 
+/** The IFRA Standard that covers a chemical (the fragrance industry's own rule, not a law). */
+export type IfraView = SourceStamp & {
+  /** Letters of the standard's kinds: `P`, `R`, `S` or combinations such as `R-S`. */
+  standard_type: string;
+  standard_name: string;
+  amendment: string | null;
+  publication_date: string | null;
+  intrinsic_property: string | null;
+  implementation_new_creations: string | null;
+  implementation_existing_creations: string | null;
+  /** Maximum % per product category (`category_4`): a number or the standard's words. */
+  limits: Record<string, number | string>;
+  notes?: string[];
+};
+
+/** IARC's classification of the agent the chemical is, as IARC names that agent. */
+export type IarcView = SourceStamp & {
+  group: string;
+  agent: string;
+  volume: string | null;
+  volume_year: string | null;
+  evaluation_year: string | null;
+};
+
 type Extended = {
   eu_prohibition?: EuProhibitionView | null;
   eu_allergen?: EuAllergenView | null;
   prop65?: Prop65View | null;
   regulatory_history?: HistoryRow[] | null;
+  ifra?: IfraView | null;
+  iarc?: IarcView | null;
 };
 
 /** The regulatory fields this view reads, with the newer ones typed. */
@@ -68,7 +94,111 @@ export function regulatoryData(chemical: Chemical): Extended {
     eu_allergen: safety.eu_allergen ?? null,
     prop65: safety.prop65 ?? null,
     regulatory_history: safety.regulatory_history ?? [],
+    ifra: safety.ifra ?? null,
+    iarc: safety.iarc ?? null,
   };
+}
+
+export type IfraKind = 'prohibition' | 'restriction' | 'specification';
+
+const IFRA_KIND: Record<string, IfraKind> = { P: 'prohibition', R: 'restriction', S: 'specification' };
+
+/** The kinds of an IFRA Standard from its type letters, most binding first (`S-R` → restriction, specification). */
+export function ifraKinds(type: string): IfraKind[] {
+  const kinds = new Set(
+    type
+      .toUpperCase()
+      .split(/[^A-Z]+/)
+      .map((letter) => IFRA_KIND[letter]),
+  );
+  return (['prohibition', 'restriction', 'specification'] as const).filter((k) => kinds.has(k));
+}
+
+/** IFRA's product categories in the order the standards print them. */
+export const IFRA_CATEGORIES = [
+  '1',
+  '2',
+  '3',
+  '4',
+  '5A',
+  '5B',
+  '5C',
+  '5D',
+  '6',
+  '7A',
+  '7B',
+  '8',
+  '9',
+  '10A',
+  '10B',
+  '11A',
+  '11B',
+  '12',
+] as const;
+
+/** IFRA's category of fine fragrance (eau de parfum, eau de toilette, body sprays). */
+export const FINE_FRAGRANCE_CATEGORY = '4';
+
+/**
+ * One category's limit: a maximum % of the finished product, no limit, prohibited, or set in the
+ * standard's notes instead (the standard's words "See Notebox").
+ */
+export type IfraLimit =
+  | { kind: 'max'; percent: number }
+  | { kind: 'none' }
+  | { kind: 'prohibited' }
+  | { kind: 'in_notes' }
+  | { kind: 'text'; text: string };
+
+export function ifraLimit(value: number | string | undefined): IfraLimit | null {
+  if (value === undefined) return null;
+  if (typeof value === 'number')
+    return value === 0 ? { kind: 'prohibited' } : { kind: 'max', percent: value };
+  const text = value.trim();
+  if (/^no restriction$/i.test(text)) return { kind: 'none' };
+  if (/^see note ?box$/i.test(text)) return { kind: 'in_notes' };
+  if (/prohibited/i.test(text)) return { kind: 'prohibited' };
+  return text === '' ? null : { kind: 'text', text };
+}
+
+/** The standard's limits per category, in print order; categories it gives nothing for are left out. */
+export function ifraLimits(ifra: Pick<IfraView, 'limits'>): Array<{ category: string; limit: IfraLimit }> {
+  return IFRA_CATEGORIES.flatMap((category) => {
+    const limit = ifraLimit(ifra.limits?.[`category_${category}`]);
+    return limit ? [{ category, limit }] : [];
+  });
+}
+
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+/** `March 30, 2024` → `2024-03-30`; anything else (`Not applicable.`) → null. */
+export function isoFromMonthDayYear(text: string | null | undefined): string | null {
+  const match = /^([A-Za-z]+)\s+(\d{1,2}),\s*(\d{4})$/.exec(text?.trim() ?? '');
+  if (!match) return null;
+  const month = MONTHS.indexOf(match[1]!.toLowerCase());
+  if (month < 0) return null;
+  return `${match[3]}-${String(month + 1).padStart(2, '0')}-${match[2]!.padStart(2, '0')}`;
+}
+
+export type IarcGroup = '1' | '2A' | '2B' | '3';
+
+/** IARC's group, normalised (`2a` → `2A`); null for anything IARC does not use. */
+export function iarcGroup(group: string | null | undefined): IarcGroup | null {
+  const g = (group ?? '').trim().toUpperCase();
+  return g === '1' || g === '2A' || g === '2B' || g === '3' ? g : null;
 }
 
 function prop65Listed(chemical: Chemical): boolean {

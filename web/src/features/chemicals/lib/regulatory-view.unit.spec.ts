@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Chemical } from '../../../types/api.ts';
-import { type HistoryRow, regionKinds, regulatoryKinds, sourceText } from './regulatory-view.ts';
+import {
+  type HistoryRow,
+  iarcGroup,
+  ifraKinds,
+  ifraLimit,
+  ifraLimits,
+  isoFromMonthDayYear,
+  regionKinds,
+  regulatoryData,
+  regulatoryKinds,
+  sourceText,
+} from './regulatory-view.ts';
 
 const base: Chemical = { id: 'chem-x', name: 'X' };
 
@@ -52,5 +63,66 @@ describe('sourceText', () => {
       'IFRA Standards list, 2020-01',
     );
     expect(sourceText({ source_name: null, source_date: '2024-01-01' })).toBeNull();
+  });
+});
+
+describe('IFRA and IARC views', () => {
+  it('reads every kind of a combined IFRA standard type once, most binding first', () => {
+    expect(ifraKinds('R-S')).toEqual(['restriction', 'specification']);
+    expect(ifraKinds('R-P')).toEqual(['prohibition', 'restriction']);
+    expect(ifraKinds('S-R-S')).toEqual(['restriction', 'specification']);
+    expect(ifraKinds('P-R-S')).toEqual(['prohibition', 'restriction', 'specification']);
+    expect(ifraKinds('p')).toEqual(['prohibition']);
+    expect(ifraKinds('')).toEqual([]);
+    expect(ifraKinds('X')).toEqual([]);
+  });
+
+  it("reads a category's limit as a maximum, no limit, prohibited or set in the notes", () => {
+    expect(ifraLimit(0.011)).toEqual({ kind: 'max', percent: 0.011 });
+    expect(ifraLimit(0)).toEqual({ kind: 'prohibited' });
+    expect(ifraLimit('0.0 (Prohibited)')).toEqual({ kind: 'prohibited' });
+    expect(ifraLimit('No Restriction')).toEqual({ kind: 'none' });
+    expect(ifraLimit('No restriction')).toEqual({ kind: 'none' });
+    expect(ifraLimit('See Notebox ')).toEqual({ kind: 'in_notes' });
+    expect(ifraLimit('Only in natural extracts')).toEqual({ kind: 'text', text: 'Only in natural extracts' });
+    expect(ifraLimit(undefined)).toBeNull();
+    expect(ifraLimit('  ')).toBeNull();
+  });
+
+  it('orders limits as the standard prints its categories, leaving out those it does not give', () => {
+    const rows = ifraLimits({
+      limits: { category_12: 'No Restriction', category_10A: 2.2, category_4: 0.011, category_5A: 0.0015 },
+    });
+    expect(rows.map((r) => r.category)).toEqual(['4', '5A', '10A', '12']);
+    expect(ifraLimits({ limits: {} })).toEqual([]);
+  });
+
+  it('turns the standard\'s "Month d, yyyy" into an ISO date and leaves other text out', () => {
+    expect(isoFromMonthDayYear('March 30, 2024')).toBe('2024-03-30');
+    expect(isoFromMonthDayYear('August 7, 2009')).toBe('2009-08-07');
+    expect(isoFromMonthDayYear('Not applicable.')).toBeNull();
+    expect(isoFromMonthDayYear('Smarch 3, 2024')).toBeNull();
+    expect(isoFromMonthDayYear(null)).toBeNull();
+  });
+
+  it('normalises IARC groups and refuses what IARC does not use', () => {
+    expect(iarcGroup('2a')).toBe('2A');
+    expect(iarcGroup(' 1 ')).toBe('1');
+    expect(iarcGroup('3')).toBe('3');
+    expect(iarcGroup('4')).toBeNull();
+    expect(iarcGroup(undefined)).toBeNull();
+  });
+
+  it('hands the IFRA standard and the IARC entry to the view, null when absent', () => {
+    const ifra = { standard_type: 'R', standard_name: 'Methyl eugenol', limits: { category_4: 0.011 } };
+    const iarc = { group: '2A', agent: 'Methyleugenol', volume: '101, 134' };
+    const data = regulatoryData({
+      ...base,
+      safety_information: { ifra, iarc } as Chemical['safety_information'],
+    });
+    expect(data.ifra).toEqual(ifra);
+    expect(data.iarc).toEqual(iarc);
+    expect(regulatoryData(base).ifra).toBeNull();
+    expect(regulatoryData(base).iarc).toBeNull();
   });
 });
