@@ -1,12 +1,13 @@
 /**
  * What this file checks, and nothing more: axe (WCAG A/AA) finds no serious or critical violation on
  * the loaded main page, on each tab of the Advanced Filters dialog and with the search suggestions
- * open; the filter tabs work from the keyboard; the brand dropdown is built on demand; and the page
- * carries the crawlability basics (lang, title, meta description, robots.txt). It does not run
- * Lighthouse: those scores are measured by hand and recorded in docs/performance.md.
+ * open; the filter tabs work from the keyboard; the brand dropdown is built on demand; the page
+ * carries the crawlability basics (lang, title, meta description, robots.txt); and loading it on a
+ * desktop window with a classic scrollbar moves nothing already shown (cumulative layout shift).
+ * It does not run Lighthouse: those scores are measured by hand and recorded in docs/performance.md.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 import { type RunningServer, removeDir, startServer } from './support/server.ts';
@@ -106,6 +107,40 @@ describe('main page quality (axe, crawlability)', () => {
     await select.selectOption(brand ?? '');
     await expect(select.inputValue()).resolves.toBe(brand);
     await select.selectOption('');
+  });
+
+  it('keeps what it has shown in place while the catalogue loads (desktop, classic scrollbar)', async () => {
+    // Headless Chromium hides scrollbars unless told not to; a desktop browser shows one as soon as
+    // the loaded page outgrows the window, which used to move the whole page sideways.
+    const desktop = await chromium.launch({
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu'],
+      ignoreDefaultArgs: ['--hide-scrollbars'],
+    });
+    try {
+      const view = await desktop.newPage({ viewport: { width: 1350, height: 940 } });
+      await view.addInitScript(() => {
+        const w = window as unknown as { __shift: number };
+        w.__shift = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) {
+            if (!e.hadRecentInput) w.__shift += e.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await view.goto(server.url);
+      await view.getByTestId('perfume-card').first().waitFor({ timeout: 60_000 });
+      // Every answer the first screen waits for (regions, counts) has arrived, and been painted.
+      await view.waitForLoadState('networkidle');
+      await view.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))),
+      );
+      const shift = await view.evaluate(() => (window as unknown as { __shift: number }).__shift);
+      expect(shift).toBeLessThan(0.1);
+    } finally {
+      await desktop.close();
+    }
   });
 
   it('describes itself to crawlers: lang, title, meta description, a plain-text robots.txt', async () => {

@@ -18,7 +18,10 @@ type RegulatoryPanelProps = {
   onRegionViewed?: (code: string) => void;
 };
 
-/** Multi-regional regulatory panel: shown only once the regions loaded. */
+/**
+ * Multi-regional regulatory panel. It holds its place while the regions load (so the page below
+ * does not jump when they arrive) and leaves only when there are none.
+ */
 export function RegulatoryPanel({ onChemicalClick, onRegionViewed }: RegulatoryPanelProps) {
   const { t } = useTranslation();
   const regions = useRegions();
@@ -32,7 +35,7 @@ export function RegulatoryPanel({ onChemicalClick, onRegionViewed }: RegulatoryP
   const regionChemicals = (chemicals.data?.pages ?? []).flatMap((page) => page.chemicals);
   const regionTotal = chemicals.data?.pages[0]?.total ?? regionChemicals.length;
 
-  if (list.length === 0) return null;
+  if (list.length === 0 && !regions.isLoading) return null;
 
   return (
     <section className="panel" aria-labelledby="regions-title" data-testid="regulatory-panel">
@@ -56,7 +59,11 @@ export function RegulatoryPanel({ onChemicalClick, onRegionViewed }: RegulatoryP
           {open ? t('regions.hide') : t('regions.show')}
         </button>
       </div>
-      {open ? (
+      {open && regions.isLoading ? (
+        <div id={bodyId} className="regions">
+          <p role="status">{t('common.loading')}</p>
+        </div>
+      ) : open ? (
         <div id={bodyId} className="regions">
           <fieldset className="button-group">
             <legend className="visually-hidden">{t('regions.regionsLabel')}</legend>

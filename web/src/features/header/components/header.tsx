@@ -140,7 +140,10 @@ export function Header({
             type="button"
             className="button button--ghost language-button"
             onClick={onOpenLanguage}
-            aria-label={t('header.changeLanguage', { language: languageName(language) })}
+            aria-label={t('header.changeLanguage', {
+              code: language.toUpperCase(),
+              language: languageName(language),
+            })}
             data-testid="language-button"
           >
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
