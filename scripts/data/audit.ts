@@ -9,10 +9,12 @@
  *   likely or possible);
  * - the allergen model's cross-validated precision and recall (likely; likely or possible), beside
  *   the notes-only and base-rate-only rules;
- * - spelling-duplicate groups left, mojibake, and regulatory rows without a source or a date.
+ * - spelling-duplicate groups left, mojibake, names holding invisible characters, and regulatory
+ *   rows without a source or a date.
  *
  * Exits 1 on a hypoallergenic rule violation, a perfume whose declared label names an allergen
- * yet is called hypoallergenic, any mojibake, or a regulatory row without source and date.
+ * yet is called hypoallergenic, any mojibake or invisible character in a name, or a regulatory row
+ * without source and date.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -28,6 +30,7 @@ import {
 import type { CataloguePerfume } from '../../services/domain/src/index.ts';
 import { spellingDuplicateGroups } from './duplicates.ts';
 import { regulatoryRowsWithoutSourceOrDate } from './regulatory-audit.ts';
+import { INVISIBLE_CHARACTERS } from './sources/common.ts';
 import { mojibakeFields } from './text-repair.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -35,6 +38,8 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 interface AuditChemical {
   id: string;
   name: string;
+  synonyms?: readonly string[];
+  inci_name?: string | null;
   allergen_flag: boolean;
   safety_information: Parameters<typeof regulatoryRowsWithoutSourceOrDate>[0][number]['safety_information'];
 }
@@ -55,6 +60,9 @@ export interface AuditReport {
   duplicateExamples: string[];
   mojibake: number;
   mojibakeExamples: string[];
+  /** Names (perfume, brand, note, chemical, synonym) holding a character that prints as nothing. */
+  invisibleCharacters: number;
+  invisibleExamples: string[];
   regulatoryWithoutSource: number;
   regulatoryExamples: string[];
 }
@@ -102,6 +110,7 @@ export function auditData(
   }
   const groups = spellingDuplicateGroups(perfumes);
   const mojibake = mojibakeFields(perfumes);
+  const invisible = invisibleCharacterFields(perfumes, chemicals);
   const regulatory = regulatoryRowsWithoutSourceOrDate(chemicals);
   return {
     perfumes: perfumes.length,
@@ -118,9 +127,44 @@ export function auditData(
     duplicateExamples: groups.slice(0, 10).map((g) => g.names.join(' = ')),
     mojibake: mojibake.length,
     mojibakeExamples: mojibake.slice(0, 10).map((m) => `${m.id} ${m.field}: ${m.value}`),
+    invisibleCharacters: invisible.length,
+    invisibleExamples: invisible.slice(0, 10).map((m) => `${m.id} ${m.field}: "${showInvisible(m.value)}"`),
     regulatoryWithoutSource: regulatory.length,
     regulatoryExamples: regulatory.slice(0, 10).map((r) => `${r.chemical_id} ${r.field}`),
   };
+}
+
+/**
+ * Every shown name that holds an invisible character (zero-width space, word joiner, byte-order
+ * mark, soft hyphen): the name looks right but differs from the same name typed or pasted.
+ */
+export function invisibleCharacterFields(
+  perfumes: readonly CataloguePerfume[],
+  chemicals: readonly AuditChemical[],
+): Array<{ id: string; field: string; value: string }> {
+  const found: Array<{ id: string; field: string; value: string }> = [];
+  const check = (id: string, field: string, value: string | null | undefined) => {
+    if (typeof value === 'string' && new RegExp(INVISIBLE_CHARACTERS.source).test(value)) {
+      found.push({ id, field, value });
+    }
+  };
+  for (const p of perfumes) {
+    check(p.id, 'name', p.name);
+    check(p.id, 'brand', p.brand);
+    for (const note of Object.values(p.notes ?? {}).flat()) check(p.id, 'notes', note);
+    for (const c of p.chemicals) check(p.id, 'chemicals.name', c.name);
+  }
+  for (const c of chemicals) {
+    check(c.id, 'name', c.name);
+    check(c.id, 'inci_name', c.inci_name);
+    for (const s of c.synonyms ?? []) check(c.id, 'synonyms', s);
+  }
+  return found;
+}
+
+/** The text with each invisible character written as its escape (`\u200b`), so a report shows where it is. */
+function showInvisible(text: string): string {
+  return text.replace(INVISIBLE_CHARACTERS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** True when the report breaks a promise CI holds the data to. */
@@ -129,6 +173,7 @@ export function auditFails(r: AuditReport): boolean {
     r.ruleViolations.length > 0 ||
     r.labelledHypoWithAllergen.length > 0 ||
     r.mojibake > 0 ||
+    r.invisibleCharacters > 0 ||
     r.regulatoryWithoutSource > 0
   );
 }
@@ -218,6 +263,8 @@ function main(): void {
   for (const g of r.duplicateExamples) out.push(`  ${g}`);
   out.push(`Mojibake fields: ${r.mojibake}`);
   for (const m of r.mojibakeExamples) out.push(`  ${m}`);
+  out.push(`Names with invisible characters: ${r.invisibleCharacters}`);
+  for (const m of r.invisibleExamples) out.push(`  ${m}`);
   out.push(`Regulatory rows without source and date: ${r.regulatoryWithoutSource}`);
   for (const m of r.regulatoryExamples) out.push(`  ${m}`);
   process.stdout.write(`${out.join('\n')}\n`);

@@ -93,6 +93,25 @@ describe('data:audit', () => {
     expect(auditFails(r)).toBe(false);
   });
 
+  it('fails on an invisible character in a perfume, note or chemical name, and names where', () => {
+    const zwsp = auditData([perfume({ name: 'Bois\u200b Noir' })], chemicals);
+    expect(zwsp.invisibleCharacters).toBe(1);
+    expect(zwsp.invisibleExamples[0]).toMatch(/ name: "Bois\\u200b Noir"/);
+    expect(auditFails(zwsp)).toBe(true);
+    const softHyphen = {
+      id: 'chem-111-77-3',
+      name: 'Diethylene glycol monomethyl ether',
+      synonyms: ['mono\u00admethyl ether'],
+      allergen_flag: false,
+      safety_information: { regional_regulations: [] },
+    } as never;
+    const soft = auditData([perfume({})], [softHyphen]);
+    expect(soft.invisibleExamples).toEqual(['chem-111-77-3 synonyms: "mono\\u00admethyl ether"']);
+    // Joiners that scripts such as Persian need are not damage.
+    expect(auditData([perfume({ name: 'می\u200cخواهم' })], chemicals).invisibleCharacters).toBe(0);
+    expect(auditFails(auditData([perfume({})], chemicals))).toBe(false);
+  });
+
   it('fails on mojibake in a name', () => {
     const r = auditData([perfume({ name: 'CrÃ¨me' })], chemicals);
     expect(r.mojibake).toBeGreaterThan(0);

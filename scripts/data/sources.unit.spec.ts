@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chemicalType, hasAromaticRing } from './chemical-type.ts';
 import { FIXTURE_TEXTS } from './fixtures/source-texts.fixture.ts';
-import { parseGender, parseYear } from './sources/common.ts';
+import { cleanText, parseGender, parseYear } from './sources/common.ts';
 import { isAllergenLabelling, parseCosingAnnex, parseEchaAnnex } from './sources/eu-annexes.ts';
 import { splitThdName } from './sources/fragrantica.ts';
 import { readIdentifiers } from './sources/identifiers.ts';
@@ -49,6 +49,21 @@ describe('readIdentifiers', () => {
 });
 
 describe('perfume source helpers', () => {
+  it('cleans cells: single spaces, no characters that print as nothing, NA as null', () => {
+    // A CAS index name as the IFRA Transparency List gives it: a zero-width space after commas and hyphens.
+    expect(cleanText('Benzene, 1-\u200b(dimethoxymethyl)\u200b-\u200b4-\u200bmethoxy-')).toBe(
+      'Benzene, 1-(dimethoxymethyl)-4-methoxy-',
+    );
+    expect(cleanText('\ufeffDiethylene glycol mono\u00admethyl ether')).toBe(
+      'Diethylene glycol monomethyl ether',
+    );
+    expect(cleanText('a\u2060b  \n c')).toBe('ab c');
+    // Zero-width non-joiners and joiners belong to scripts such as Persian; they stay.
+    expect(cleanText('می\u200cخواهم')).toBe('می\u200cخواهم');
+    expect(cleanText('\u200b')).toBeNull();
+    expect(cleanText('NA')).toBeNull();
+  });
+
   it('reads years and genders', () => {
     expect(parseYear('1921')).toBe(1921);
     expect(parseYear('NA')).toBeNull();

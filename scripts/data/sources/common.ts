@@ -1,10 +1,18 @@
 /** Small cleaning helpers shared by the perfume source adapters. */
 import type { Gender, NoteLists } from '../types.ts';
 
-/** Trimmed text with single spaces, or null for empty and `NA` cells. */
+/**
+ * Characters that print as nothing: zero-width space, word joiner, byte-order mark and soft hyphen.
+ * Sources paste them into names (CAS index names come with a zero-width space after every comma
+ * and hyphen), where they make a name differ from the same name typed. Zero-width (non-)joiners are
+ * kept: scripts such as Persian need them.
+ */
+export const INVISIBLE_CHARACTERS = /[\u00ad\u200b\u2060\ufeff]/g;
+
+/** Trimmed text with single spaces and no invisible characters, or null for empty and `NA` cells. */
 export function cleanText(value: unknown): string | null {
   if (typeof value !== 'string') return null;
-  const text = value.replace(/\s+/g, ' ').trim();
+  const text = value.replace(INVISIBLE_CHARACTERS, '').replace(/\s+/g, ' ').trim();
   return text === '' || text === 'NA' || text === 'N/A' || text === 'nan' ? null : text;
 }
 

@@ -135,8 +135,8 @@ export function parseIfraAmendment(text: string): IfraAmendmentEntry[] {
         name,
         synonyms: (r.Synonyms ?? '')
           .split('\n')
-          .map((s) => repairLineBreaks(s.replace(/\s*\((?:commercial name|trade name)\)\s*$/i, '').trim()))
-          .filter((s) => s !== ''),
+          .map((s) => cleanText(s.replace(/\s*\((?:commercial name|trade name)\)\s*$/i, '')))
+          .flatMap((s) => (s === null ? [] : [repairLineBreaks(s)])),
         type: cleanText(r['IFRA Standard type']) ?? '',
         amendment: cleanText(r['Amendment number']),
         lastPublication: cleanText(r['Year of last publication']),
