@@ -3,6 +3,8 @@
  * Standards list (restricted-ifra.csv: CAS, title, type P/R/S, publication date, amendment) and the
  * 51st Amendment overview (limits per product category 1-12).
  */
+
+import { IFRA_CATEGORIES } from '../../../services/domain/src/chemicals/ifra-reference.ts';
 import { parseCsvRecords } from '../io.ts';
 import { cleanText } from './common.ts';
 import { type IdentifierCell, readIdentifiers } from './identifiers.ts';
@@ -53,27 +55,6 @@ export function parseIfraStandards(text: string): IfraStandardEntry[] {
     ];
   });
 }
-
-export const IFRA_CATEGORIES = [
-  '1',
-  '2',
-  '3',
-  '4',
-  '5A',
-  '5B',
-  '5C',
-  '5D',
-  '6',
-  '7A',
-  '7B',
-  '8',
-  '9',
-  '10A',
-  '10B',
-  '11A',
-  '11B',
-  '12',
-] as const;
 
 export interface IfraAmendmentEntry {
   key: string;

@@ -2,6 +2,8 @@
  * California Proposition 65 list: OEHHA_P65.csv (list of 2023-12-29, latin-1, one row per chemical and
  * toxicity type) and p65chemicalslist.csv (list of 2023-11-17 with OEHHA's original header).
  */
+
+import { parseLongDate } from '../../../services/domain/src/chemicals/ifra-reference.ts';
 import { parseCsvRows } from '../io.ts';
 import { cleanText } from './common.ts';
 import { type IdentifierCell, readIdentifiers } from './identifiers.ts';
@@ -49,30 +51,6 @@ export function parseListingDate(value: string | undefined): string | null {
   const yy = m[3]!;
   const year = yy.length === 4 ? yy : Number(yy) >= 87 ? `19${yy}` : `20${yy}`;
   return `${year}-${month}-${m[1]!.padStart(2, '0')}`;
-}
-
-const MONTH_NAMES = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
-
-/** `January 25, 2002` (also OEHHA's `November, 20 2015`) → `2002-01-25`. */
-export function parseLongDate(text: string): string | null {
-  const m = /([A-Za-z]+),?\s+(\d{1,2}),?\s+(\d{4})/.exec(text);
-  if (!m) return null;
-  const month = MONTH_NAMES.indexOf(m[1]!.toLowerCase());
-  if (month < 0) return null;
-  return `${m[3]}-${String(month + 1).padStart(2, '0')}-${m[2]!.padStart(2, '0')}`;
 }
 
 /**

@@ -1,15 +1,17 @@
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  FINE_FRAGRANCE_CATEGORY,
+  parseLongDate,
+} from '../../../../../services/domain/src/chemicals/ifra-reference.ts';
 import { useDataValues } from '../../../lib/data-values.ts';
 import { TruncatedText } from '../../../lib/truncated-text.tsx';
 import type { Chemical } from '../../../types/api.ts';
 import {
-  FINE_FRAGRANCE_CATEGORY,
   type IfraLimit,
   iarcGroup,
   ifraKinds,
   ifraLimits,
-  isoFromMonthDayYear,
   KIND_TONE,
   regulatoryData,
   regulatoryKinds,
@@ -133,8 +135,8 @@ export function StandardsBlocks({ chemical }: { chemical: Chemical }) {
   const group = iarcGroup(iarc?.group);
   const limits = ifra ? ifraLimits(ifra) : [];
   const fine = limits.find((l) => l.category === FINE_FRAGRANCE_CATEGORY) ?? null;
-  const inForceNew = isoFromMonthDayYear(ifra?.implementation_new_creations);
-  const inForceExisting = isoFromMonthDayYear(ifra?.implementation_existing_creations);
+  const inForceNew = parseLongDate(ifra?.implementation_new_creations);
+  const inForceExisting = parseLongDate(ifra?.implementation_existing_creations);
   return (
     <>
       {ifra ? (

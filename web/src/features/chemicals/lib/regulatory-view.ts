@@ -9,6 +9,7 @@
  * - `not_listed`: none of the above. It means "not on the lists we hold", never "safe", so it is
  *   shown in a neutral style.
  */
+import { IFRA_CATEGORIES } from '../../../../../services/domain/src/chemicals/ifra-reference.ts';
 import type { Chemical, RegionalRegulation } from '../../../types/api.ts';
 
 export type RegulatoryKind = 'prohibited' | 'restricted' | 'allergen' | 'prop65' | 'not_listed';
@@ -114,31 +115,6 @@ export function ifraKinds(type: string): IfraKind[] {
   return (['prohibition', 'restriction', 'specification'] as const).filter((k) => kinds.has(k));
 }
 
-/** IFRA's product categories in the order the standards print them. */
-export const IFRA_CATEGORIES = [
-  '1',
-  '2',
-  '3',
-  '4',
-  '5A',
-  '5B',
-  '5C',
-  '5D',
-  '6',
-  '7A',
-  '7B',
-  '8',
-  '9',
-  '10A',
-  '10B',
-  '11A',
-  '11B',
-  '12',
-] as const;
-
-/** IFRA's category of fine fragrance (eau de parfum, eau de toilette, body sprays). */
-export const FINE_FRAGRANCE_CATEGORY = '4';
-
 /**
  * One category's limit: a maximum % of the finished product, no limit, prohibited, or set in the
  * standard's notes instead (the standard's words "See Notebox").
@@ -167,30 +143,6 @@ export function ifraLimits(ifra: Pick<IfraView, 'limits'>): Array<{ category: st
     const limit = ifraLimit(ifra.limits?.[`category_${category}`]);
     return limit ? [{ category, limit }] : [];
   });
-}
-
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
-
-/** `March 30, 2024` → `2024-03-30`; anything else (`Not applicable.`) → null. */
-export function isoFromMonthDayYear(text: string | null | undefined): string | null {
-  const match = /^([A-Za-z]+)\s+(\d{1,2}),\s*(\d{4})$/.exec(text?.trim() ?? '');
-  if (!match) return null;
-  const month = MONTHS.indexOf(match[1]!.toLowerCase());
-  if (month < 0) return null;
-  return `${match[3]}-${String(month + 1).padStart(2, '0')}-${match[2]!.padStart(2, '0')}`;
 }
 
 export type IarcGroup = '1' | '2A' | '2B' | '3';

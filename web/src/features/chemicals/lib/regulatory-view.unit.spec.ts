@@ -6,7 +6,6 @@ import {
   ifraKinds,
   ifraLimit,
   ifraLimits,
-  isoFromMonthDayYear,
   regionKinds,
   regulatoryData,
   regulatoryKinds,
@@ -95,14 +94,6 @@ describe('IFRA and IARC views', () => {
     });
     expect(rows.map((r) => r.category)).toEqual(['4', '5A', '10A', '12']);
     expect(ifraLimits({ limits: {} })).toEqual([]);
-  });
-
-  it('turns the standard\'s "Month d, yyyy" into an ISO date and leaves other text out', () => {
-    expect(isoFromMonthDayYear('March 30, 2024')).toBe('2024-03-30');
-    expect(isoFromMonthDayYear('August 7, 2009')).toBe('2009-08-07');
-    expect(isoFromMonthDayYear('Not applicable.')).toBeNull();
-    expect(isoFromMonthDayYear('Smarch 3, 2024')).toBeNull();
-    expect(isoFromMonthDayYear(null)).toBeNull();
   });
 
   it('normalises IARC groups and refuses what IARC does not use', () => {
