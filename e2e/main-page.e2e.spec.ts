@@ -148,6 +148,10 @@ describe('main page in Chromium', () => {
     expect(await modal.getByTestId('chemical-synonyms').textContent()).toMatch(/4-Allylveratrole/);
     const ifra = modal.getByTestId('ifra-block');
     expect(await ifra.getByTestId('ifra-kind').allTextContents()).toEqual(['IFRA restriction']);
+    // IFRA's reason in plain words (it writes "DERMAL SENSITIZATION AND SYSTEMIC TOXICITY").
+    expect(await ifra.getByTestId('ifra-reason').textContent()).toBe(
+      'Reason given by IFRA: skin allergy (sensitisation) and harm to the body once absorbed (systemic toxicity).',
+    );
     expect(await ifra.getByTestId('ifra-fine-fragrance').textContent()).toMatch(
       /Fine fragrance \(category 4\):\s+at most 0\.011\s%/,
     );

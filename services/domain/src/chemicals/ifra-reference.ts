@@ -30,6 +30,76 @@ export type IfraCategory = (typeof IFRA_CATEGORIES)[number];
 /** IFRA's category of fine fragrance (eau de parfum, eau de toilette, body sprays). */
 export const FINE_FRAGRANCE_CATEGORY: IfraCategory = '4';
 
+/** The hazards IFRA names as the reason for a standard, as keys the interface words in each language. */
+export type IfraHazard =
+  | 'dermal_sensitization'
+  | 'systemic_toxicity'
+  | 'insufficient_data'
+  | 'phototoxicity'
+  | 'photosensitization'
+  | 'carcinogenicity'
+  | 'genotoxicity'
+  | 'genotoxicity_pah'
+  | 'mutagenicity'
+  | 'depigmentation'
+  | 'neurotoxicity'
+  | 'reproductive_toxicity'
+  | 'teratogenicity'
+  | 'acute_toxicity'
+  | 'liver_toxicity'
+  | 'skin_toxicity'
+  | 'toxicity'
+  | 'nitrosamine_formation'
+  | 'cyanide_release'
+  | 'vpvb'
+  | 'see_specification';
+
+const IFRA_HAZARDS: Record<string, IfraHazard> = {
+  'dermal sensitization': 'dermal_sensitization',
+  'systemic toxicity': 'systemic_toxicity',
+  'insufficient data': 'insufficient_data',
+  phototoxicity: 'phototoxicity',
+  photosensitization: 'photosensitization',
+  carcinogenicity: 'carcinogenicity',
+  genotoxicity: 'genotoxicity',
+  'genotoxicity by release of polynuclear hydrocarbons (pah)': 'genotoxicity_pah',
+  mutagenicity: 'mutagenicity',
+  depigmentation: 'depigmentation',
+  'dermal depigmentation': 'depigmentation',
+  neurotoxicity: 'neurotoxicity',
+  'reproductive toxicity': 'reproductive_toxicity',
+  teratogenicity: 'teratogenicity',
+  'acute toxicity': 'acute_toxicity',
+  'liver toxicity': 'liver_toxicity',
+  'skin toxicity': 'skin_toxicity',
+  toxicity: 'toxicity',
+  'potential of nitrosamine formation': 'nitrosamine_formation',
+  'potential of cyanide release': 'cyanide_release',
+  vpvb: 'vpvb',
+  'see fragrance ingredient specification': 'see_specification',
+};
+
+/**
+ * The hazards of IFRA's "intrinsic property" text (`DERMAL SENSITIZATION AND SYSTEMIC TOXICITY`
+ * → dermal_sensitization, systemic_toxicity), each once; null when a part is not one we word, so
+ * the text is then shown as IFRA wrote it.
+ */
+export function ifraHazards(text: string | null | undefined): IfraHazard[] | null {
+  const parts = (text ?? '')
+    .toLowerCase()
+    .split(/\s*,\s*|\s+and\s+/)
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  if (parts.length === 0) return null;
+  const hazards: IfraHazard[] = [];
+  for (const part of parts) {
+    const hazard = IFRA_HAZARDS[part];
+    if (hazard === undefined) return null;
+    if (!hazards.includes(hazard)) hazards.push(hazard);
+  }
+  return hazards;
+}
+
 const MONTH_NAMES = [
   'january',
   'february',

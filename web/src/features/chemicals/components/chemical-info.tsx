@@ -2,6 +2,7 @@ import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   FINE_FRAGRANCE_CATEGORY,
+  ifraHazards,
   parseLongDate,
 } from '../../../../../services/domain/src/chemicals/ifra-reference.ts';
 import { useDataValues } from '../../../lib/data-values.ts';
@@ -128,13 +129,19 @@ function useLimitText(): (limit: IfraLimit, cell?: boolean) => string {
  * each with its source and date and a sentence on what it does and does not say.
  */
 export function StandardsBlocks({ chemical }: { chemical: Chemical }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const baseId = useId();
   const limitText = useLimitText();
   const { ifra, iarc } = regulatoryData(chemical);
   const group = iarcGroup(iarc?.group);
   const limits = ifra ? ifraLimits(ifra) : [];
   const fine = limits.find((l) => l.category === FINE_FRAGRANCE_CATEGORY) ?? null;
+  const hazards = ifraHazards(ifra?.intrinsic_property);
+  const reason = hazards
+    ? new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
+        hazards.map((h) => t(`ifra.hazard.${h}`)),
+      )
+    : (ifra?.intrinsic_property?.toLowerCase() ?? null);
   const inForceNew = parseLongDate(ifra?.implementation_new_creations);
   const inForceExisting = parseLongDate(ifra?.implementation_existing_creations);
   return (
@@ -160,9 +167,9 @@ export function StandardsBlocks({ chemical }: { chemical: Chemical }) {
             {ifra.amendment ? ` — ${t('ifra.amendment', { number: ifra.amendment })}` : ''}
             {ifra.publication_date ? ` (${ifra.publication_date})` : ''}
           </p>
-          {ifra.intrinsic_property ? (
-            <p className="info-block__text">
-              {t('ifra.reason', { reason: ifra.intrinsic_property.toLowerCase() })}
+          {reason ? (
+            <p className="info-block__text" data-testid="ifra-reason">
+              {t('ifra.reason', { reason })}
             </p>
           ) : null}
           {fine ? (
