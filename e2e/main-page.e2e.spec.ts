@@ -93,7 +93,7 @@ describe('main page in Chromium', () => {
       .toBe(picked);
   });
 
-  it('suggests the brand a few letters spell before its perfumes, and chemicals by name', async () => {
+  it('suggests the brand a few letters spell before its perfumes, and chemicals by name or trade name', async () => {
     const input = page.getByTestId('search-input');
     await input.fill('');
     await input.pressSequentially('chan', { delay: 40 });
@@ -120,6 +120,12 @@ describe('main page in Chromium', () => {
     await expect
       .poll(async () => (await chemical.first().textContent({ timeout: 20_000 })) ?? '', { timeout: 20_000 })
       .toMatch(/Linalool.*CAS 78-70-6/);
+    // A trade name finds the chemical it names, and says so.
+    await input.fill('');
+    await input.pressSequentially('hedion', { delay: 40 });
+    await expect
+      .poll(async () => (await chemical.first().textContent({ timeout: 20_000 })) ?? '', { timeout: 20_000 })
+      .toMatch(/Methyl dihydrojasmonate.*CAS 24851-98-7 · also known as Hedione/);
     await input.press('Escape');
   });
 

@@ -28,6 +28,8 @@ interface ChemicalSeed {
   restricted?: boolean;
   prop65?: boolean;
   inci?: string;
+  /** Other names (trade names such as `Laurine`). */
+  synonyms?: string[];
 }
 
 const CHEMICAL_SEEDS: ChemicalSeed[] = [
@@ -43,6 +45,7 @@ const CHEMICAL_SEEDS: ChemicalSeed[] = [
     cas: '107-75-5',
     allergen: true,
     restricted: true,
+    synonyms: ['Laurine'],
   },
   { id: 'chem-vanillin', name: 'Vanillin', cas: '121-33-5', allergen: false },
   { id: 'chem-iso-e-super', name: 'Iso E Super', cas: '54464-57-2', allergen: false },
@@ -82,6 +85,7 @@ export function makeChemical(seed: ChemicalSeed): Chemical {
     type: 'synthetic',
     cas_number: seed.cas,
     inci_name: seed.inci ?? null,
+    synonyms: seed.synonyms ?? [],
     allergen_flag: seed.allergen,
     prohibited: seed.prohibited ?? false,
     restricted: seed.restricted ?? false,

@@ -24,6 +24,25 @@ export interface RegionalEntry {
   regulations: Chemical['safety_information']['regional_regulations'];
 }
 
+/** How a name matches a typed text, best first. */
+export type NameMatch = 'exact' | 'prefix' | 'word_prefix' | 'contains';
+
+/** How `name` (normalised) matches `needle` (normalised, not empty), or null. */
+export function nameMatch(name: string, needle: string): NameMatch | null {
+  if (name === needle) return 'exact';
+  if (name.startsWith(needle)) return 'prefix';
+  if (name.split(' ').some((word) => word.startsWith(needle))) return 'word_prefix';
+  return name.includes(needle) ? 'contains' : null;
+}
+
+const NAME_MATCH_ORDER: readonly NameMatch[] = ['exact', 'prefix', 'word_prefix', 'contains'];
+
+/** A chemical's names as `list` compares them (normalised), with the other names as written. */
+interface SearchKeys {
+  name: string;
+  others: Array<{ written: string; key: string }>;
+}
+
 export interface ChemicalReadModel {
   readonly size: number;
   get(id: string): Chemical | null;
@@ -34,8 +53,17 @@ export interface ChemicalReadModel {
    * name or INCI name, case- and accent-insensitive). Empty when it names none.
    */
   resolve(ref: string): string[];
-  /** All chemicals by name; with `search`, those whose name, INCI name or CAS contains it. */
+  /**
+   * All chemicals by name; with `search`, those whose name, INCI name, another name (a synonym such
+   * as a trade name: `Lilial`, `Hedione`) or CAS number contains it.
+   */
   list(search?: string): Chemical[];
+  /**
+   * The other name (INCI name or synonym) of `chemical` that best matches `search`, as written: one
+   * equal to it, else one starting with it, else one with a word starting with it, else one
+   * containing it; null when none does.
+   */
+  otherNameMatch(chemical: Chemical, search: string): { name: string; how: NameMatch } | null;
   /** Chemicals in one regulatory status (the by-status call), by name. */
   byStatus(status: ChemicalStatus): Chemical[];
   regions(): RegionWithCount[];
@@ -53,6 +81,8 @@ export class ChemicalTable implements ChemicalReadModel {
   /** EU label allergens by label (INCI) name: one allergen whatever the isomer's CAS. */
   private readonly allergensByInci = new Map<string, Set<string>>();
   private sorted: Chemical[] | null = null;
+  /** Per chemical id, its normalised names (built on first search, dropped with `sorted`). */
+  private searchKeys: Map<string, SearchKeys> | null = null;
   private readonly regionDefs: RegionRecord[];
 
   constructor(regions: readonly RegionRecord[] = []) {
@@ -73,7 +103,7 @@ export class ChemicalTable implements ChemicalReadModel {
     if (previous) this.unindex(previous);
     this.byId.set(chemical.id, chemical);
     this.index(chemical);
-    this.sorted = null;
+    this.changed();
     return previous;
   }
 
@@ -82,7 +112,7 @@ export class ChemicalTable implements ChemicalReadModel {
     if (!previous) return null;
     this.unindex(previous);
     this.byId.delete(id);
-    this.sorted = null;
+    this.changed();
     return previous;
   }
 
@@ -114,7 +144,7 @@ export class ChemicalTable implements ChemicalReadModel {
     fill(this.idsByCas, saved.byCas);
     fill(this.idsByName, saved.byName);
     fill(this.allergensByInci, saved.allergensByInci);
-    this.sorted = null;
+    this.changed();
   }
 
   known(): ReadonlyMap<string, Chemical> {
@@ -153,12 +183,26 @@ export class ChemicalTable implements ChemicalReadModel {
     if (needle === '') return all;
     const text = normalizeText(needle);
     const cas = needle.toLowerCase();
-    return all.filter(
-      (c) =>
-        (text !== '' && normalizeText(c.name).includes(text)) ||
-        (text !== '' && c.inci_name !== null && normalizeText(c.inci_name).includes(text)) ||
-        c.cas_number?.toLowerCase().includes(cas),
-    );
+    return all.filter((c) => {
+      if (c.cas_number?.toLowerCase().includes(cas)) return true;
+      if (text === '') return false;
+      const keys = this.keysOf(c);
+      return keys.name.includes(text) || keys.others.some((o) => o.key.includes(text));
+    });
+  }
+
+  otherNameMatch(chemical: Chemical, search: string): { name: string; how: NameMatch } | null {
+    const needle = normalizeText(search);
+    if (needle === '') return null;
+    let best: { name: string; how: NameMatch } | null = null;
+    for (const other of this.keysOf(chemical).others) {
+      const how = nameMatch(other.key, needle);
+      if (how === null) continue;
+      if (best === null || NAME_MATCH_ORDER.indexOf(how) < NAME_MATCH_ORDER.indexOf(best.how)) {
+        best = { name: other.written, how };
+      }
+    }
+    return best;
   }
 
   byStatus(status: ChemicalStatus): Chemical[] {
@@ -202,6 +246,28 @@ export class ChemicalTable implements ChemicalReadModel {
       if (regulations.length > 0) out.push({ chemical, regulations });
     }
     return out;
+  }
+
+  /** Something changed: the sorted list and the search keys are rebuilt when next needed. */
+  private changed(): void {
+    this.sorted = null;
+    this.searchKeys = null;
+  }
+
+  private keysOf(chemical: Chemical): SearchKeys {
+    this.searchKeys ??= new Map();
+    let keys = this.searchKeys.get(chemical.id);
+    if (keys === undefined) {
+      const others: SearchKeys['others'] = [];
+      for (const written of [chemical.inci_name, ...(chemical.synonyms ?? [])]) {
+        if (!written) continue;
+        const key = normalizeText(written);
+        if (key !== '' && !others.some((o) => o.key === key)) others.push({ written, key });
+      }
+      keys = { name: normalizeText(chemical.name), others };
+      this.searchKeys.set(chemical.id, keys);
+    }
+    return keys;
   }
 
   private sortedAll(): Chemical[] {

@@ -18,6 +18,13 @@ const vanillin = makeChemical({
   prop65: true,
 });
 const lilial = makeChemical({ id: 'lil', name: 'Lilial', cas: '80-54-6', allergen: true, prohibited: true });
+const hedione = makeChemical({
+  id: 'hed',
+  name: 'Methyl dihydrojasmonate',
+  cas: '24851-98-7',
+  allergen: false,
+  synonyms: ['Hedione', 'Hedione High Cis', 'Methyl dihydrojasmonate (Hedione)'],
+});
 
 function table(): ChemicalTable {
   const t = new ChemicalTable(fixtureRegions);
@@ -63,6 +70,23 @@ describe('ChemicalTable', () => {
     expect(t.list('linal').map((c) => c.id)).toEqual(['lin-r', 'lin']);
     expect(t.list('lin').map((c) => c.id)).toEqual(['lin-r', 'lin', 'van']);
     expect(t.list('80-54').map((c) => c.id)).toEqual(['lil']);
+  });
+
+  it('finds a chemical by another name (a trade name), and says which one matched and how', () => {
+    const t = table();
+    t.upsert(hedione);
+    expect(t.list('hedio').map((c) => c.id)).toEqual(['hed']);
+    expect(t.list('HEDIONE high').map((c) => c.id)).toEqual(['hed']);
+    expect(t.otherNameMatch(hedione, 'hedione')).toEqual({ name: 'Hedione', how: 'exact' });
+    expect(t.otherNameMatch(hedione, 'hedi')).toEqual({ name: 'Hedione', how: 'prefix' });
+    expect(t.otherNameMatch(hedione, 'cis')).toEqual({ name: 'Hedione High Cis', how: 'word_prefix' });
+    expect(t.otherNameMatch(hedione, 'dione')).toEqual({ name: 'Hedione', how: 'contains' });
+    expect(t.otherNameMatch(hedione, 'rose')).toBeNull();
+    expect(t.otherNameMatch(linalool, '  ')).toBeNull();
+    // A replaced record is searched by its new names only.
+    t.upsert({ ...hedione, synonyms: ['MDJ'] });
+    expect(t.list('hedio')).toEqual([]);
+    expect(t.list('mdj').map((c) => c.id)).toEqual(['hed']);
   });
 
   it('lists by status and by region, with per-region counts', () => {

@@ -2,19 +2,22 @@
  * How the pickers' lists (notes, brands, chemicals) answer a typed text: every item of the whole set
  * is considered, and the ones a person most likely means come first.
  *
- * Tiers, best first: the name is the text (case, accents and punctuation aside); the name starts
- * with it; a word of the name starts with it; the name contains it; another field matched (a
- * chemical's INCI name or CAS number). Inside a tier, the more popular item first (perfumes using
- * it), then the shorter name, then by name. Without text, the whole set by popularity.
+ * Tiers, best first: the name is the text (case, accents and punctuation aside); another name of
+ * the item is the text (a chemical's INCI name or a synonym such as the trade name `Lilial`); the
+ * name starts with it; a word of the name starts with it; the name contains it; another field
+ * matched otherwise (a chemical's CAS number, or part of another name). Inside a tier, the more
+ * popular item first (perfumes using it), then the shorter name, then by name. Without text, the
+ * whole set by popularity.
  */
 import { normalizeText } from '@scentinel/platform/search';
 
 export const MatchTier = {
   exact: 0,
-  prefix: 1,
-  wordPrefix: 2,
-  contains: 3,
-  other: 4,
+  alias: 1,
+  prefix: 2,
+  wordPrefix: 3,
+  contains: 4,
+  other: 5,
 } as const;
 export type MatchTier = (typeof MatchTier)[keyof typeof MatchTier];
 

@@ -102,6 +102,22 @@ describe('GET /api/chemicals?q', () => {
     const cas = byName.body.chemicals[0].cas_number as string;
     const byCas = await get(`/api/chemicals?q=${cas}&limit=5`);
     expect(byCas.body.chemicals[0].cas_number).toBe(cas);
+    expect(byName.body.chemicals[0].matched_name).toBeUndefined();
+  });
+
+  it('finds a chemical by a trade name and says which name matched', async () => {
+    // Hydroxycitronellal is sold as Laurine: the picker and the search suggestions find it so.
+    const exact = await get('/api/chemicals?q=laurine&limit=5');
+    expect(exact.status).toBe(200);
+    expect(
+      exact.body.chemicals.map((c: { name: string; matched_name?: string }) => [c.name, c.matched_name]),
+    ).toEqual([['Hydroxycitronellal', 'Laurine']]);
+    const prefix = await get('/api/chemicals?q=laur&limit=5');
+    expect(prefix.body.chemicals[0]).toMatchObject({ name: 'Hydroxycitronellal', matched_name: 'Laurine' });
+    // Its own name matching, no other name is reported.
+    const own = await get('/api/chemicals?q=hydroxycitronellal&limit=5');
+    expect(own.body.chemicals[0].name).toBe('Hydroxycitronellal');
+    expect(own.body.chemicals[0].matched_name).toBeUndefined();
   });
 
   it('ranks every chemical by how many perfumes use it for a page without text', async () => {

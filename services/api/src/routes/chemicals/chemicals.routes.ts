@@ -7,6 +7,7 @@ import {
   CAS_PATTERN,
   type Chemical,
   chemicalStatuses,
+  normalizeText,
   regionalStatuses,
   type SearchIndex,
 } from '@scentinel/platform/search';
@@ -16,7 +17,7 @@ import { answerCacheFor } from '../../http/answer-cache.ts';
 import { HttpError } from '../../http/errors.ts';
 import { rememberingValidatorCompiler } from '../../http/validator.ts';
 import { DEFAULT_LIMIT, Limit, MAX_SKIP, Nullable, Skip } from '../catalogue/catalogue.schemas.ts';
-import { MatchTier, rankForText } from '../catalogue/picker-ranking.ts';
+import { MatchTier, nameTier, rankForText } from '../catalogue/picker-ranking.ts';
 
 export interface ChemicalRouteDeps {
   catalogue: SearchIndex;
@@ -64,6 +65,17 @@ const RegionalRegulation = Type.Object(
 /** A chemical in lists: everything but the bulky safety information. */
 const ChemicalSummary = Type.Object(chemicalFields);
 
+/** A chemical of the picker list: with `q`, the other name the text matched when not its own. */
+const ChemicalListItem = Type.Object({
+  ...chemicalFields,
+  matched_name: Type.Optional(
+    Type.String({
+      description:
+        "With q: the INCI name or synonym the text matched (a trade name such as Lilial), when the chemical's own name does not match it as well",
+    }),
+  ),
+});
+
 /** The full chemical, as the CAS modal and detail view show it. */
 const ChemicalDetail = Type.Object({
   ...chemicalFields,
@@ -93,12 +105,14 @@ const Lookup = Type.Object({
 
 const ListQuery = Type.Object(
   {
-    search: Type.Optional(Type.String({ maxLength: 200, description: 'Name, INCI name or CAS substring' })),
+    search: Type.Optional(
+      Type.String({ maxLength: 200, description: 'Name, INCI name, other name (synonym) or CAS substring' }),
+    ),
     q: Type.Optional(
       Type.String({
         maxLength: 200,
         description:
-          'Picker text: like search, but ranked (exact name or CAS, names starting with it, then by how many perfumes use the chemical). A page (limit) without q or search is every chemical by use.',
+          'Picker text: like search, but ranked (exact name or CAS, then an exact other name such as the trade name Lilial, names starting with it, then by how many perfumes use the chemical); a chemical found by another name carries it as matched_name. A page (limit) without q or search is every chemical by use.',
       }),
     ),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, description: 'Default: all' })),
@@ -198,18 +212,34 @@ export const chemicalReadRoutes: FastifyPluginAsyncTypebox<{ deps: ChemicalRoute
   // The lists (1.7 MB for every chemical) are reused while the index is unchanged.
   const answers = answerCacheFor(index, 16 * 1024 * 1024);
 
-  /** The chemicals matching a picker's text, ranked (`picker-ranking.ts`). */
-  async function rankedChemicals(q: string): Promise<Chemical[]> {
+  /**
+   * The chemicals matching a picker's text, ranked (`picker-ranking.ts`), and for those found by
+   * another name than their own (`Lilial` finds Butylphenyl Methylpropional), that name.
+   */
+  async function rankedChemicals(
+    q: string,
+  ): Promise<{ list: Chemical[]; matchedNames: Map<string, string> }> {
     const matches = chemicals.list(q);
     const uses = new Map<string, number>();
     for (const c of matches) uses.set(c.id, (await index.chemicalUsage(c.id, 0)).total_perfumes);
     const cas = q.trim().toLowerCase();
-    return rankForText(matches, q, {
+    const needle = normalizeText(q);
+    const matchedNames = new Map<string, string>();
+    const list = rankForText(matches, q, {
       name: (c) => c.name,
       popularity: (c) => uses.get(c.id) ?? 0,
-      // Found by list(): by CAS number or INCI name when not by name.
-      otherTier: (c) => (c.cas_number?.toLowerCase() === cas ? MatchTier.exact : MatchTier.other),
+      // Found by list(): by CAS number, INCI name or a synonym when not by its own name.
+      otherTier: (c) => {
+        if (c.cas_number?.toLowerCase() === cas) return MatchTier.exact;
+        const other = chemicals.otherNameMatch(c, q);
+        const own = nameTier(c.name, needle);
+        if (other !== null && (own === null || (other.how === 'exact' && own > MatchTier.alias))) {
+          matchedNames.set(c.id, other.name);
+        }
+        return other?.how === 'exact' ? MatchTier.alias : MatchTier.other;
+      },
     });
+    return { list, matchedNames };
   }
 
   async function detail(c: Chemical) {
@@ -234,7 +264,7 @@ export const chemicalReadRoutes: FastifyPluginAsyncTypebox<{ deps: ChemicalRoute
         querystring: ListQuery,
         response: {
           200: Type.Object({
-            chemicals: Type.Array(ChemicalSummary),
+            chemicals: Type.Array(ChemicalListItem),
             total: Type.Integer(),
             has_more: Type.Boolean(),
           }),
@@ -245,12 +275,19 @@ export const chemicalReadRoutes: FastifyPluginAsyncTypebox<{ deps: ChemicalRoute
     async (request, reply) =>
       answers.send(request, reply, 'chemicals', request.query, async () => {
         const { search, q, limit, skip = 0 } = request.query;
-        const all =
+        const ranked =
           q === undefined && (search !== undefined || limit === undefined)
-            ? chemicals.list(search)
+            ? { list: chemicals.list(search), matchedNames: new Map<string, string>() }
             : await rankedChemicals(q ?? '');
-        const { slice, total, has_more } = pageOf(all, skip, limit ?? all.length);
-        return { chemicals: slice.map(summary), total, has_more };
+        const { slice, total, has_more } = pageOf(ranked.list, skip, limit ?? ranked.list.length);
+        return {
+          chemicals: slice.map((c) => {
+            const matched = ranked.matchedNames.get(c.id);
+            return matched === undefined ? summary(c) : { ...summary(c), matched_name: matched };
+          }),
+          total,
+          has_more,
+        };
       }),
   );
 

@@ -14,7 +14,8 @@ export const SUGGEST_MIN_CHARS = 2;
 export const SUGGEST_DELAY_MS = 120;
 
 export type BrandSuggestion = { name: string; perfumeCount: number };
-export type ChemicalSuggestion = { id: string; name: string; cas: string | null };
+/** A chemical under the search box; `alias` is the other name the text matched (`Lilial`), if any. */
+export type ChemicalSuggestion = { id: string; name: string; cas: string | null; alias: string | null };
 export type Suggestions = {
   brands: BrandSuggestion[];
   perfumes: Perfume[];
@@ -66,12 +67,14 @@ export function normalizeBrandSuggestions(raw: unknown, text: string): BrandSugg
 
 export function normalizeChemicalSuggestions(raw: unknown, text: string): ChemicalSuggestion[] {
   return records(raw, 'chemicals')
-    .filter((c) => typeof c.id === 'string' && typeof c.name === 'string' && startsToSpell(c.name, text))
-    .map((c) => ({
-      id: c.id as string,
-      name: c.name as string,
-      cas: typeof c.cas_number === 'string' && c.cas_number !== '' ? c.cas_number : null,
-    }))
+    .flatMap((c): ChemicalSuggestion[] => {
+      if (typeof c.id !== 'string' || typeof c.name !== 'string') return [];
+      const cas = typeof c.cas_number === 'string' && c.cas_number !== '' ? c.cas_number : null;
+      if (startsToSpell(c.name, text)) return [{ id: c.id, name: c.name, cas, alias: null }];
+      // Found by another name (a trade name, an INCI name): offered under that name too.
+      const alias = typeof c.matched_name === 'string' ? c.matched_name : null;
+      return alias !== null && startsToSpell(alias, text) ? [{ id: c.id, name: c.name, cas, alias }] : [];
+    })
     .slice(0, OTHER_SUGGESTION_LIMIT);
 }
 

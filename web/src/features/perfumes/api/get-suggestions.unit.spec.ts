@@ -53,7 +53,25 @@ describe('brand and chemical suggestions', () => {
         { chemicals: [{ id: 'chem-78-70-6', name: 'Linalool', cas_number: '78-70-6' }, { name: 'no id' }] },
         'linal',
       ),
-    ).toEqual([{ id: 'chem-78-70-6', name: 'Linalool', cas: '78-70-6' }]);
+    ).toEqual([{ id: 'chem-78-70-6', name: 'Linalool', cas: '78-70-6', alias: null }]);
+    // A chemical found by another name is offered with that name; one matching neither is not.
+    expect(
+      normalizeChemicalSuggestions(
+        {
+          chemicals: [
+            {
+              id: 'chem-80-54-6',
+              name: 'Butylphenyl Methylpropional',
+              cas_number: '80-54-6',
+              matched_name: 'Lilial',
+            },
+            { id: 'chem-x', name: 'Something else', cas_number: null, matched_name: 'Other' },
+            { id: 'chem-y', name: 'Another', cas_number: null },
+          ],
+        },
+        'lili',
+      ),
+    ).toEqual([{ id: 'chem-80-54-6', name: 'Butylphenyl Methylpropional', cas: '80-54-6', alias: 'Lilial' }]);
     expect(normalizeBrandSuggestions(null, 'chan')).toEqual([]);
     expect(normalizeChemicalSuggestions({ chemicals: 'nope' }, 'x')).toEqual([]);
   });

@@ -178,6 +178,9 @@ export function SearchBar({
                           {option.chemical.cas
                             ? t('search.suggestChemicalCas', { cas: option.chemical.cas })
                             : t('search.suggestChemical')}
+                          {option.chemical.alias
+                            ? ` · ${t('search.suggestAlias', { name: option.chemical.alias })}`
+                            : ''}
                         </span>
                       </>
                     )}
