@@ -11,6 +11,8 @@ export type FilterOption = {
   id: Id;
   name: string;
   cas_number?: string | null;
+  /** The other name the typed text matched (a trade name such as `Lilial`), for a chemical. */
+  matched_name?: string | null;
   category?: string | null;
   /** Perfumes using it, when the server says. */
   perfume_count?: number;
@@ -41,10 +43,17 @@ export function normalizeChemicalOptions(raw: unknown): OptionPage {
   const list = isRecord(raw) && Array.isArray(raw.chemicals) ? raw.chemicals : Array.isArray(raw) ? raw : [];
   const items = list.flatMap((item): FilterOption[] => {
     if (!isRecord(item)) return [];
-    const { id, name, cas_number } = item;
+    const { id, name, cas_number, matched_name } = item;
     if ((typeof id !== 'string' && typeof id !== 'number') || typeof name !== 'string' || !name.trim())
       return [];
-    return [{ id, name, cas_number: typeof cas_number === 'string' ? cas_number : null }];
+    return [
+      {
+        id,
+        name,
+        cas_number: typeof cas_number === 'string' ? cas_number : null,
+        ...(typeof matched_name === 'string' && { matched_name }),
+      },
+    ];
   });
   return { items, total: totalOf(raw, items.length) };
 }

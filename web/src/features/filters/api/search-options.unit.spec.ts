@@ -12,6 +12,17 @@ describe('filter option pages', () => {
     ).toEqual({ items: [{ id: 'chem-78-70-6', name: 'Linalool', cas_number: '78-70-6' }], total: 240 });
   });
 
+  it('keeps the other name a chemical was found by (a trade name)', () => {
+    const page = normalizeChemicalOptions({
+      chemicals: [
+        { id: 'chem-24851-98-7', name: 'Methyl dihydrojasmonate', cas_number: null, matched_name: 'Hedione' },
+      ],
+    });
+    expect(page.items).toEqual([
+      { id: 'chem-24851-98-7', name: 'Methyl dihydrojasmonate', cas_number: null, matched_name: 'Hedione' },
+    ]);
+  });
+
   it('reads a note page with perfume counts', () => {
     expect(
       normalizeNoteOptions({

@@ -220,6 +220,12 @@ function FilterPicker({ kind, filters, onChange }: FilterPickerProps) {
                   <span className="pick-list__name">
                     {item.name}
                     {item.cas_number ? <span className="muted"> · {item.cas_number}</span> : null}
+                    {item.matched_name ? (
+                      <span className="muted">
+                        {' '}
+                        · {t('search.suggestAlias', { name: item.matched_name })}
+                      </span>
+                    ) : null}
                     {item.category ? <span className="muted"> · {item.category}</span> : null}
                     {item.perfume_count !== undefined ? (
                       <span className="muted">
