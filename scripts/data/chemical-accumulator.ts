@@ -187,6 +187,55 @@ export function pairedEc(ids: IdentifierCell, cas: string): string | null {
   return ids.cas.length === ids.ec.length ? (ids.ec[ids.cas.indexOf(cas)] ?? null) : null;
 }
 
+/**
+ * A CAS index name: the parent first, then its substituents after a comma, as in
+ * `Oxacyclohexadec-12-en-2-one, (12E)-` or `Benzoic acid, 2-hydroxy-, methyl ester`. Exact, but
+ * nobody calls the substance that.
+ */
+export function isCasIndexName(name: string): boolean {
+  if (!name.includes(', ')) return false;
+  return (
+    /-$/.test(name) ||
+    /, \(\d*[EZRS][^)]*\)-?$/.test(name) ||
+    /, [a-z]+ ester$/.test(name) ||
+    /, (?:\d|N|[a-z]|alpha|beta|gamma|delta|[α-δ])[\w,'[\]().-]*-(?:[ ,]|$)/.test(name)
+  );
+}
+
+/**
+ * A name fit to show instead of a CAS index name: a word of letters in it, not a CAS index name
+ * itself, not a registry number, no dilution, no database id, no list (`;`), and not a description
+ * such as "synthetic amber".
+ */
+function isReadableAlternative(name: string): boolean {
+  return (
+    /\p{L}{3}/u.test(name) &&
+    !name.includes(';') &&
+    !/^(?:synthetic|natural|nature identical)\b/i.test(name) &&
+    !/\d{2,7}-\d{2}-\d/.test(name) &&
+    !isCasIndexName(name) &&
+    name.length <= 60 &&
+    !/\d\s*%|\sin\s+(?:DPG|TEC|IPM|DEP|BB|MCT|ethanol|alcohol)\b/i.test(name) &&
+    !/^schembl\d|^[a-z]*\d{5,}$/i.test(name)
+  );
+}
+
+/**
+ * The display name: the best-ranked name, unless that is a CAS index name and another source
+ * gives a readable one (`Oxacyclohexadec-12-en-2-one, (12E)-` is shown as `Habanolide`); then
+ * the best-ranked readable one, a lower-case trade name capitalised (`georgywood` → `Georgywood`).
+ */
+export function displayName<T extends { name: string; rank: number }>(names: readonly T[]): T | null {
+  const best = bestBy(names);
+  if (best === null || !isCasIndexName(best.name)) return best;
+  const readable = bestBy(names.filter((n) => isReadableAlternative(n.name)));
+  if (readable === null) return best;
+  const name = /^[a-z]+$/.test(readable.name)
+    ? readable.name[0]!.toUpperCase() + readable.name.slice(1)
+    : readable.name;
+  return { ...readable, name };
+}
+
 /** The item with the lowest rank (the first one on ties), null when there is none. */
 export function bestBy<T extends { rank: number }>(items: readonly T[]): T | null {
   let best: T | null = null;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { Accumulator, attributeGroupNames, NAME_RANK, nameKey, nameParts } from './chemical-accumulator.ts';
+import {
+  Accumulator,
+  attributeGroupNames,
+  displayName,
+  isCasIndexName,
+  NAME_RANK,
+  nameKey,
+  nameParts,
+} from './chemical-accumulator.ts';
 
 describe('nameParts', () => {
   it('splits a cell that lists several names', () => {
@@ -104,5 +112,68 @@ describe('attributeGroupNames', () => {
       expect([...acc.synonyms]).toContain('Safrole, Isosafrole and Dihydrosafrole');
       expect([...acc.synonyms]).toContain('Safrol');
     }
+  });
+});
+
+describe('display names', () => {
+  it('tells CAS index names from names people use', () => {
+    for (const name of [
+      'Oxacyclohexadec-12-en-2-one, (12E)-',
+      'Benzoic acid, 2-hydroxy-, methyl ester',
+      'Nonane, 1,1-diethoxy-',
+      '2,6-Octadienal, (2E,6Z)-',
+      'Amyl cinnamal, alpha-',
+    ]) {
+      expect(isCasIndexName(name), name).toBe(true);
+    }
+    for (const name of [
+      'Linalool',
+      'Bergamot oil, expressed',
+      'Pinus mugo, leaf and twig oil',
+      'Safrole, Isosafrole and Dihydrosafrole',
+      'Oakmoss absolute (low atranol & chloratranol)',
+    ]) {
+      expect(isCasIndexName(name), name).toBe(false);
+    }
+  });
+
+  it('shows a readable name from any source instead of a CAS index name, else the best-ranked name', () => {
+    const names = [
+      { name: 'Oxacyclohexadec-12-en-2-one, (12E)-', rank: NAME_RANK.ifraTransparency! },
+      { name: 'Habanolide 10% in DPG', rank: NAME_RANK.userMaterials! },
+      { name: '111879-80-2', rank: NAME_RANK.goodScents! },
+      { name: 'Habanolide', rank: NAME_RANK.userMaterials! },
+      { name: 'SCHEMBL1234567', rank: NAME_RANK.goodScents! },
+    ];
+    expect(displayName(names)).toEqual({ name: 'Habanolide', rank: NAME_RANK.userMaterials });
+    // A lower-case trade name is capitalised; a readable best-ranked name is kept as it is.
+    expect(
+      displayName([
+        { name: 'Ethanone, 1-(2-naphthyl)-', rank: 2 },
+        { name: 'georgywood', rank: 13 },
+      ])?.name,
+    ).toBe('Georgywood');
+    expect(
+      displayName([
+        { name: 'Linalool', rank: 5 },
+        { name: 'Linalol', rank: 2 },
+      ])?.name,
+    ).toBe('Linalol');
+    // A description or a list is no name.
+    expect(
+      displayName([
+        { name: '3-Pentanone, 1-(2,6,6-trimethyl-2-cyclohexen-1-yl)-', rank: 2 },
+        { name: 'synthetic amber', rank: 7 },
+        { name: "6,6'-di-tert-butyl-2,2'-methylenedi-p-cresol;[DBMC]", rank: 7 },
+      ])?.name,
+    ).toBe('3-Pentanone, 1-(2,6,6-trimethyl-2-cyclohexen-1-yl)-');
+    // Nothing readable: the CAS index name stays.
+    expect(
+      displayName([
+        { name: 'Nonane, 1,1-diethoxy-', rank: 2 },
+        { name: '54889-48-4', rank: 7 },
+      ])?.name,
+    ).toBe('Nonane, 1,1-diethoxy-');
+    expect(displayName([])).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 /** Turns one substance's gathered source data into its chemical record. */
-import { type Accumulator, bestBy, nameParts } from './chemical-accumulator.ts';
+import { type Accumulator, bestBy, displayName, nameParts } from './chemical-accumulator.ts';
 import type {
   Chemical,
   EuAllergen,
@@ -61,7 +61,7 @@ export function assemble(acc: Accumulator, context: AssembleContext): Chemical {
     13: 'userMaterials',
     14: 'curated',
   };
-  const chosen = bestBy(acc.names);
+  const chosen = displayName(acc.names);
   const name = chosen?.name ?? acc.cas ?? acc.id;
   if (chosen) sources.push({ field: 'name', ...src(nameRankSource[chosen.rank]!) });
   if (acc.cas) {
