@@ -223,14 +223,17 @@ function isReadableAlternative(name: string): boolean {
 /**
  * The display name: the best-ranked name, unless that is a CAS index name and another source
  * gives a readable one (`Oxacyclohexadec-12-en-2-one, (12E)-` is shown as `Habanolide`); then
- * the best-ranked readable one, a lower-case trade name capitalised (`georgywood` → `Georgywood`).
+ * the best-ranked readable one, its first word capitalised when it is plain lower-case letters
+ * (`georgywood` → `Georgywood`).
  */
 export function displayName<T extends { name: string; rank: number }>(names: readonly T[]): T | null {
   const best = bestBy(names);
   if (best === null || !isCasIndexName(best.name)) return best;
   const readable = bestBy(names.filter((n) => isReadableAlternative(n.name)));
   if (readable === null) return best;
-  const name = /^[a-z]+$/.test(readable.name)
+  // A first word of plain lower-case letters starts with a capital, as names do elsewhere
+  // (`cyclohexyl isobutyrate` → `Cyclohexyl isobutyrate`); `cis-3-…` and `p-menthane` stay.
+  const name = /^[a-z]{3,}(?:\s|$)/.test(readable.name)
     ? readable.name[0]!.toUpperCase() + readable.name.slice(1)
     : readable.name;
   return { ...readable, name };

@@ -155,6 +155,18 @@ describe('display names', () => {
     ).toBe('Georgywood');
     expect(
       displayName([
+        { name: 'Propanoic acid, 2-methyl-, cyclohexyl ester', rank: 2 },
+        { name: 'cyclohexyl isobutyrate', rank: 7 },
+      ])?.name,
+    ).toBe('Cyclohexyl isobutyrate');
+    expect(
+      displayName([
+        { name: '3-Hepten-1-ol, (3Z)-', rank: 2 },
+        { name: 'cis-3-hepten-1-ol', rank: 7 },
+      ])?.name,
+    ).toBe('cis-3-hepten-1-ol');
+    expect(
+      displayName([
         { name: 'Linalool', rank: 5 },
         { name: 'Linalol', rank: 2 },
       ])?.name,
