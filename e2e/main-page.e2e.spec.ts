@@ -193,11 +193,20 @@ describe('main page in Chromium', () => {
     await page.getByTestId('open-filters').click();
     const dialog = page.getByTestId('filters-dialog');
     await dialog.waitFor();
-    await page.getByTestId('filter-search-chemicals').fill('Coumarin');
-    await dialog.getByRole('button', { name: 'Must contain Coumarin', exact: true }).click();
+    // Each list answers the typed text after a moment, and until then still shows the previous
+    // list: a button found there can be gone from under the pointer when the answer arrives. So
+    // wait for the answer (the exact name first), then press the button from the keyboard.
+    const pick = async (kind: 'chemicals' | 'notes', text: string, button: string) => {
+      await page.getByTestId(`filter-search-${kind}`).fill(text);
+      const first = page.getByTestId(`filter-list-${kind}`).locator('.pick-list__name').first();
+      await expect
+        .poll(async () => (await first.textContent({ timeout: 20_000 })) ?? '', { timeout: 20_000 })
+        .toMatch(new RegExp(`^${text}( ·|$)`));
+      await pressButton(dialog.getByRole('button', { name: button, exact: true }));
+    };
+    await pick('chemicals', 'Coumarin', 'Must contain Coumarin');
     await page.getByTestId('filters-tab-notes').click();
-    await page.getByTestId('filter-search-notes').fill('Vanilla');
-    await dialog.getByRole('button', { name: 'Must not contain Vanilla', exact: true }).click();
+    await pick('notes', 'Vanilla', 'Must not contain Vanilla');
     await expect(page.getByTestId('filters-dialog-count').textContent()).resolves.toContain('2');
     await shot('filter-dialog');
     await page.getByTestId('filters-apply').click();
