@@ -24,19 +24,6 @@ export interface RegionalEntry {
   regulations: Chemical['safety_information']['regional_regulations'];
 }
 
-/** How a name matches a typed text, best first. */
-export type NameMatch = 'exact' | 'prefix' | 'word_prefix' | 'contains';
-
-/** How `name` (normalised) matches `needle` (normalised, not empty), or null. */
-export function nameMatch(name: string, needle: string): NameMatch | null {
-  if (name === needle) return 'exact';
-  if (name.startsWith(needle)) return 'prefix';
-  if (name.split(' ').some((word) => word.startsWith(needle))) return 'word_prefix';
-  return name.includes(needle) ? 'contains' : null;
-}
-
-const NAME_MATCH_ORDER: readonly NameMatch[] = ['exact', 'prefix', 'word_prefix', 'contains'];
-
 /** A chemical's names as `list` compares them (normalised), with the other names as written. */
 interface SearchKeys {
   name: string;
@@ -59,11 +46,10 @@ export interface ChemicalReadModel {
    */
   list(search?: string): Chemical[];
   /**
-   * The other name (INCI name or synonym) of `chemical` that best matches `search`, as written: one
-   * equal to it, else one starting with it, else one with a word starting with it, else one
-   * containing it; null when none does.
+   * The other names of `chemical` (INCI name, synonyms) as written, one per normalised spelling.
+   * `chemical` is a record of this table (as `list` or `get` answer it): its names are kept by id.
    */
-  otherNameMatch(chemical: Chemical, search: string): { name: string; how: NameMatch } | null;
+  otherNames(chemical: Chemical): readonly string[];
   /** Chemicals in one regulatory status (the by-status call), by name. */
   byStatus(status: ChemicalStatus): Chemical[];
   regions(): RegionWithCount[];
@@ -191,18 +177,8 @@ export class ChemicalTable implements ChemicalReadModel {
     });
   }
 
-  otherNameMatch(chemical: Chemical, search: string): { name: string; how: NameMatch } | null {
-    const needle = normalizeText(search);
-    if (needle === '') return null;
-    let best: { name: string; how: NameMatch } | null = null;
-    for (const other of this.keysOf(chemical).others) {
-      const how = nameMatch(other.key, needle);
-      if (how === null) continue;
-      if (best === null || NAME_MATCH_ORDER.indexOf(how) < NAME_MATCH_ORDER.indexOf(best.how)) {
-        best = { name: other.written, how };
-      }
-    }
-    return best;
+  otherNames(chemical: Chemical): readonly string[] {
+    return this.keysOf(chemical).others.map((o) => o.written);
   }
 
   byStatus(status: ChemicalStatus): Chemical[] {

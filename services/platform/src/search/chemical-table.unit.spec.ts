@@ -72,17 +72,20 @@ describe('ChemicalTable', () => {
     expect(t.list('80-54').map((c) => c.id)).toEqual(['lil']);
   });
 
-  it('finds a chemical by another name (a trade name), and says which one matched and how', () => {
+  it('finds a chemical by another name (a trade name), and lists its other names', () => {
     const t = table();
     t.upsert(hedione);
     expect(t.list('hedio').map((c) => c.id)).toEqual(['hed']);
     expect(t.list('HEDIONE high').map((c) => c.id)).toEqual(['hed']);
-    expect(t.otherNameMatch(hedione, 'hedione')).toEqual({ name: 'Hedione', how: 'exact' });
-    expect(t.otherNameMatch(hedione, 'hedi')).toEqual({ name: 'Hedione', how: 'prefix' });
-    expect(t.otherNameMatch(hedione, 'cis')).toEqual({ name: 'Hedione High Cis', how: 'word_prefix' });
-    expect(t.otherNameMatch(hedione, 'dione')).toEqual({ name: 'Hedione', how: 'contains' });
-    expect(t.otherNameMatch(hedione, 'rose')).toBeNull();
-    expect(t.otherNameMatch(linalool, '  ')).toBeNull();
+    expect(t.otherNames(hedione)).toEqual([
+      'Hedione',
+      'Hedione High Cis',
+      'Methyl dihydrojasmonate (Hedione)',
+    ]);
+    // One per normalised spelling; the INCI name first.
+    t.upsert({ ...rLinalool, synonyms: ['LINALOOL', 'Linalol'] });
+    expect(t.otherNames(t.get('lin-r')!)).toEqual(['Linalool', 'Linalol']);
+    expect(t.otherNames(linalool)).toEqual([]);
     // A replaced record is searched by its new names only.
     t.upsert({ ...hedione, synonyms: ['MDJ'] });
     expect(t.list('hedio')).toEqual([]);

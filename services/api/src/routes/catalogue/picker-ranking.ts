@@ -31,6 +31,19 @@ export function nameTier(name: string, needle: string): MatchTier | null {
   return MatchTier.contains;
 }
 
+/** The name of `names` that best matches the normalised `needle`, with its tier; null when none does. */
+export function bestNameMatch(
+  names: readonly string[],
+  needle: string,
+): { name: string; tier: MatchTier } | null {
+  let best: { name: string; tier: MatchTier } | null = null;
+  for (const name of names) {
+    const tier = nameTier(name, needle);
+    if (tier !== null && (best === null || tier < best.tier)) best = { name, tier };
+  }
+  return best;
+}
+
 export interface Ranked<T> {
   item: T;
   tier: MatchTier;
@@ -52,9 +65,9 @@ export interface RankOptions<T> {
   popularity: (item: T) => number;
   /**
    * How an item matches otherwise (a chemical's CAS number or INCI name): a tier, or null. The
-   * better of this and the name's tier counts.
+   * better of this and the name's tier counts. `own` is the name's tier (never exact here).
    */
-  otherTier?: (item: T, raw: string) => MatchTier | null;
+  otherTier?: (item: T, raw: string, own: MatchTier | null) => MatchTier | null;
 }
 
 /** `items` ranked for the typed `text` (see the file comment); only matching items are kept. */
@@ -65,7 +78,8 @@ export function rankForText<T>(items: readonly T[], text: string | undefined, op
   for (const item of items) {
     const name = options.name(item);
     let tier: MatchTier | null = raw === '' ? MatchTier.exact : needle === '' ? null : nameTier(name, needle);
-    const other = raw === '' || tier === MatchTier.exact ? null : (options.otherTier?.(item, raw) ?? null);
+    const other =
+      raw === '' || tier === MatchTier.exact ? null : (options.otherTier?.(item, raw, tier) ?? null);
     if (other !== null && (tier === null || other < tier)) tier = other;
     if (tier === null) continue;
     ranked.push({ item, tier, popularity: options.popularity(item), name });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MatchTier, nameTier, pageOf, rankForText } from './picker-ranking.ts';
+import { bestNameMatch, MatchTier, nameTier, pageOf, rankForText } from './picker-ranking.ts';
 
 const items = [
   { name: 'Primrose', n: 9000 },
@@ -43,6 +43,31 @@ describe('rankForText', () => {
       otherTier: (c, raw) => (c.cas === raw ? MatchTier.exact : null),
     });
     expect(ranked.map((c) => c.name)).toEqual(['Linalool']);
+  });
+});
+
+describe('bestNameMatch', () => {
+  it('picks the other name that matches best: equal, then starting, then a word starting, then containing', () => {
+    const names = ['Hedione', 'Hedione High Cis', 'Methyl dihydrojasmonate (Hedione)'];
+    expect(bestNameMatch(names, 'hedione')).toEqual({ name: 'Hedione', tier: MatchTier.exact });
+    expect(bestNameMatch(names, 'hedi')).toEqual({ name: 'Hedione', tier: MatchTier.prefix });
+    expect(bestNameMatch(names, 'cis')).toEqual({ name: 'Hedione High Cis', tier: MatchTier.wordPrefix });
+    expect(bestNameMatch(names, 'dione')).toEqual({ name: 'Hedione', tier: MatchTier.contains });
+    expect(bestNameMatch(names, 'rose')).toBeNull();
+    expect(bestNameMatch([], 'hedione')).toBeNull();
+  });
+
+  it("hands other fields the name's own tier", () => {
+    const seen: Array<MatchTier | null> = [];
+    rankForText([{ name: 'Damask Rose' }, { name: 'Oud' }], 'rose', {
+      name: (x) => x.name,
+      popularity: () => 0,
+      otherTier: (_x, _raw, own) => {
+        seen.push(own);
+        return null;
+      },
+    });
+    expect(seen).toEqual([MatchTier.wordPrefix, null]);
   });
 });
 

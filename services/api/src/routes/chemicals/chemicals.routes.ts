@@ -17,7 +17,7 @@ import { answerCacheFor } from '../../http/answer-cache.ts';
 import { HttpError } from '../../http/errors.ts';
 import { rememberingValidatorCompiler } from '../../http/validator.ts';
 import { DEFAULT_LIMIT, Limit, MAX_SKIP, Nullable, Skip } from '../catalogue/catalogue.schemas.ts';
-import { MatchTier, nameTier, rankForText } from '../catalogue/picker-ranking.ts';
+import { bestNameMatch, MatchTier, rankForText } from '../catalogue/picker-ranking.ts';
 
 export interface ChemicalRouteDeps {
   catalogue: SearchIndex;
@@ -229,14 +229,13 @@ export const chemicalReadRoutes: FastifyPluginAsyncTypebox<{ deps: ChemicalRoute
       name: (c) => c.name,
       popularity: (c) => uses.get(c.id) ?? 0,
       // Found by list(): by CAS number, INCI name or a synonym when not by its own name.
-      otherTier: (c) => {
+      otherTier: (c, _raw, own) => {
         if (c.cas_number?.toLowerCase() === cas) return MatchTier.exact;
-        const other = chemicals.otherNameMatch(c, q);
-        const own = nameTier(c.name, needle);
-        if (other !== null && (own === null || (other.how === 'exact' && own > MatchTier.alias))) {
+        const other = needle === '' ? null : bestNameMatch(chemicals.otherNames(c), needle);
+        if (other !== null && (own === null || (other.tier === MatchTier.exact && own > MatchTier.alias))) {
           matchedNames.set(c.id, other.name);
         }
-        return other?.how === 'exact' ? MatchTier.alias : MatchTier.other;
+        return other?.tier === MatchTier.exact ? MatchTier.alias : MatchTier.other;
       },
     });
     return { list, matchedNames };
