@@ -134,6 +134,9 @@ export function auditData(
   };
 }
 
+/** `INVISIBLE_CHARACTERS` without its global flag, so `test` keeps no position between strings. */
+const HAS_INVISIBLE = new RegExp(INVISIBLE_CHARACTERS.source);
+
 /**
  * Every shown name that holds an invisible character (zero-width space, word joiner, byte-order
  * mark, soft hyphen): the name looks right but differs from the same name typed or pasted.
@@ -144,7 +147,7 @@ export function invisibleCharacterFields(
 ): Array<{ id: string; field: string; value: string }> {
   const found: Array<{ id: string; field: string; value: string }> = [];
   const check = (id: string, field: string, value: string | null | undefined) => {
-    if (typeof value === 'string' && new RegExp(INVISIBLE_CHARACTERS.source).test(value)) {
+    if (typeof value === 'string' && HAS_INVISIBLE.test(value)) {
       found.push({ id, field, value });
     }
   };
