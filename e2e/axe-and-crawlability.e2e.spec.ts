@@ -7,7 +7,7 @@
  * It does not run Lighthouse: those scores are measured by hand and recorded in docs/performance.md.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 import { type RunningServer, removeDir, startServer } from './support/server.ts';
@@ -112,12 +112,7 @@ describe('main page quality (axe, crawlability)', () => {
   it('keeps what it has shown in place while the catalogue loads (desktop, classic scrollbar)', async () => {
     // Headless Chromium hides scrollbars unless told not to; a desktop browser shows one as soon as
     // the loaded page outgrows the window, which used to move the whole page sideways.
-    const desktop = await chromium.launch({
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu'],
-      ignoreDefaultArgs: ['--hide-scrollbars'],
-    });
+    const desktop = await launchChromium({ classicScrollbars: true });
     try {
       const view = await desktop.newPage({ viewport: { width: 1350, height: 940 } });
       await view.addInitScript(() => {

@@ -5,12 +5,16 @@ import { ROOT } from './paths.ts';
 
 export const SCREENSHOT_DIR = path.join(ROOT, 'test-results/screenshots');
 
-/** Debian's Chromium, never a downloaded browser. */
-export async function launchChromium(): Promise<Browser> {
+/**
+ * Debian's Chromium, never a downloaded browser. `classicScrollbars`: show scrollbars that take
+ * room, as a desktop browser does (headless Chromium hides them by default).
+ */
+export async function launchChromium({ classicScrollbars = false } = {}): Promise<Browser> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   return chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     headless: true,
+    ...(classicScrollbars && { ignoreDefaultArgs: ['--hide-scrollbars'] }),
     args: [
       '--no-sandbox',
       '--disable-gpu',
