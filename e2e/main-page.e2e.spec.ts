@@ -180,6 +180,24 @@ describe('main page in Chromium', () => {
     await modal.waitFor({ state: 'hidden' });
   });
 
+  it("shows benzene's Prop 65 listings with their safe harbour levels, each kind with its own toxicity", async () => {
+    await search('71-43-2');
+    const modal = page.getByTestId('cas-modal');
+    await page.getByTestId('cas-found').waitFor();
+    const prop65 = modal.getByTestId('prop65');
+    expect(await prop65.locator('p').first().textContent()).toMatch(
+      /listed for cancer, developmental toxicity, male reproductive toxicity since 1987-02-27/,
+    );
+    expect(await prop65.getByTestId('safe-harbor-levels').locator('li').allTextContents()).toEqual([
+      'No significant risk level (NSRL), cancer: 6.4\u00a0µg a day by mouth; 13\u00a0µg a day inhaled',
+      'Maximum allowable dose level (MADL), developmental toxicity, male reproductive toxicity: 24\u00a0µg a day by mouth; 49\u00a0µg a day inhaled',
+    ]);
+    expect(await prop65.textContent()).toMatch(/Source: OEHHA Proposition 65 list \(29 Dec 2023\)/);
+    await shot('cas-modal-prop65');
+    await page.getByTestId('cas-close').click();
+    await modal.waitFor({ state: 'hidden' });
+  });
+
   it('lists prohibited chemicals as cards for the keyword "prohibited"', async () => {
     await search('prohibited');
     await page.getByTestId('chemical-results').waitFor();

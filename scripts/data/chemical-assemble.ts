@@ -32,18 +32,20 @@ import {
   isAllergenLabelling,
   isDeletedEntry,
 } from './sources/eu-annexes.ts';
-import type { Prop65Entry } from './sources/prop65.ts';
+import { type Prop65Entry, type SafeHarborLevel, safeHarborText } from './sources/prop65.ts';
 
 export interface AssembleContext {
   /** Prop 65 rows with a removal note, by CAS, date listed and toxicity. */
   removals: ReadonlyMap<string, Prop65Entry>;
+  /** Prop 65 safe harbor levels by the same key, and the files that give them (or their notes). */
+  prop65Levels: ReadonlyMap<string, { levels: SafeHarborLevel[]; sources: SourceName[] }>;
   /** IFRA amendment number → year of publication (from the 51st Amendment overview). */
   amendmentYears: ReadonlyMap<string, string>;
   labellingByCas: ReadonlyMap<string, AnnexEntry[]>;
 }
 
 export function assemble(acc: Accumulator, context: AssembleContext): Chemical {
-  const { removals, amendmentYears, labellingByCas } = context;
+  const { removals, prop65Levels, amendmentYears, labellingByCas } = context;
   const sources: Array<{ field: string } & SourceStamp> = [];
   const nameRankSource: Record<number, SourceName> = {
     1: acc.ifraStandards.length > 0 ? 'ifraStandards' : 'ifraAmendment',
@@ -247,14 +249,21 @@ export function assemble(acc: Accumulator, context: AssembleContext): Chemical {
           .map((r) => r.date_removed)
           .sort()
           .at(-1) ?? null);
-    const nsrl = (listed ? live : prop65Used).map((p) => p.entry.nsrlOrMadl).find((n) => n !== null) ?? null;
+    // Safe harbor levels of the current rows; a row without them in its file takes the other file's.
+    const levelSources = new Set<SourceName>();
+    const levels = live.flatMap((p) => {
+      const found = prop65Levels.get(prop65Key(p.entry, cas));
+      if (found === undefined) return [];
+      for (const s of found.sources) levelSources.add(s);
+      return found.levels.map((l) => ({ ...l, toxicity_types: p.entry.toxicity }));
+    });
     const stamp = src(prop65Used[0]!.source);
     prop65 = {
       status: listed ? 'listed' : 'delisted',
       toxicity_types: toxicity,
       date_listed: firstListed,
       date_delisted: dateDelisted,
-      nsrl_or_madl: listed ? nsrl : null,
+      safe_harbor_levels: levels,
       removed_endpoints: removedEndpoints,
       ...stamp,
     };
@@ -265,7 +274,7 @@ export function assemble(acc: Accumulator, context: AssembleContext): Chemical {
         region: 'US',
         status: 'prop65_listed',
         regulation,
-        details: `Listed for ${toxicity.join(', ') || 'unspecified toxicity'}${firstListed ? ` since ${firstListed}` : ''}${nsrl ? `; NSRL/MADL ${nsrl} µg/day` : ''}`,
+        details: `Listed for ${toxicity.join(', ') || 'unspecified toxicity'}${firstListed ? ` since ${firstListed}` : ''}${levels.length > 0 ? `; ${safeHarborText(levels)}` : ''}`,
         ...current,
         ...stamp,
       });
@@ -282,6 +291,9 @@ export function assemble(acc: Accumulator, context: AssembleContext): Chemical {
       });
     }
     sources.push({ field: 'prop65', ...stamp });
+    for (const s of levelSources) {
+      if (s !== prop65Used[0]!.source) sources.push({ field: 'prop65_safe_harbor_levels', ...src(s) });
+    }
   }
   const regionsWith = (status: RegionalRegulation['status']) =>
     [...new Set(regional.filter((r) => r.status === status).map((r) => r.region))].sort();

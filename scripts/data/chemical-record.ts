@@ -2,6 +2,7 @@
 import type { ChemicalType } from './chemical-type.ts';
 import type { AnnexIIScope } from './sources/eu-annexes.ts';
 import type { RejectedCas } from './sources/identifiers.ts';
+import type { SafeHarborLevel } from './sources/prop65.ts';
 
 export type RegionCode = 'EU' | 'US' | 'Asia';
 
@@ -155,7 +156,8 @@ export interface Chemical {
           toxicity_types: string[];
           date_listed: string | null;
           date_delisted: string | null;
-          nsrl_or_madl: string | null;
+          /** Current safe harbor levels (NSRL for cancer, MADL for reproductive toxicity), per listing. */
+          safe_harbor_levels: Array<SafeHarborLevel & { toxicity_types: string[] }>;
           removed_endpoints: Prop65Endpoint[];
         } & SourceStamp)
       | null;

@@ -24,7 +24,7 @@ import type { IdentifierCell, RejectedCas } from './sources/identifiers.ts';
 import type { IfraAmendmentEntry, IfraStandardEntry, IfraTransparencyEntry } from './sources/ifra.ts';
 import type { MaterialConstituent } from './sources/naturals.ts';
 import type { GlossaryEntry, GoodScentsEntry } from './sources/odour.ts';
-import type { Prop65Entry } from './sources/prop65.ts';
+import { type Prop65Entry, type SafeHarborLevel, withFootnotes } from './sources/prop65.ts';
 import type { SccsEntry } from './sources/sccs.ts';
 
 export { cleanName, displayCase } from './chemical-accumulator.ts';
@@ -306,8 +306,26 @@ export function buildChemicals(
   // --- Assemble -----------------------------------------------------------------------------------
   attributeGroupNames(byId.values());
   const removals = new Map<string, Prop65Entry>();
-  for (const e of [...input.prop65, ...input.prop65List]) {
-    if (e.removedOn) for (const c of e.ids.cas) removals.set(prop65Key(e, c), e);
+  // A row's safe harbor levels from either file (the older one keeps DEHP's per-age MADLs and the
+  // footnotes the newer one lost).
+  const prop65Levels = new Map<string, { levels: SafeHarborLevel[]; sources: SourceName[] }>();
+  const prop65Rows = [
+    ...input.prop65.map((e) => ({ e, source: 'prop65' as const })),
+    ...input.prop65List.map((e) => ({ e, source: 'prop65List' as const })),
+  ];
+  for (const { e, source } of prop65Rows) {
+    for (const c of e.ids.cas) {
+      const key = prop65Key(e, c);
+      if (e.removedOn) removals.set(key, e);
+      if (e.levels.length === 0) continue;
+      const known = prop65Levels.get(key);
+      if (known === undefined) prop65Levels.set(key, { levels: e.levels, sources: [source] });
+      else {
+        const levels = withFootnotes(known.levels, e.levels);
+        const added = levels.some((l, i) => l.note !== known.levels[i]!.note);
+        if (added) prop65Levels.set(key, { levels, sources: [...known.sources, source] });
+      }
+    }
   }
   const amendmentYears = new Map<string, string>();
   for (const e of input.ifraAmendment) {
@@ -324,7 +342,7 @@ export function buildChemicals(
     }
   }
   const chemicals = [...byId.values()].map((acc) =>
-    assemble(acc, { removals, amendmentYears, labellingByCas }),
+    assemble(acc, { removals, prop65Levels, amendmentYears, labellingByCas }),
   );
   chemicals.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const scope: Record<string, number> = {};

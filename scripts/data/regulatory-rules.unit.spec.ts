@@ -8,10 +8,16 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildChemicals, CHEMICAL_SOURCES, type ChemicalInputs, CLASSIC_26, ordinal } from './chemicals.ts';
-import { readText } from './io.ts';
+import { parseCsvRows, readText } from './io.ts';
 import { regulatoryRowsWithoutSourceOrDate } from './regulatory-audit.ts';
 import { annexIIWording, isAllergenLabelling, parseCosingAnnex } from './sources/eu-annexes.ts';
-import { parseProp65, prop65Name, prop65Removal } from './sources/prop65.ts';
+import {
+  parseProp65,
+  parseSafeHarborLevels,
+  prop65Name,
+  prop65Removal,
+  safeHarborText,
+} from './sources/prop65.ts';
 
 const HEADER_II = `"File creation date: 24/12/2025"
 "ANNEX II","Last update: 08/12/2025"
@@ -54,12 +60,31 @@ Chemical,Type of Toxicity,Listing Mechanism,CAS No.,Date Listed,NSRL or MADL (µ
 Toluene,developmental,SQE,108-88-3,1-Jan-91,7000c,,,
 "Toluene [Click here for the basis for the removal of female reproductive endpoint effective March 7, 2014]",female ,LC,108-88-3,7-Aug-09,,,,
 Safrole,cancer,SQE,94-59-7,1-Jan-88,3,,,
+Di(2-ethylhexyl)phthalate (DEHP),cancer,SQE,117-81-7,1-Jan-88,310,,,
+Di(2-ethylhexyl)phthalate (DEHP),"developmental, male ",AB,117-81-7,24-Oct-03,,,,
+   Adultb,,,,,4200 (intravenous)        ,,,
+"   Neonatal infant boys, age 0 to 28 daysb",,,,,210 (intravenous),,,
+   Adultb,,,,,410 (oral),,,
+Methylhydrazine and its salts,cancer,SQE,60-34-4,1-Jul-92,,,,
+Methylhydrazine,,,,,"0.058 (oral)
+0.090 (inhalation)",,,
+Methylhydrazine sulfate,,,,,0.18,,,
+,,,,,,,,
+"a Where a source or product results in exposures by multiple routes, the total exposure must be considered.",,,,,,,,
+b Levels for male children and adolescents were calculated by application of the default bodyweights,,,,,,,,
+"c Level represents absorbed dose (rounded from 6,525 µg/day ).  Therefore the MADL for inhaled toluene is 13,000 µg/day.",,,,,,,,
 `;
 // The newer list keeps only current chemicals, but one removed endpoint row without its note.
 const P65_CURRENT = `Chemical,Type of Toxicity,Listing Mechanism,CAS No.,Date Listed,NSRL or MADL (µg/day)a
 Toluene,developmental,SQE,108-88-3,1-Jan-91,7000c
 Toluene,female ,LC,108-88-3,7-Aug-09,
 Safrole,cancer,SQE,94-59-7,1-Jan-88,3
+Benzene,cancer,LC,71-43-2,27-Feb-87,"6.4 (oral)
+13 (inhalation)"
+Benzene,"developmental, male ",SQE,71-43-2,26-Dec-97,"24 (oral)
+49 (inhalation)"
+Di(2-ethylhexyl)phthalate (DEHP),cancer,SQE,117-81-7,1-Jan-88,310
+Di(2-ethylhexyl)phthalate (DEHP),"developmental, male ",AB,117-81-7,24-Oct-03,
 `;
 
 function build(): ReturnType<typeof buildChemicals> {
@@ -91,6 +116,8 @@ function build(): ReturnType<typeof buildChemicals> {
     '110-49-6',
     '108-93-0',
     '108-88-3',
+    '71-43-2',
+    '117-81-7',
   ].map((cas) => ({ cas, name: cas }));
   return buildChemicals(input, required);
 }
@@ -167,6 +194,83 @@ describe('Prop 65 removal notes', () => {
     expect(
       prop65Name('Cyclohexanol  Delisted January 25, 2002 [Click here for the basis for delisting]'),
     ).toBe('Cyclohexanol');
+  });
+});
+
+describe('Prop 65 safe harbor levels', () => {
+  const level = (amount: number, route: string | null, extra: object = {}) => ({
+    level: 'MADL',
+    amount,
+    unit: 'µg/day',
+    route,
+    subject: null,
+    note: null,
+    ...extra,
+  });
+
+  it('reads every wording of the level column: routes, two on a line, thousands, units, qualifiers, footnotes', () => {
+    expect(parseSafeHarborLevels('24 (oral)\n49 (inhalation)', 'MADL')).toEqual([
+      level(24, 'oral'),
+      level(49, 'inhalation'),
+    ]);
+    expect(parseSafeHarborLevels('0.58 (oral and inhalation) 7.2 (dermal)', 'MADL')).toEqual([
+      level(0.58, 'oral and inhalation'),
+      level(7.2, 'dermal'),
+    ]);
+    expect(
+      parseSafeHarborLevels('47,000 (inhalation)  \n23,000 (oral)', 'MADL').map((l) => l.amount),
+    ).toEqual([47000, 23000]);
+    expect(parseSafeHarborLevels('50\n200 (inhalation)', 'NSRL')).toEqual([
+      level(50, null, { level: 'NSRL' }),
+      level(200, 'inhalation', { level: 'NSRL' }),
+    ]);
+    expect(parseSafeHarborLevels('100 fibers/day (inhalation)', 'NSRL')).toEqual([
+      level(100, 'inhalation', { level: 'NSRL', unit: 'fibers/day' }),
+    ]);
+    expect(parseSafeHarborLevels('56 (oral)\n170 (oral) as 32% pesticidal formulation', 'MADL')[1]).toEqual(
+      level(170, 'oral', { note: 'as 32% pesticidal formulation' }),
+    );
+    expect(parseSafeHarborLevels('2 (DDT, DDE, DDD in combination)', 'NSRL')[0]!.route).toBe(
+      'DDT, DDE, DDD in combination',
+    );
+    expect(parseSafeHarborLevels('7000c', 'MADL', new Map([['c', 'Absorbed dose.']]))).toEqual([
+      level(7000, null, { note: 'Absorbed dose.' }),
+    ]);
+    expect(() => parseSafeHarborLevels('see table', 'MADL')).toThrow(/unreadable/);
+  });
+
+  it('gives indented rows to the listing above them, without their footnote letter, and skips the footnotes', () => {
+    const entries = parseProp65(P65_LIST);
+    const dehp = entries.find((e) => e.name.includes('DEHP') && e.toxicity.includes('male'))!;
+    expect(dehp.levels.map((l) => [l.level, l.amount, l.route, l.subject])).toEqual([
+      ['MADL', 4200, 'intravenous', 'Adult'],
+      ['MADL', 210, 'intravenous', 'Neonatal infant boys, age 0 to 28 days'],
+      ['MADL', 410, 'oral', 'Adult'],
+    ]);
+    expect(dehp.levels[0]!.note).toMatch(/^Levels for male children/);
+    // `Methylhydrazine` and `Methylhydrazine sulfate` end in e, a footnote letter, but are words of the list.
+    const methylhydrazine = entries.find((e) => e.name === 'Methylhydrazine and its salts')!;
+    expect(methylhydrazine.levels.map((l) => [l.level, l.amount, l.subject, l.note])).toEqual([
+      ['NSRL', 0.058, 'Methylhydrazine', null],
+      ['NSRL', 0.09, 'Methylhydrazine', null],
+      ['NSRL', 0.18, 'Methylhydrazine sulfate', null],
+    ]);
+    expect(entries.some((e) => /^[a-c] /.test(e.name) || e.name.startsWith('Adult'))).toBe(false);
+    expect(
+      entries.find((e) => e.name === 'Toluene' && e.toxicity[0] === 'developmental')!.levels[0]!.note,
+    ).toBe(
+      'Level represents absorbed dose (rounded from 6,525 µg/day). Therefore the MADL for inhaled toluene is 13,000 µg/day.',
+    );
+  });
+
+  it('writes levels in one line per kind', () => {
+    expect(
+      safeHarborText([
+        { ...level(6.4, 'oral'), level: 'NSRL' } as never,
+        { ...level(24, 'oral'), subject: 'Adult' } as never,
+        level(49, null) as never,
+      ]),
+    ).toBe('NSRL 6.4 µg/day (oral); MADL 24 µg/day (Adult, oral), 49 µg/day');
   });
 });
 
@@ -258,6 +362,50 @@ describe('buildChemicals: regulatory scope and currency', () => {
     ]);
   });
 
+  it("keeps each listing's safe harbor levels with their kind, taking a level the newer file lacks from the older", () => {
+    const benzene = byCas.get('71-43-2')!.safety_information;
+    expect(
+      benzene.prop65!.safe_harbor_levels.map((l) => [l.level, l.amount, l.route, l.toxicity_types]),
+    ).toEqual([
+      ['NSRL', 6.4, 'oral', ['cancer']],
+      ['NSRL', 13, 'inhalation', ['cancer']],
+      ['MADL', 24, 'oral', ['developmental', 'male']],
+      ['MADL', 49, 'inhalation', ['developmental', 'male']],
+    ]);
+    expect(benzene.regional_regulations.find((r) => r.region === 'US')!.details).toBe(
+      'Listed for cancer, developmental, male since 1987-02-27; NSRL 6.4 µg/day (oral), 13 µg/day (inhalation); MADL 24 µg/day (oral), 49 µg/day (inhalation)',
+    );
+    const dehp = byCas.get('117-81-7')!.safety_information;
+    expect(dehp.prop65!.safe_harbor_levels.map((l) => [l.level, l.amount, l.subject])).toEqual([
+      ['NSRL', 310, null],
+      ['MADL', 4200, 'Adult'],
+      ['MADL', 210, 'Neonatal infant boys, age 0 to 28 days'],
+      ['MADL', 410, 'Adult'],
+    ]);
+    expect(dehp.sources).toContainEqual(
+      expect.objectContaining({
+        field: 'prop65_safe_harbor_levels',
+        source_name: CHEMICAL_SOURCES.prop65List.name,
+      }),
+    );
+    // The newer file keeps `7000c` but not footnote c: the older file's footnote is read, and cited.
+    const toluene = byCas.get('108-88-3')!.safety_information;
+    expect(toluene.prop65!.safe_harbor_levels).toEqual([
+      expect.objectContaining({
+        level: 'MADL',
+        amount: 7000,
+        note: expect.stringMatching(/inhaled toluene/),
+      }),
+    ]);
+    expect(toluene.sources.map((s) => [s.field, s.source_name])).toContainEqual([
+      'prop65_safe_harbor_levels',
+      CHEMICAL_SOURCES.prop65List.name,
+    ]);
+    expect(byCas.get('71-43-2')!.safety_information.sources.map((s) => s.field)).not.toContain(
+      'prop65_safe_harbor_levels',
+    );
+  });
+
   it('dates and names the source of every regulatory datum', () => {
     expect(regulatoryRowsWithoutSourceOrDate(chemicals)).toEqual([]);
   });
@@ -338,5 +486,33 @@ describe.skipIf(!haveShared)('the classic 26 against the CosIng exports', () => 
       }
     }
     expect(moved.sort()).toEqual(['31906-04-4', '80-54-6']);
+  });
+});
+
+describe.skipIf(!haveShared)('Prop 65 safe harbor levels in the real lists', () => {
+  it('reads one level per amount of every filled level cell of both files, with subjects free of footnote letters', () => {
+    for (const [file, encoding] of [
+      ['OEHHA_P65.csv', 'latin1'],
+      ['p65chemicalslist.csv', 'utf8'],
+    ] as const) {
+      const text = readText(join(sharedDir, 'regulatory', file), encoding);
+      const rows = parseCsvRows(text);
+      const body = rows.slice(rows.findIndex((r) => r[0]?.trim() === 'Chemical') + 1);
+      // One amount per line of a cell; `0.58 (oral and inhalation) 7.2 (dermal)` holds two.
+      const lines = body.flatMap((r) => (r[5] ?? '').split('\n').filter((l) => l.trim() !== ''));
+      const amounts = lines.length + lines.filter((l) => /\)\s+\d/.test(l)).length;
+      const levels = parseProp65(text).flatMap((e) => e.levels);
+      expect(levels.length, file).toBe(amounts);
+      expect(amounts, file).toBeGreaterThan(300);
+      expect(
+        levels.every((l) => Number.isFinite(l.amount) && l.amount > 0),
+        file,
+      ).toBe(true);
+      const subjects = [...new Set(levels.map((l) => l.subject).filter((s) => s !== null))];
+      expect(
+        subjects.filter((s) => /\)[a-f]$|(?:adult|months|days|cyanide)[a-f]$/i.test(s)),
+        file,
+      ).toEqual([]);
+    }
   });
 });

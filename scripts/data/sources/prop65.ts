@@ -5,7 +5,7 @@
 
 import { parseLongDate } from '../../../services/domain/src/chemicals/ifra-reference.ts';
 import { parseCsvRows } from '../io.ts';
-import { cleanText } from './common.ts';
+import { cleanText, INVISIBLE_CHARACTERS } from './common.ts';
 import { type IdentifierCell, readIdentifiers } from './identifiers.ts';
 
 export interface Prop65Entry {
@@ -16,7 +16,8 @@ export interface Prop65Entry {
   raw: string;
   /** ISO date of first listing. */
   dateListed: string | null;
-  nsrlOrMadl: string | null;
+  /** The row's safe harbor levels (with those of the indented rows under it), as OEHHA gives them. */
+  levels: SafeHarborLevel[];
   /**
    * ISO date from which this row's listing no longer applies, as the row itself states it: the
    * chemical was delisted ("Delisted January 25, 2002"), or the row's endpoint was removed ("removal
@@ -25,6 +26,151 @@ export interface Prop65Entry {
   removedOn: string | null;
   /** `chemical` (delisted for this row's toxicity), `endpoint` (only this endpoint removed), or null. */
   removal: 'chemical' | 'endpoint' | null;
+}
+
+/**
+ * A Proposition 65 safe harbor level: the daily exposure below which no warning is required. A
+ * cancer listing has a no significant risk level (NSRL), a reproductive one a maximum allowable dose
+ * level (MADL).
+ */
+export interface SafeHarborLevel {
+  level: 'NSRL' | 'MADL';
+  amount: number;
+  unit: 'µg/day' | 'fibers/day';
+  /** OEHHA's words in brackets after the amount: the route (`oral`, `except inhalation`) or a scope. */
+  route: string | null;
+  /** Who or what the level is for when one listing has several (`Adult`, `Beryllium oxide`). */
+  subject: string | null;
+  /** Words after the amount (`as 32% pesticidal formulation`) and the list's footnote to it. */
+  note: string | null;
+}
+
+const LEVEL = /^(\d[\d,]*(?:\.\d+)?)(?![\d.%])([a-f])?(?:\s*(fibers\/day))?\s*(?:\(([^)]*)\))?\s*/;
+
+/**
+ * The levels in one cell of the list's `NSRL or MADL (µg/day)` column: one per line, or two on one
+ * line (`0.58 (oral and inhalation) 7.2 (dermal)`); `7000c` carries footnote c. Throws on a cell it
+ * cannot read whole, so a new wording is noticed instead of lost.
+ */
+export function parseSafeHarborLevels(
+  cell: string,
+  level: SafeHarborLevel['level'],
+  footnotes: ReadonlyMap<string, string> = new Map(),
+): SafeHarborLevel[] {
+  const out: SafeHarborLevel[] = [];
+  for (const line of cell.replace(INVISIBLE_CHARACTERS, '').split(/\r?\n/)) {
+    let rest = line.trim();
+    while (rest !== '') {
+      const m = LEVEL.exec(rest);
+      if (!m) throw new Error(`Prop 65: unreadable safe harbor level ${JSON.stringify(cell)}`);
+      rest = rest.slice(m[0].length);
+      // Words that follow the amount belong to it unless another amount starts there.
+      const words = LEVEL.test(rest) ? '' : rest;
+      if (words !== '') rest = '';
+      const footnote = m[2] ? (footnotes.get(m[2]) ?? null) : null;
+      const note = [words.trim(), footnote].filter((n) => n).join(' ');
+      out.push({
+        level,
+        amount: Number(m[1]!.replace(/,/g, '')),
+        unit: m[3] ? 'fibers/day' : 'µg/day',
+        route: m[4]?.replace(/\s+/g, ' ').trim() || null,
+        subject: null,
+        note: note === '' ? null : note,
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * Levels in one line of English for the regional row's details: `NSRL 6.4 µg/day (oral), 13 µg/day
+ * (inhalation); MADL 24 µg/day (oral)`.
+ */
+export function safeHarborText(levels: readonly SafeHarborLevel[]): string {
+  return (['NSRL', 'MADL'] as const)
+    .map((kind) => {
+      const items = levels
+        .filter((l) => l.level === kind)
+        .map((l) => {
+          const scope = [l.subject, l.route].filter((x) => x).join(', ');
+          return `${l.amount} ${l.unit}${scope ? ` (${scope})` : ''}`;
+        });
+      return items.length > 0 ? `${kind} ${items.join(', ')}` : '';
+    })
+    .filter((t) => t !== '')
+    .join('; ');
+}
+
+/**
+ * `levels` with the notes another copy of the same row gives a level they lack (the newer file
+ * keeps toluene's `7000c` but not footnote c).
+ */
+export function withFootnotes(
+  levels: SafeHarborLevel[],
+  other: readonly SafeHarborLevel[],
+): SafeHarborLevel[] {
+  const same = (a: SafeHarborLevel, b: SafeHarborLevel) =>
+    a.level === b.level &&
+    a.amount === b.amount &&
+    a.unit === b.unit &&
+    a.route === b.route &&
+    a.subject === b.subject;
+  return levels.map((l) =>
+    l.note !== null ? l : { ...l, note: other.find((o) => same(l, o))?.note ?? null },
+  );
+}
+
+/** A cancer listing's level is an NSRL; every other (developmental, female, male) a MADL. */
+export function levelKind(toxicity: readonly string[]): SafeHarborLevel['level'] {
+  return toxicity.includes('cancer') ? 'NSRL' : 'MADL';
+}
+
+/**
+ * The footnotes printed under the list (`c Level represents absorbed dose …`): letter → text. They
+ * are rows of one cell that starts with a letter from a to f and a space and says more than a name.
+ */
+export function prop65Footnotes(rows: readonly string[][]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const r of rows) {
+    const m = /^([a-f]) (\S.{30,})$/s.exec(cleanText(r[0]) ?? '');
+    if (m && r.slice(1).every((c) => !c?.trim())) out.set(m[1]!, m[2]!.replace(/\s+\)/g, ')'));
+  }
+  return out;
+}
+
+/**
+ * The names of the indented rows under one listing (`Adultb`, `Hydrogen cyanidef`) without the
+ * footnote letter (a to f) they end in, with that footnote's text when the file has it. A name ends
+ * in a footnote letter when the letter follows a closing bracket, or when its last word is no word
+ * of the list's own names (`adultb`, but `oxide` in `Beryllium oxide` is one). The rows under one
+ * listing are read together: either all of them end in the same footnote or none is changed.
+ */
+export function levelSubjects(
+  names: readonly string[],
+  footnotes: ReadonlyMap<string, string>,
+  vocabulary: ReadonlySet<string>,
+): Array<{ subject: string; footnote: string | null }> {
+  const marks = names.map((n) => {
+    const letter = n.at(-1) ?? '';
+    if (!/^[a-f]$/.test(letter)) return null;
+    if (n.at(-2) === ')') return letter;
+    const word = /([a-z]+)$/i.exec(n)?.[1]?.toLowerCase() ?? '';
+    return word.length > 1 && !vocabulary.has(word) ? letter : null;
+  });
+  const letter = marks[0];
+  const marked = letter != null && marks.every((m) => m === letter);
+  return names.map((n) =>
+    marked
+      ? { subject: n.slice(0, -1).trim(), footnote: footnotes.get(letter) ?? null }
+      : { subject: n, footnote: null },
+  );
+}
+
+/** The lower-case words of names. */
+export function nameWords(names: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const n of names) for (const w of n.toLowerCase().match(/[a-z]+/g) ?? []) out.add(w);
+  return out;
 }
 
 const MONTHS: Record<string, string> = {
@@ -80,32 +226,74 @@ export function prop65Name(cell: string): string {
     .trim();
 }
 
-/** Both files: find the "Chemical, Type of Toxicity, ..." header and read the rows below it. */
+/**
+ * Both files: find the "Chemical, Type of Toxicity, ..." header and read the rows below it. An
+ * indented row with a level but no toxicity, CAS or date gives a level of the listing above it
+ * (DEHP's MADLs per age group, a group listing's per-compound NSRLs); the footnotes under the
+ * table are read, not listed.
+ */
 export function parseProp65(text: string): Prop65Entry[] {
   const rows = parseCsvRows(text);
   const headerIndex = rows.findIndex((r) => r[0]?.trim() === 'Chemical' && /toxicity/i.test(r[1] ?? ''));
   if (headerIndex < 0) throw new Error('Prop 65: header row not found');
-  return rows.slice(headerIndex + 1).flatMap((r): Prop65Entry[] => {
+  const body = rows.slice(headerIndex + 1);
+  const footnotes = prop65Footnotes(body);
+  const vocabulary = nameWords(body.filter((r) => r[1]?.trim()).map((r) => r[0] ?? ''));
+  const entries: Prop65Entry[] = [];
+  let sub: Array<{ name: string; cell: string }> = [];
+  const closeSubRows = () => {
+    const owner = entries.at(-1);
+    if (owner && sub.length > 0) {
+      const subjects = levelSubjects(
+        sub.map((s) => s.name),
+        footnotes,
+        vocabulary,
+      );
+      sub.forEach((s, i) => {
+        const { subject, footnote } = subjects[i]!;
+        for (const level of parseSafeHarborLevels(s.cell, levelKind(owner.toxicity), footnotes)) {
+          owner.levels.push({
+            ...level,
+            subject,
+            note: [level.note, footnote].filter((n) => n).join(' ') || null,
+          });
+        }
+      });
+    }
+    sub = [];
+  };
+  for (const r of body) {
     const cell = cleanText(r[0]);
-    if (!cell) return [];
-    const name = prop65Name(cell) || cell;
-    const removed = prop65Removal(cell);
+    if (!cell || footnotesRow(cell, footnotes)) continue;
+    const toxicity = (r[1] ?? '')
+      .split(',')
+      .map((t) => t.trim().toLowerCase())
+      .filter((t) => t !== '');
     const raw = r[3] ?? '';
-    return [
-      {
-        name,
-        toxicity: (r[1] ?? '')
-          .split(',')
-          .map((t) => t.trim().toLowerCase())
-          .filter((t) => t !== ''),
-        mechanism: cleanText(r[2]),
-        ids: readIdentifiers(raw),
-        raw,
-        dateListed: parseListingDate(r[4]),
-        nsrlOrMadl: cleanText(r[5]),
-        removedOn: removed?.removedOn ?? null,
-        removal: removed?.removal ?? null,
-      },
-    ];
-  });
+    const levelCell = r[5]?.trim() ?? '';
+    if (toxicity.length === 0 && raw.trim() === '' && !r[4]?.trim() && levelCell !== '') {
+      sub.push({ name: cell, cell: levelCell });
+      continue;
+    }
+    closeSubRows();
+    const removed = prop65Removal(cell);
+    entries.push({
+      name: prop65Name(cell) || cell,
+      toxicity,
+      mechanism: cleanText(r[2]),
+      ids: readIdentifiers(raw),
+      raw,
+      dateListed: parseListingDate(r[4]),
+      levels: levelCell === '' ? [] : parseSafeHarborLevels(levelCell, levelKind(toxicity), footnotes),
+      removedOn: removed?.removedOn ?? null,
+      removal: removed?.removal ?? null,
+    });
+  }
+  closeSubRows();
+  return entries;
+}
+
+function footnotesRow(cell: string, footnotes: ReadonlyMap<string, string>): boolean {
+  const m = /^([a-f]) /.exec(cell);
+  return m !== null && footnotes.get(m[1]!) === cell.slice(2).replace(/\s+\)/g, ')');
 }

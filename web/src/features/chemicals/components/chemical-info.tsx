@@ -18,6 +18,8 @@ import {
   regulatoryKinds,
   sourceText,
 } from '../lib/regulatory-view.ts';
+import { Prop65Block } from './prop65-block.tsx';
+import { SourceLine } from './source-line.tsx';
 
 export function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -237,13 +239,6 @@ export function StandardsBlocks({ chemical }: { chemical: Chemical }) {
   );
 }
 
-/** A line naming a datum's source and date ("Source: EU CosIng, Annex II (export of 24 Dec 2025)"). */
-function SourceLine({ stamp }: { stamp: { source_name?: string | null; source_date?: string | null } }) {
-  const { t } = useTranslation();
-  const text = sourceText(stamp);
-  return text ? <p className="muted">{t('regulatory.source', { source: text })}</p> : null;
-}
-
 /** Regulatory Status (one rule for every badge), EU prohibition scope, EU labelling list, Prop 65, history. */
 export function RegulatoryBlocks({ chemical }: { chemical: Chemical }) {
   const { t } = useTranslation();
@@ -303,20 +298,7 @@ export function RegulatoryBlocks({ chemical }: { chemical: Chemical }) {
             <SourceLine stamp={allergen} />
           </div>
         ) : null}
-        {prop65 ? (
-          <div className="info-block__text" data-testid="prop65">
-            <p>
-              <strong>{t('regulatory.prop65Title')}</strong>{' '}
-              {prop65.status === 'delisted'
-                ? t('regulatory.prop65Delisted', { date: prop65.date_delisted ?? t('common.unknown') })
-                : t('regulatory.prop65Listed', {
-                    types: (prop65.toxicity_types ?? []).join(', ') || t('common.unknown'),
-                    date: prop65.date_listed ?? t('common.unknown'),
-                  })}
-            </p>
-            <SourceLine stamp={prop65} />
-          </div>
-        ) : null}
+        {prop65 ? <Prop65Block prop65={prop65} /> : null}
       </section>
       {restrictions ? (
         <section className="info-block" aria-labelledby={`${baseId}-restrictions`}>

@@ -44,13 +44,52 @@ export type EuAllergenView = SourceStamp & {
   regulation: string;
 };
 
+/**
+ * A Prop 65 safe harbor level: no warning is needed for a daily exposure below it. NSRL for a cancer
+ * listing, MADL for a reproductive one.
+ */
+export type SafeHarborLevel = {
+  level: 'NSRL' | 'MADL';
+  amount: number;
+  unit: 'µg/day' | 'fibers/day';
+  /** OEHHA's words for the route (`oral`, `inhalation`) or another scope. */
+  route: string | null;
+  /** Who the level is for when a listing has several (`Adult`). */
+  subject: string | null;
+  /** The list's note to the level (English, as printed). */
+  note: string | null;
+  toxicity_types: string[];
+};
+
 export type Prop65View = SourceStamp & {
   status?: 'listed' | 'delisted';
   toxicity_types?: string[];
   date_listed?: string | null;
   date_delisted?: string | null;
   removed_endpoints?: Array<{ toxicity: string; date_listed: string | null; date_removed: string }>;
+  safe_harbor_levels?: SafeHarborLevel[];
 };
+
+/** Levels of one listing: one kind for one set of toxicity types, in the list's order. */
+export type SafeHarborGroup = {
+  level: SafeHarborLevel['level'];
+  toxicity_types: string[];
+  levels: SafeHarborLevel[];
+};
+
+/** A current listing's levels grouped by kind and toxicity; none for a delisted chemical. */
+export function safeHarborGroups(prop65: Prop65View | null | undefined): SafeHarborGroup[] {
+  if (prop65?.status !== 'listed') return [];
+  const groups: SafeHarborGroup[] = [];
+  for (const l of prop65.safe_harbor_levels ?? []) {
+    const key = (g: { level: string; toxicity_types: string[] }) =>
+      `${g.level}|${g.toxicity_types.join(',')}`;
+    const group = groups.find((g) => key(g) === key(l));
+    if (group) group.levels.push(l);
+    else groups.push({ level: l.level, toxicity_types: l.toxicity_types, levels: [l] });
+  }
+  return groups;
+}
 
 export type HistoryRow = RegionalRegulation & SourceStamp & { current?: boolean; until?: string | null };
 

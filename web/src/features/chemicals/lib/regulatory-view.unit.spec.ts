@@ -9,6 +9,8 @@ import {
   regionKinds,
   regulatoryData,
   regulatoryKinds,
+  type SafeHarborLevel,
+  safeHarborGroups,
   sourceText,
 } from './regulatory-view.ts';
 
@@ -115,5 +117,36 @@ describe('IFRA and IARC views', () => {
     expect(data.iarc).toEqual(iarc);
     expect(regulatoryData(base).ifra).toBeNull();
     expect(regulatoryData(base).iarc).toBeNull();
+  });
+});
+
+describe('safeHarborGroups', () => {
+  const level = (kind: 'NSRL' | 'MADL', amount: number, toxicity_types: string[]): SafeHarborLevel => ({
+    level: kind,
+    amount,
+    unit: 'µg/day',
+    route: 'oral',
+    subject: null,
+    note: null,
+    toxicity_types,
+  });
+  const levels = [
+    level('NSRL', 6.4, ['cancer']),
+    level('MADL', 24, ['developmental', 'male']),
+    level('NSRL', 13, ['cancer']),
+  ];
+
+  it("groups a listing's levels by kind and toxicity, keeping the list's order", () => {
+    const groups = safeHarborGroups({ status: 'listed', safe_harbor_levels: levels });
+    expect(groups.map((g) => [g.level, g.toxicity_types.join(','), g.levels.map((l) => l.amount)])).toEqual([
+      ['NSRL', 'cancer', [6.4, 13]],
+      ['MADL', 'developmental,male', [24]],
+    ]);
+  });
+
+  it('shows no level for a delisted chemical or one without levels', () => {
+    expect(safeHarborGroups({ status: 'delisted', safe_harbor_levels: levels })).toEqual([]);
+    expect(safeHarborGroups({ status: 'listed' })).toEqual([]);
+    expect(safeHarborGroups(null)).toEqual([]);
   });
 });
