@@ -97,6 +97,26 @@ describe('main page quality (axe, crawlability)', () => {
     await input.fill('');
   });
 
+  it("has no serious or critical axe violations in the CAS modal with DEHP's Prop 65 levels per age group", async () => {
+    const input = page.getByTestId('search-input');
+    await input.fill('117-81-7');
+    await input.press('Enter');
+    const modal = page.getByTestId('cas-modal');
+    const levels = modal.getByTestId('safe-harbor-levels');
+    await levels.waitFor({ timeout: 20_000 });
+    // The list's own English words (its age groups) are marked as English for screen readers.
+    expect(await levels.locator('span[lang="en"]').first().textContent()).toBe('Adult: ');
+    expect(await seriousViolations(page)).toEqual([]);
+    // The long body, with nothing in it to focus, still scrolls from the keyboard.
+    const body = modal.locator('.modal__body');
+    await body.focus();
+    await page.keyboard.press('PageDown');
+    await expect.poll(() => body.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+    await page.getByTestId('cas-close').click();
+    await modal.waitFor({ state: 'hidden' });
+    await input.fill('');
+  });
+
   it('builds the ~4,000-brand dropdown only when the user reaches for it, then offers every brand', async () => {
     const select = page.getByTestId('brand-select');
     // Until then it holds All Brands only: thousands of <option>s cost hundreds of ms on a phone.

@@ -96,7 +96,11 @@ export function Modal({
           {description}
         </p>
       ) : null}
-      <div className="modal__body">{children}</div>
+      {/* Focusable so a keyboard can scroll a long body that has nothing else to focus. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
+      <div className="modal__body" tabIndex={0}>
+        {children}
+      </div>
       {footer ? <div className="modal__footer">{footer}</div> : null}
     </dialog>
   );

@@ -18,6 +18,8 @@ type TruncatedTextProps = {
   className?: string;
   /** Called when the reader expands the text (not when collapsing it). */
   onExpand?: () => void;
+  /** The text's language when it is not the page's (a law's or a list's own English wording). */
+  lang?: string;
 };
 
 /** Long text collapsed at `limit` characters with a Read more / Show less toggle. */
@@ -26,6 +28,7 @@ export function TruncatedText({
   limit = DEFAULT_TRUNCATE_AT,
   className,
   onExpand,
+  lang,
 }: TruncatedTextProps) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(false);
@@ -34,7 +37,9 @@ export function TruncatedText({
   const { short, truncated } = truncate(text, limit);
   return (
     <p className={className}>
-      <span id={id}>{expanded || !truncated ? text : short}</span>
+      <span id={id} lang={lang}>
+        {expanded || !truncated ? text : short}
+      </span>
       {truncated ? (
         <>
           {' '}

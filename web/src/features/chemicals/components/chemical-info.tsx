@@ -68,7 +68,7 @@ export function SccsBlock({ chemical }: { chemical: Chemical }) {
       <h3 id={titleId} className="section-title">
         {t('cas.sccsTitle')}
       </h3>
-      <TruncatedText text={sccs.sccs_recommendation} limit={120} className="info-block__text" />
+      <TruncatedText text={sccs.sccs_recommendation} limit={120} className="info-block__text" lang="en" />
       <dl className="info-grid">
         {rows
           .filter(([, value]) => value !== null && value !== undefined && value !== '')
@@ -180,7 +180,7 @@ export function StandardsBlocks({ chemical }: { chemical: Chemical }) {
             </p>
           ) : null}
           {(ifra.notes ?? []).map((note) => (
-            <TruncatedText key={note} text={note} limit={200} className="info-block__text" />
+            <TruncatedText key={note} text={note} limit={200} className="info-block__text" lang="en" />
           ))}
           {inForceNew || inForceExisting ? (
             <p className="info-block__text">
@@ -277,7 +277,7 @@ export function RegulatoryBlocks({ chemical }: { chemical: Chemical }) {
             </p>
             {prohibition.exception ? (
               <p>
-                {t('regulatory.exception')} <q>{prohibition.exception}</q>
+                {t('regulatory.exception')} <q lang="en">{prohibition.exception}</q>
               </p>
             ) : null}
             {prohibition.applies_when ? (
@@ -305,7 +305,7 @@ export function RegulatoryBlocks({ chemical }: { chemical: Chemical }) {
           <h3 id={`${baseId}-restrictions`} className="section-title">
             {t('cas.restrictionsTitle')}
           </h3>
-          <TruncatedText text={restrictions} limit={150} className="info-block__text" />
+          <TruncatedText text={restrictions} limit={150} className="info-block__text" lang="en" />
         </section>
       ) : null}
       {warning ? (
