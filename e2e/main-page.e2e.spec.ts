@@ -336,4 +336,24 @@ describe('main page in Chromium', () => {
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('sv');
     await shot('main-page-sv');
   });
+
+  it("words toluene's Prop 65 level and its removed endpoint in Swedish, quoting OEHHA's note as English", async () => {
+    await search('108-88-3');
+    const modal = page.getByTestId('cas-modal');
+    await page.getByTestId('cas-found').waitFor();
+    expect(await modal.getByTestId('safe-harbor-levels').textContent()).toBe(
+      'Högsta tillåtna dos (MADL), utvecklingstoxicitet: 7\u00a0000\u00a0µg per dag',
+    );
+    expect(await modal.getByTestId('prop65').locator('q[lang="en"]').textContent()).toMatch(
+      /^Level represents absorbed dose/,
+    );
+    expect(await modal.getByTestId('regulatory-history').locator('li').allTextContents()).toContainEqual(
+      expect.stringMatching(
+        /^US · .*\(till 2014-03-07\): listningen för kvinnlig reproduktionstoxicitet \(sedan 2009-08-07\) togs bort; övriga listningar gäller\./,
+      ),
+    );
+    await shot('cas-modal-history-sv');
+    await page.getByTestId('cas-close').click();
+    await modal.waitFor({ state: 'hidden' });
+  });
 });

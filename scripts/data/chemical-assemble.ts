@@ -201,16 +201,18 @@ export function assemble(acc: Accumulator, context: AssembleContext): Chemical {
     });
   } else if (bannedOutright && (acc.allergenFrom.length > 0 || ownLabelling.length > 0)) {
     const main = annexIIUsed[0]!;
+    const amending = main.regulation && !/2009\/1223/.test(main.regulation) ? main.regulation : null;
     history.push({
       region: 'EU',
       status: 'allergen',
       regulation:
         'Regulation (EC) No 1223/2009, Annex III: fragrance allergen to be named in the ingredient list (no longer applies)',
       details: `No longer on the labelling list: prohibited in Annex II, entry ${main.ref}${
-        main.regulation && !/2009\/1223/.test(main.regulation) ? ` (Regulation ${main.regulation})` : ''
+        amending ? ` (Regulation ${amending})` : ''
       }${euProhibition?.applies_to_all_from ? `, for every product from ${euProhibition.applies_to_all_from}` : ''}.`,
       current: false,
       until: euProhibition?.applies_to_all_from ?? null,
+      change: { kind: 'eu_labelling_ended', annex_ii_entry: main.ref, regulation: amending },
       ...src(sourceOfAnnex(main)),
     });
   }
@@ -287,6 +289,11 @@ export function assemble(acc: Accumulator, context: AssembleContext): Chemical {
         details: `${listed ? 'Endpoint removed' : 'Delisted'}: ${r.toxicity}${r.date_listed ? ` (listed ${r.date_listed})` : ''}, removed ${r.date_removed}`,
         current: false,
         until: r.date_removed,
+        change: {
+          kind: listed ? 'prop65_endpoint_removed' : 'prop65_delisted',
+          toxicity: r.toxicity,
+          date_listed: r.date_listed,
+        },
         ...stamp,
       });
     }

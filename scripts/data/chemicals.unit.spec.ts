@@ -294,6 +294,17 @@ describe('data/chemicals/chemicals.json', () => {
     );
   });
 
+  it('says what ended each former listing as data, the allergens banned in 2022 among them', () => {
+    const ended = (cas: string) => byCas.get(cas)!.safety_information.regulatory_history.map((h) => h.change);
+    expect(ended('80-54-6')).toEqual([
+      { kind: 'eu_labelling_ended', annex_ii_entry: '1666', regulation: '(EU) 2021/1902' },
+    ]);
+    expect(ended('31906-04-4')).toContainEqual(expect.objectContaining({ kind: 'eu_labelling_ended' }));
+    const history = committed.flatMap((c) => c.safety_information.regulatory_history);
+    expect(history.length).toBeGreaterThan(3);
+    expect(history.filter((h) => h.change === undefined)).toEqual([]);
+  });
+
   it('has no invented patch-test figures', () => {
     for (const c of committed) {
       const sccs = c.safety_information.sccs_data;

@@ -317,6 +317,9 @@ describe('buildChemicals: regulatory scope and currency', () => {
       applies_to_all_from: '2021-08-23',
     });
     expect(hicc.allergen_flag).toBe(false);
+    // Was it ever on the labelling list? Only when an Annex III labelling entry named it; the fixture
+    // has none for HICC, so no former listing is invented.
+    expect(hicc.safety_information.regulatory_history.filter((h) => h.status === 'allergen')).toEqual([]);
     for (const c of chemicals) {
       if (c.safety_information.eu_prohibition?.scope !== 'substance') continue;
       expect(c.safety_information.regional_regulations.some((r) => r.status === 'allergen')).toBe(false);
@@ -351,7 +354,12 @@ describe('buildChemicals: regulatory scope and currency', () => {
     expect(cyclohexanol.safety_information.regional_summary.prop65_listed).toBe(false);
     expect(cyclohexanol.safety_information.regional_regulations.some((r) => r.region === 'US')).toBe(false);
     expect(cyclohexanol.safety_information.regulatory_history).toEqual([
-      expect.objectContaining({ region: 'US', current: false, until: '2002-01-25' }),
+      expect.objectContaining({
+        region: 'US',
+        current: false,
+        until: '2002-01-25',
+        change: { kind: 'prop65_delisted', toxicity: 'male', date_listed: '1998-11-06' },
+      }),
     ]);
 
     // The newer file lost the removal note: the older file's note for the same row applies.
@@ -359,6 +367,12 @@ describe('buildChemicals: regulatory scope and currency', () => {
     expect(toluene).toMatchObject({ status: 'listed', toxicity_types: ['developmental'] });
     expect(toluene.removed_endpoints).toEqual([
       { toxicity: 'female', date_listed: '2009-08-07', date_removed: '2014-03-07' },
+    ]);
+    expect(byCas.get('108-88-3')!.safety_information.regulatory_history).toEqual([
+      expect.objectContaining({
+        until: '2014-03-07',
+        change: { kind: 'prop65_endpoint_removed', toxicity: 'female', date_listed: '2009-08-07' },
+      }),
     ]);
   });
 

@@ -33,6 +33,8 @@ export interface RegionalRegulation {
   current?: boolean;
   /** The date a former listing stopped applying. */
   until?: string | null;
+  /** For a former listing: what ended it (`kind` and its facts), so it can be worded in any language. */
+  change?: { kind: string; [fact: string]: unknown } | null;
 }
 
 /** How far an EU Annex II prohibition reaches (the data build's rule, see data/SOURCES.md). */

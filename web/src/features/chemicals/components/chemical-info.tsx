@@ -9,6 +9,7 @@ import { useDataValues } from '../../../lib/data-values.ts';
 import { TruncatedText } from '../../../lib/truncated-text.tsx';
 import type { Chemical } from '../../../types/api.ts';
 import {
+  type FormerListingChange,
   type IfraLimit,
   iarcGroup,
   ifraKinds,
@@ -252,6 +253,16 @@ export function RegulatoryBlocks({ chemical }: { chemical: Chemical }) {
   } = regulatoryData(chemical);
   const safety = chemical.safety_information ?? {};
   const restrictions = chemical.restrictions ?? safety.restrictions;
+  const formerListingText = (change: FormerListingChange) =>
+    change.kind === 'eu_labelling_ended'
+      ? t(`regulatory.change.${change.regulation ? 'eu_labelling_ended_by' : 'eu_labelling_ended'}`, {
+          entry: change.annex_ii_entry,
+          regulation: change.regulation,
+        })
+      : t(`regulatory.change.${change.kind}${change.date_listed ? '' : '_undated'}`, {
+          toxicity: t(`regulatory.toxicity.${change.toxicity}`, { defaultValue: change.toxicity }),
+          date: change.date_listed,
+        });
   const warning = kinds.includes('prohibited')
     ? `prohibited_${prohibition?.scope ?? 'substance'}`
     : (kinds.find((k) => k !== 'not_listed') ?? null);
@@ -335,7 +346,14 @@ export function RegulatoryBlocks({ chemical }: { chemical: Chemical }) {
                   )}
                 </strong>
                 {h.until ? ` (${t('regulatory.until', { date: h.until })})` : ''}
-                {h.details ? `: ${h.details}` : ''}
+                {h.change ? (
+                  `: ${formerListingText(h.change)}`
+                ) : h.details ? (
+                  // A row we have no wording for keeps the source's own (English) words.
+                  <>
+                    : <span lang="en">{h.details}</span>
+                  </>
+                ) : null}
                 {sourceText(h) ? ` — ${sourceText(h)}` : ''}
               </li>
             ))}

@@ -91,7 +91,13 @@ export function safeHarborGroups(prop65: Prop65View | null | undefined): SafeHar
   return groups;
 }
 
-export type HistoryRow = RegionalRegulation & SourceStamp & { current?: boolean; until?: string | null };
+/** What ended a former listing, as the data gives it (worded by `regulatory.change.<kind>`). */
+export type FormerListingChange =
+  | { kind: 'prop65_endpoint_removed' | 'prop65_delisted'; toxicity: string; date_listed: string | null }
+  | { kind: 'eu_labelling_ended'; annex_ii_entry: string; regulation: string | null };
+
+export type HistoryRow = RegionalRegulation &
+  SourceStamp & { current?: boolean; until?: string | null; change?: FormerListingChange | null };
 
 /** The IFRA Standard that covers a chemical (the fragrance industry's own rule, not a law). */
 export type IfraView = SourceStamp & {

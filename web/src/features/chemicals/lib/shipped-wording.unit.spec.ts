@@ -1,7 +1,7 @@
 /**
  * Every regulatory word the shipped chemical data can put on screen has its wording in all four
- * languages: the names of the fields the Sources list cites, the Prop 65 toxicity types and the
- * routes of the safe harbour levels.
+ * languages: the names of the fields the Sources list cites, the Prop 65 toxicity types, the
+ * routes of the safe harbour levels and what ended each former listing.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +15,7 @@ const ROOT = join(import.meta.dirname, '../../../../..');
 
 type Shipped = {
   safety_information?: {
+    regulatory_history?: Array<{ change?: { kind: string; toxicity?: string } }>;
     sources?: Array<{ field: string }>;
     prop65?: {
       toxicity_types?: string[];
@@ -59,5 +60,17 @@ describe('wording of the shipped regulatory data', () => {
     );
     expect(routes.size).toBeGreaterThan(1);
     expect(missing(routes, (l) => l.regulatory.route)).toEqual([]);
+  });
+
+  it('words what ended every former listing, with and without the optional facts', () => {
+    const changes = safety.flatMap((s) =>
+      (s.regulatory_history ?? []).flatMap((h) => (h.change ? [h.change] : [])),
+    );
+    const kinds = new Set(changes.map((c) => c.kind));
+    expect(kinds).toEqual(new Set(['eu_labelling_ended', 'prop65_endpoint_removed', 'prop65_delisted']));
+    const variants = [...kinds].flatMap((k) => [k, k === 'eu_labelling_ended' ? `${k}_by` : `${k}_undated`]);
+    expect(missing(variants, (l) => l.regulatory.change)).toEqual([]);
+    const toxicity = new Set(changes.flatMap((c) => (c.toxicity ? [c.toxicity] : [])));
+    expect(missing(toxicity, (l) => l.regulatory.toxicity)).toEqual([]);
   });
 });
