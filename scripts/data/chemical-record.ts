@@ -1,8 +1,12 @@
 /** The chemical record of data/chemicals/chemicals.json and its regulatory parts. */
+
+import type {
+  FormerListingChange,
+  SafeHarborLevel,
+} from '../../services/domain/src/chemicals/regulatory-shapes.ts';
 import type { ChemicalType } from './chemical-type.ts';
 import type { AnnexIIScope } from './sources/eu-annexes.ts';
 import type { RejectedCas } from './sources/identifiers.ts';
-import type { SafeHarborLevel } from './sources/prop65.ts';
 
 export type RegionCode = 'EU' | 'US' | 'Asia';
 
@@ -26,15 +30,6 @@ export interface RegionalRegulation extends SourceStamp {
   /** For a former listing: what ended it, as data, so the product can word it in any language. */
   change?: FormerListingChange;
 }
-
-/**
- * What ended a former listing: a Prop 65 endpoint removed (other listings remain) or the chemical
- * delisted, with the removed toxicity and its listing date; or an EU allergen-labelling entry that
- * stopped applying because the substance moved to Annex II (entry and amending regulation).
- */
-export type FormerListingChange =
-  | { kind: 'prop65_endpoint_removed' | 'prop65_delisted'; toxicity: string; date_listed: string | null }
-  | { kind: 'eu_labelling_ended'; annex_ii_entry: string; regulation: string | null };
 
 /** How far an EU Annex II prohibition reaches; see `AnnexIIScope`. */
 export interface EuProhibition extends SourceStamp {

@@ -4,6 +4,7 @@
  */
 
 import { parseLongDate } from '../../../services/domain/src/chemicals/ifra-reference.ts';
+import type { SafeHarborLevel } from '../../../services/domain/src/chemicals/regulatory-shapes.ts';
 import { parseCsvRows } from '../io.ts';
 import { cleanText, INVISIBLE_CHARACTERS } from './common.ts';
 import { type IdentifierCell, readIdentifiers } from './identifiers.ts';
@@ -28,22 +29,7 @@ export interface Prop65Entry {
   removal: 'chemical' | 'endpoint' | null;
 }
 
-/**
- * A Proposition 65 safe harbor level: the daily exposure below which no warning is required. A
- * cancer listing has a no significant risk level (NSRL), a reproductive one a maximum allowable dose
- * level (MADL).
- */
-export interface SafeHarborLevel {
-  level: 'NSRL' | 'MADL';
-  amount: number;
-  unit: 'µg/day' | 'fibers/day';
-  /** OEHHA's words in brackets after the amount: the route (`oral`, `except inhalation`) or a scope. */
-  route: string | null;
-  /** Who or what the level is for when one listing has several (`Adult`, `Beryllium oxide`). */
-  subject: string | null;
-  /** Words after the amount (`as 32% pesticidal formulation`) and the list's footnote to it. */
-  note: string | null;
-}
+export type { SafeHarborLevel };
 
 const LEVEL = /^(\d[\d,]*(?:\.\d+)?)(?![\d.%])([a-f])?(?:\s*(fibers\/day))?\s*(?:\(([^)]*)\))?\s*/;
 

@@ -10,6 +10,10 @@
  *   shown in a neutral style.
  */
 import { IFRA_CATEGORIES } from '../../../../../services/domain/src/chemicals/ifra-reference.ts';
+import type {
+  FormerListingChange,
+  SafeHarborLevel as SharedSafeHarborLevel,
+} from '../../../../../services/domain/src/chemicals/regulatory-shapes.ts';
 import type { Chemical, RegionalRegulation } from '../../../types/api.ts';
 
 export type RegulatoryKind = 'prohibited' | 'restricted' | 'allergen' | 'prop65' | 'not_listed';
@@ -44,22 +48,8 @@ export type EuAllergenView = SourceStamp & {
   regulation: string;
 };
 
-/**
- * A Prop 65 safe harbor level: no warning is needed for a daily exposure below it. NSRL for a cancer
- * listing, MADL for a reproductive one.
- */
-export type SafeHarborLevel = {
-  level: 'NSRL' | 'MADL';
-  amount: number;
-  unit: 'µg/day' | 'fibers/day';
-  /** OEHHA's words for the route (`oral`, `inhalation`) or another scope. */
-  route: string | null;
-  /** Who the level is for when a listing has several (`Adult`). */
-  subject: string | null;
-  /** The list's note to the level (English, as printed). */
-  note: string | null;
-  toxicity_types: string[];
-};
+/** A Prop 65 safe harbor level of one listing, with that listing's toxicity types. */
+export type SafeHarborLevel = SharedSafeHarborLevel & { toxicity_types: string[] };
 
 export type Prop65View = SourceStamp & {
   status?: 'listed' | 'delisted';
@@ -91,10 +81,7 @@ export function safeHarborGroups(prop65: Prop65View | null | undefined): SafeHar
   return groups;
 }
 
-/** What ended a former listing, as the data gives it (worded by `regulatory.change.<kind>`). */
-export type FormerListingChange =
-  | { kind: 'prop65_endpoint_removed' | 'prop65_delisted'; toxicity: string; date_listed: string | null }
-  | { kind: 'eu_labelling_ended'; annex_ii_entry: string; regulation: string | null };
+export type { FormerListingChange };
 
 export type HistoryRow = RegionalRegulation &
   SourceStamp & { current?: boolean; until?: string | null; change?: FormerListingChange | null };
