@@ -189,15 +189,19 @@ export function pairedEc(ids: IdentifierCell, cas: string): string | null {
 
 /**
  * A CAS index name: the parent first, then its substituents after a comma, as in
- * `Oxacyclohexadec-12-en-2-one, (12E)-` or `Benzoic acid, 2-hydroxy-, methyl ester`. Exact, but
- * nobody calls the substance that.
+ * `Oxacyclohexadec-12-en-2-one, (12E)-`, `Benzoic acid, 2-hydroxy-, methyl ester`, `Carbonic acid,
+ * ammonium salt`, `1,3-Dioxolane-4-methanol, 2,2-dimethyl` or (a natural) `Juniper, Juniperus
+ * virginiana, ext., epoxidized`. Exact, but nobody calls the substance that.
  */
 export function isCasIndexName(name: string): boolean {
   if (!name.includes(', ')) return false;
   return (
     /-$/.test(name) ||
     /, \(\d*[EZRS][^)]*\)-?$/.test(name) ||
-    /, [a-z]+ ester$/.test(name) ||
+    /, (?:[\d,]+-)?[a-z]+ (?:ester|acetal)$/.test(name) ||
+    /, [a-z]+ salt(?: \(\d+:\d+\))?$/.test(name) ||
+    /, (?:\d[\d,]*-)+[a-z]+$/.test(name) ||
+    /, ext\.(?:,|$)/.test(name) ||
     /, (?:\d|N|[a-z]|alpha|beta|gamma|delta|[α-δ])[\w,'[\]().-]*-(?:[ ,]|$)/.test(name)
   );
 }
@@ -229,15 +233,30 @@ function isReadableAlternative(name: string): boolean {
 export function displayName<T extends { name: string; rank: number }>(names: readonly T[]): T | null {
   const best = bestBy(names);
   if (best === null || !isCasIndexName(best.name)) return best;
-  const readable = bestBy(names.filter((n) => isReadableAlternative(n.name)));
+  // A treated natural (`Cymbopogon, ext., oxidized`) is not the plain extract: a name for it must
+  // say the treatment too (`… Leaf Extract Oxidized`, not `Cymbopogon Citratus Extract`).
+  const treatment = /, ext\.,\s*(.+)$/.exec(best.name)?.[1]?.toLowerCase();
+  const stems = (treatment?.match(/[a-z]{4,}/g) ?? []).filter((w) => w !== 'with').map((w) => w.slice(0, 4));
+  const readable = bestBy(
+    names.filter(
+      (n) =>
+        isReadableAlternative(n.name) &&
+        (stems.length === 0 || stems.some((stem) => n.name.toLowerCase().includes(stem))),
+    ),
+  );
   if (readable === null) return best;
   // A first word of plain lower-case letters starts with a capital, as names do elsewhere
-  // (`cyclohexyl isobutyrate` → `Cyclohexyl isobutyrate`); `cis-3-…` and `p-menthane` stay.
-  const name = /^[a-z]{3,}(?:\s|$)/.test(readable.name)
-    ? readable.name[0]!.toUpperCase() + readable.name.slice(1)
-    : readable.name;
+  // (`cyclohexyl isobutyrate` → `Cyclohexyl isobutyrate`, `oct-2-enyl acetate` → `Oct-2-enyl
+  // acetate`); `cis-3-…`, `trans-…` and `p-menthane` stay.
+  const name =
+    /^[a-z]{3,}(?:\s|$|-\d)/.test(readable.name) && !STEREO_PREFIX.test(readable.name)
+      ? readable.name[0]!.toUpperCase() + readable.name.slice(1)
+      : readable.name;
   return { ...readable, name };
 }
+
+/** Prefixes chemists write in lower case at the start of a name. */
+const STEREO_PREFIX = /^(?:cis|trans|sec|tert|endo|exo|syn|anti|meso|iso|neo|rac)-/;
 
 /** The item with the lowest rank (the first one on ties), null when there is none. */
 export function bestBy<T extends { rank: number }>(items: readonly T[]): T | null {

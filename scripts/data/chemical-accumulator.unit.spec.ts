@@ -123,6 +123,12 @@ describe('display names', () => {
       'Nonane, 1,1-diethoxy-',
       '2,6-Octadienal, (2E,6Z)-',
       'Amyl cinnamal, alpha-',
+      'Carbonic acid, ammonium salt',
+      'Nitric acid, magnesium salt (2:1)',
+      'Pentanedioic acid, 1,5-dimethyl ester',
+      'Acetaldehyde, diphenethyl acetal',
+      '1,3-Dioxolane-4-methanol, 2,2-dimethyl',
+      'Juniper, Juniperus virginiana, ext., epoxidized',
     ]) {
       expect(isCasIndexName(name), name).toBe(true);
     }
@@ -132,6 +138,10 @@ describe('display names', () => {
       'Pinus mugo, leaf and twig oil',
       'Safrole, Isosafrole and Dihydrosafrole',
       'Oakmoss absolute (low atranol & chloratranol)',
+      'Cedarwood oil, Chinese',
+      'Methyl abietate, technical',
+      'Sodium salt, anhydrous',
+      'Tea tree oil, 4-terpinenol type',
     ]) {
       expect(isCasIndexName(name), name).toBe(false);
     }
@@ -165,6 +175,32 @@ describe('display names', () => {
         { name: 'cis-3-hepten-1-ol', rank: 7 },
       ])?.name,
     ).toBe('cis-3-hepten-1-ol');
+    expect(
+      displayName([
+        { name: '2-Octen-1-ol, 1-acetate', rank: 2 },
+        { name: 'oct-2-enyl acetate', rank: 7 },
+      ])?.name,
+    ).toBe('Oct-2-enyl acetate');
+    expect(
+      displayName([
+        { name: 'Cyclohexanol, 4-(1,1-dimethylethyl)-, trans-', rank: 2 },
+        { name: 'trans-4-tert-butylcyclohexanol', rank: 7 },
+      ])?.name,
+    ).toBe('trans-4-tert-butylcyclohexanol');
+    // A treated natural keeps its treatment in the name, or its index name when no name says it.
+    expect(
+      displayName([
+        { name: 'Cymbopogon, ext., oxidized', rank: 2 },
+        { name: 'Cymbopogon Citratus Extract', rank: 11 },
+        { name: 'Cymbopogon Citratus Leaf Extract Oxidized', rank: 11 },
+      ])?.name,
+    ).toBe('Cymbopogon Citratus Leaf Extract Oxidized');
+    expect(
+      displayName([
+        { name: 'Acorus calamus, ext., hydrogenated', rank: 2 },
+        { name: 'Acorus Calamus Root Extract', rank: 11 },
+      ])?.name,
+    ).toBe('Acorus calamus, ext., hydrogenated');
     expect(
       displayName([
         { name: 'Linalool', rank: 5 },
