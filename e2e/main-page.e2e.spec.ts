@@ -186,7 +186,7 @@ describe('main page in Chromium', () => {
     await page.getByTestId('cas-found').waitFor();
     const prop65 = modal.getByTestId('prop65');
     expect(await prop65.locator('p').first().textContent()).toMatch(
-      /listed for cancer, developmental toxicity, male reproductive toxicity since 1987-02-27/,
+      /listed for cancer, developmental toxicity, male reproductive toxicity since Feb\u00a027,\u00a01987/,
     );
     expect(await prop65.getByTestId('safe-harbor-levels').locator('li').allTextContents()).toEqual([
       'No significant risk level (NSRL), cancer: 6.4\u00a0µg a day by mouth; 13\u00a0µg a day inhaled',
@@ -349,7 +349,7 @@ describe('main page in Chromium', () => {
     );
     expect(await modal.getByTestId('regulatory-history').locator('li').allTextContents()).toContainEqual(
       expect.stringMatching(
-        /^US · .*\(till 2014-03-07\): listningen för kvinnlig reproduktionstoxicitet \(sedan 2009-08-07\) togs bort; övriga listningar gäller\./,
+        /^US · .*\(till 7\u00a0mars\u00a02014\): listningen för kvinnlig reproduktionstoxicitet \(sedan 7\u00a0aug\.\u00a02009\) togs bort; övriga listningar gäller\./,
       ),
     );
     await shot('cas-modal-history-sv');

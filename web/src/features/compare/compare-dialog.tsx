@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorDetail } from '../../lib/api-client.ts';
+import { useDateText } from '../../lib/dates.ts';
 import { Modal } from '../../lib/modal.tsx';
 
 type Basis = 'declared' | 'likely' | 'possible';
@@ -29,6 +30,7 @@ const POSITIONS = ['top', 'middle', 'base', 'unspecified'] as const;
 /** Two or three perfumes side by side: notes by position, allergens by evidence, flags, coverage. */
 export default function CompareDialog({ ids, onClose }: { ids: string[]; onClose: () => void }) {
   const { t } = useTranslation();
+  const dateText = useDateText();
   // Plain state, not react-query: the comparison bar lives beside the app, outside its query client.
   const [answer, setAnswer] = useState<{ perfumes?: Compared[]; error?: unknown }>({});
   const key = ids.join(',');
@@ -120,7 +122,10 @@ export default function CompareDialog({ ids, onClose }: { ids: string[]; onClose
                 const { label, coverage } = c.perfume;
                 // A label that says only "Fragrance" is no evidence: the notes speak instead.
                 if (label && label.names_fragrance !== false) {
-                  return t('compare.fromLabel', { source: label.source_name, date: label.source_date });
+                  return t('compare.fromLabel', {
+                    source: label.source_name,
+                    date: dateText(label.source_date),
+                  });
                 }
                 if (coverage) {
                   return t('compare.notesResolved', {

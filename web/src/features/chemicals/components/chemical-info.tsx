@@ -6,6 +6,7 @@ import {
   parseLongDate,
 } from '../../../../../services/domain/src/chemicals/ifra-reference.ts';
 import { useDataValues } from '../../../lib/data-values.ts';
+import { useDateText } from '../../../lib/dates.ts';
 import { TruncatedText } from '../../../lib/truncated-text.tsx';
 import type { Chemical } from '../../../types/api.ts';
 import {
@@ -132,6 +133,7 @@ function useLimitText(): (limit: IfraLimit, cell?: boolean) => string {
  * each with its source and date and a sentence on what it does and does not say.
  */
 export function StandardsBlocks({ chemical }: { chemical: Chemical }) {
+  const dateText = useDateText();
   const { t, i18n } = useTranslation();
   const baseId = useId();
   const limitText = useLimitText();
@@ -168,7 +170,7 @@ export function StandardsBlocks({ chemical }: { chemical: Chemical }) {
           <p className="info-block__text">
             <strong>{ifra.standard_name}</strong>
             {ifra.amendment ? ` — ${t('ifra.amendment', { number: ifra.amendment })}` : ''}
-            {ifra.publication_date ? ` (${ifra.publication_date})` : ''}
+            {ifra.publication_date ? ` (${dateText(ifra.publication_date)})` : ''}
           </p>
           {reason ? (
             <p className="info-block__text" data-testid="ifra-reason">
@@ -186,8 +188,8 @@ export function StandardsBlocks({ chemical }: { chemical: Chemical }) {
           {inForceNew || inForceExisting ? (
             <p className="info-block__text">
               {t('ifra.inForce', {
-                new: inForceNew ?? t('common.unknown'),
-                existing: inForceExisting ?? t('common.unknown'),
+                new: inForceNew ? dateText(inForceNew) : t('common.unknown'),
+                existing: inForceExisting ? dateText(inForceExisting) : t('common.unknown'),
               })}
             </p>
           ) : null}
@@ -242,6 +244,7 @@ export function StandardsBlocks({ chemical }: { chemical: Chemical }) {
 
 /** Regulatory Status (one rule for every badge), EU prohibition scope, EU labelling list, Prop 65, history. */
 export function RegulatoryBlocks({ chemical }: { chemical: Chemical }) {
+  const dateText = useDateText();
   const { t } = useTranslation();
   const baseId = useId();
   const kinds = regulatoryKinds(chemical);
@@ -261,7 +264,7 @@ export function RegulatoryBlocks({ chemical }: { chemical: Chemical }) {
         })
       : t(`regulatory.change.${change.kind}${change.date_listed ? '' : '_undated'}`, {
           toxicity: t(`regulatory.toxicity.${change.toxicity}`, { defaultValue: change.toxicity }),
-          date: change.date_listed,
+          date: change.date_listed ? dateText(change.date_listed) : null,
         });
   const warning = kinds.includes('prohibited')
     ? `prohibited_${prohibition?.scope ?? 'substance'}`
@@ -302,8 +305,8 @@ export function RegulatoryBlocks({ chemical }: { chemical: Chemical }) {
             <p>
               <strong>{t('regulatory.euAllergenTitle')}</strong>{' '}
               {t(`regulatory.list.${allergen.list}`, {
-                from: allergen.applies_from,
-                all: allergen.applies_to_all_from ?? allergen.applies_from,
+                from: dateText(allergen.applies_from),
+                all: dateText(allergen.applies_to_all_from ?? allergen.applies_from),
               })}
             </p>
             <SourceLine stamp={allergen} />
@@ -345,7 +348,7 @@ export function RegulatoryBlocks({ chemical }: { chemical: Chemical }) {
                     `regulatory.kind.${h.status === 'prop65_listed' ? 'prop65' : (h.status ?? 'not_listed')}`,
                   )}
                 </strong>
-                {h.until ? ` (${t('regulatory.until', { date: h.until })})` : ''}
+                {h.until ? ` (${t('regulatory.until', { date: dateText(h.until) })})` : ''}
                 {h.change ? (
                   `: ${formerListingText(h.change)}`
                 ) : h.details ? (

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDateText } from '../../../lib/dates.ts';
 import { type Prop65View, type SafeHarborLevel, safeHarborGroups } from '../lib/regulatory-view.ts';
 import { SourceLine } from './source-line.tsx';
 
@@ -12,6 +13,7 @@ import { SourceLine } from './source-line.tsx';
 export function Prop65Block({ prop65 }: { prop65: Prop65View }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
+  const dateText = useDateText();
   const number = useMemo(() => new Intl.NumberFormat(language, { maximumFractionDigits: 6 }), [language]);
   const toxicity = (types: readonly string[]) =>
     types.map((type) => t(`regulatory.toxicity.${type}`, { defaultValue: type })).join(', ');
@@ -31,10 +33,12 @@ export function Prop65Block({ prop65 }: { prop65: Prop65View }) {
       <p>
         <strong>{t('regulatory.prop65Title')}</strong>{' '}
         {prop65.status === 'delisted'
-          ? t('regulatory.prop65Delisted', { date: prop65.date_delisted ?? t('common.unknown') })
+          ? t('regulatory.prop65Delisted', {
+              date: prop65.date_delisted ? dateText(prop65.date_delisted) : t('common.unknown'),
+            })
           : t('regulatory.prop65Listed', {
               types: toxicity(prop65.toxicity_types ?? []) || t('common.unknown'),
-              date: prop65.date_listed ?? t('common.unknown'),
+              date: prop65.date_listed ? dateText(prop65.date_listed) : t('common.unknown'),
             })}
       </p>
       {groups.length > 0 ? (

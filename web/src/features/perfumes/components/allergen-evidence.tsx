@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useDateText } from '../../../lib/dates.ts';
 import { allergenTotal, type Perfume } from '../api/perfume-normalize.ts';
 
 /**
@@ -8,6 +9,7 @@ import { allergenTotal, type Perfume } from '../api/perfume-normalize.ts';
  */
 export function AllergenEvidence({ perfume, onShowAll }: { perfume: Perfume; onShowAll?: () => void }) {
   const { t, i18n } = useTranslation();
+  const dateText = useDateText();
   const percent = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en', { style: 'percent' });
   const c = perfume.coverage;
   // The long sentence, and the one-line form a phone shows ("Allergens estimated from 9 of 11 notes").
@@ -17,7 +19,7 @@ export function AllergenEvidence({ perfume, onShowAll }: { perfume: Perfume; onS
     case 'declared_list':
       source = t('evidence.fromLabel', {
         source: perfume.label?.sourceName ?? '',
-        date: perfume.label?.sourceDate ?? '',
+        date: dateText(perfume.label?.sourceDate ?? ''),
       });
       short = t('evidence.short.label', { source: perfume.label?.sourceName ?? '' });
       break;
