@@ -100,6 +100,45 @@ export function makeChemical(seed: ChemicalSeed): Chemical {
         prop65_listed: seed.prop65 ?? false,
         allergen_regions: seed.allergen ? ['EU'] : [],
       },
+      // A Prop 65 listing as the data build writes it: levels, and a removed endpoint kept as history.
+      ...(seed.prop65
+        ? {
+            prop65: {
+              status: 'listed',
+              toxicity_types: ['cancer'],
+              date_listed: '2001-11-16',
+              date_delisted: null,
+              safe_harbor_levels: [
+                {
+                  level: 'NSRL',
+                  amount: 1.5,
+                  unit: 'µg/day',
+                  route: 'oral',
+                  subject: null,
+                  note: null,
+                  toxicity_types: ['cancer'],
+                },
+              ],
+              removed_endpoints: [
+                { toxicity: 'female', date_listed: '2009-08-07', date_removed: '2014-03-07' },
+              ],
+              source: 'fixture',
+              source_name: 'OEHHA Proposition 65 list (29 Dec 2023)',
+              source_date: '2023-12-29',
+            },
+            regulatory_history: [
+              {
+                region: 'US',
+                status: 'prop65_listed',
+                regulation: 'Prop 65',
+                details: 'Endpoint removed: female (listed 2009-08-07), removed 2014-03-07',
+                current: false,
+                until: '2014-03-07',
+                change: { kind: 'prop65_endpoint_removed', toxicity: 'female', date_listed: '2009-08-07' },
+              },
+            ],
+          }
+        : {}),
     },
   });
 }

@@ -84,7 +84,8 @@ const ChemicalDetail = Type.Object({
     { regional_regulations: Type.Array(RegionalRegulation) },
     {
       additionalProperties: true,
-      description: 'Flags, regional regulations and summary, SCCS data, sources',
+      description:
+        'Flags; regional regulations and summary; `regulatory_history`: former listings, each with `current: false`, `until` and `change` (what ended it: `{ kind: prop65_endpoint_removed | prop65_delisted, toxicity, date_listed }` or `{ kind: eu_labelling_ended, annex_ii_entry, regulation }`); EU prohibition scope and labelling list; `prop65`: `{ status: listed | delisted, toxicity_types, date_listed, date_delisted, safe_harbor_levels: [{ level: NSRL | MADL, amount, unit, route, subject, note, toxicity_types }], removed_endpoints }`; IFRA standard, IARC group, SCCS data; `sources`. Every regulatory datum carries source_name and source_date.',
     },
   ),
   usage_statistics: Type.Object({

@@ -68,6 +68,29 @@ describe('GET /api/chemicals/search/{cas}', () => {
     });
   });
 
+  it("answers a chemical's Prop 65 safe harbor levels and former listings as the data holds them", async () => {
+    const { body } = await get('/api/chemicals/search/93-15-2');
+    const safety = body.chemical.safety_information;
+    expect(safety.prop65).toMatchObject({
+      status: 'listed',
+      safe_harbor_levels: [
+        { level: 'NSRL', amount: 1.5, unit: 'µg/day', route: 'oral', toxicity_types: ['cancer'] },
+      ],
+      removed_endpoints: [{ toxicity: 'female', date_removed: '2014-03-07' }],
+      source_name: 'OEHHA Proposition 65 list (29 Dec 2023)',
+    });
+    expect(safety.regulatory_history).toEqual([
+      expect.objectContaining({
+        current: false,
+        until: '2014-03-07',
+        change: { kind: 'prop65_endpoint_removed', toxicity: 'female', date_listed: '2009-08-07' },
+      }),
+    ]);
+    // The OpenAPI document describes them.
+    const docs = (await get('/api/docs/json')).body;
+    expect(JSON.stringify(docs)).toMatch(/safe_harbor_levels/);
+  });
+
   it('names other chemicals sharing the CAS number', async () => {
     const { body } = await get('/api/chemicals/search/78-70-6');
     expect(body.chemical.id).toBe('chem-linalool');
