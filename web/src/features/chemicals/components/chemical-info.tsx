@@ -10,7 +10,7 @@ import { useDateText } from '../../../lib/dates.ts';
 import { TruncatedText } from '../../../lib/truncated-text.tsx';
 import type { Chemical } from '../../../types/api.ts';
 import {
-  type FormerListingChange,
+  formerListingWording,
   type IfraLimit,
   iarcGroup,
   ifraKinds,
@@ -256,16 +256,16 @@ export function RegulatoryBlocks({ chemical }: { chemical: Chemical }) {
   } = regulatoryData(chemical);
   const safety = chemical.safety_information ?? {};
   const restrictions = chemical.restrictions ?? safety.restrictions;
-  const formerListingText = (change: FormerListingChange) =>
-    change.kind === 'eu_labelling_ended'
-      ? t(`regulatory.change.${change.regulation ? 'eu_labelling_ended_by' : 'eu_labelling_ended'}`, {
-          entry: change.annex_ii_entry,
-          regulation: change.regulation,
-        })
-      : t(`regulatory.change.${change.kind}${change.date_listed ? '' : '_undated'}`, {
-          toxicity: t(`regulatory.toxicity.${change.toxicity}`, { defaultValue: change.toxicity }),
-          date: change.date_listed ? dateText(change.date_listed) : null,
-        });
+  const formerListingText = (change: unknown): string | null => {
+    const wording = formerListingWording(change);
+    if (wording === null) return null;
+    const { key, toxicity, date, ...values } = wording;
+    return t(`regulatory.change.${key}`, {
+      ...values,
+      toxicity: toxicity ? t(`regulatory.toxicity.${toxicity}`, { defaultValue: toxicity }) : undefined,
+      date: date ? dateText(date) : undefined,
+    });
+  };
   const warning = kinds.includes('prohibited')
     ? `prohibited_${prohibition?.scope ?? 'substance'}`
     : (kinds.find((k) => k !== 'not_listed') ?? null);
@@ -340,26 +340,29 @@ export function RegulatoryBlocks({ chemical }: { chemical: Chemical }) {
             {t('regulatory.historyTitle')}
           </h3>
           <ul className="source-list">
-            {history.map((h) => (
-              <li key={`${h.region}|${h.status}|${h.until}|${h.details}`}>
-                <strong>
-                  {h.region} ·{' '}
-                  {t(
-                    `regulatory.kind.${h.status === 'prop65_listed' ? 'prop65' : (h.status ?? 'not_listed')}`,
-                  )}
-                </strong>
-                {h.until ? ` (${t('regulatory.until', { date: dateText(h.until) })})` : ''}
-                {h.change ? (
-                  `: ${formerListingText(h.change)}`
-                ) : h.details ? (
-                  // A row we have no wording for keeps the source's own (English) words.
-                  <>
-                    : <span lang="en">{h.details}</span>
-                  </>
-                ) : null}
-                {sourceText(h) ? ` — ${sourceText(h)}` : ''}
-              </li>
-            ))}
+            {history.map((h) => {
+              const ended = formerListingText(h.change);
+              return (
+                <li key={`${h.region}|${h.status}|${h.until}|${h.details}`}>
+                  <strong>
+                    {h.region} ·{' '}
+                    {t(
+                      `regulatory.kind.${h.status === 'prop65_listed' ? 'prop65' : (h.status ?? 'not_listed')}`,
+                    )}
+                  </strong>
+                  {h.until ? ` (${t('regulatory.until', { date: dateText(h.until) })})` : ''}
+                  {ended ? (
+                    `: ${ended}`
+                  ) : h.details ? (
+                    // A row we have no wording for keeps the source's own (English) words.
+                    <>
+                      : <span lang="en">{h.details}</span>
+                    </>
+                  ) : null}
+                  {sourceText(h) ? ` — ${sourceText(h)}` : ''}
+                </li>
+              );
+            })}
           </ul>
         </section>
       ) : null}

@@ -61,17 +61,35 @@ export type Prop65View = SourceStamp & {
 };
 
 /** Levels of one listing: one kind for one set of toxicity types, in the list's order. */
+function isWholeLevel(l: unknown): l is SafeHarborLevel {
+  const v = l as Partial<SafeHarborLevel> | null;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    (v.level === 'NSRL' || v.level === 'MADL') &&
+    typeof v.amount === 'number' &&
+    Number.isFinite(v.amount) &&
+    (v.unit === 'µg/day' || v.unit === 'fibers/day') &&
+    Array.isArray(v.toxicity_types) &&
+    v.toxicity_types.every((t) => typeof t === 'string')
+  );
+}
+
 export type SafeHarborGroup = {
   level: SafeHarborLevel['level'];
   toxicity_types: string[];
   levels: SafeHarborLevel[];
 };
 
-/** A current listing's levels grouped by kind and toxicity; none for a delisted chemical. */
+/**
+ * A current listing's levels grouped by kind and toxicity; none for a delisted chemical. A level
+ * that is not whole (an edited record) is left out rather than shown half.
+ */
 export function safeHarborGroups(prop65: Prop65View | null | undefined): SafeHarborGroup[] {
-  if (prop65?.status !== 'listed') return [];
+  if (prop65?.status !== 'listed' || !Array.isArray(prop65.safe_harbor_levels)) return [];
   const groups: SafeHarborGroup[] = [];
-  for (const l of prop65.safe_harbor_levels ?? []) {
+  for (const l of prop65.safe_harbor_levels) {
+    if (!isWholeLevel(l)) continue;
     const key = (g: { level: string; toxicity_types: string[] }) =>
       `${g.level}|${g.toxicity_types.join(',')}`;
     const group = groups.find((g) => key(g) === key(l));
@@ -82,6 +100,34 @@ export function safeHarborGroups(prop65: Prop65View | null | undefined): SafeHar
 }
 
 export type { FormerListingChange };
+
+/**
+ * The translation key and values that word a former listing's end (`regulatory.change.<key>`),
+ * or null when the change is not one the product knows how to word (the row's own details are
+ * shown instead).
+ */
+export function formerListingWording(
+  change: unknown,
+): { key: string; entry?: string; regulation?: string; toxicity?: string; date?: string } | null {
+  const c = change as Record<string, unknown> | null | undefined;
+  if (typeof c !== 'object' || c === null) return null;
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : null);
+  if (c.kind === 'eu_labelling_ended') {
+    const entry = text(c.annex_ii_entry);
+    if (entry === null) return null;
+    const regulation = text(c.regulation);
+    return regulation
+      ? { key: 'eu_labelling_ended_by', entry, regulation }
+      : { key: 'eu_labelling_ended', entry };
+  }
+  if (c.kind === 'prop65_endpoint_removed' || c.kind === 'prop65_delisted') {
+    const toxicity = text(c.toxicity);
+    if (toxicity === null) return null;
+    const date = text(c.date_listed);
+    return date ? { key: c.kind, toxicity, date } : { key: `${c.kind}_undated`, toxicity };
+  }
+  return null;
+}
 
 export type HistoryRow = RegionalRegulation &
   SourceStamp & { current?: boolean; until?: string | null; change?: FormerListingChange | null };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Chemical } from '../../../types/api.ts';
 import {
+  formerListingWording,
   type HistoryRow,
   iarcGroup,
   ifraKinds,
@@ -148,5 +149,58 @@ describe('safeHarborGroups', () => {
     expect(safeHarborGroups({ status: 'delisted', safe_harbor_levels: levels })).toEqual([]);
     expect(safeHarborGroups({ status: 'listed' })).toEqual([]);
     expect(safeHarborGroups(null)).toEqual([]);
+  });
+
+  it('leaves out levels that are not whole (an edited record) instead of failing', () => {
+    const broken = [
+      null,
+      'x',
+      { ...level('NSRL', 6.4, ['cancer']), amount: '6.4' },
+      { ...level('NSRL', 6.4, ['cancer']), toxicity_types: undefined },
+      level('MADL', 24, ['developmental']),
+    ] as unknown as SafeHarborLevel[];
+    expect(safeHarborGroups({ status: 'listed', safe_harbor_levels: broken }).map((g) => g.level)).toEqual([
+      'MADL',
+    ]);
+    expect(
+      safeHarborGroups({ status: 'listed', safe_harbor_levels: 'x' as unknown as SafeHarborLevel[] }),
+    ).toEqual([]);
+  });
+});
+
+describe('formerListingWording', () => {
+  it('picks the wording of each kind of change, with and without its optional facts', () => {
+    expect(
+      formerListingWording({
+        kind: 'prop65_endpoint_removed',
+        toxicity: 'female',
+        date_listed: '2009-08-07',
+      }),
+    ).toEqual({ key: 'prop65_endpoint_removed', toxicity: 'female', date: '2009-08-07' });
+    expect(formerListingWording({ kind: 'prop65_delisted', toxicity: 'male', date_listed: null })).toEqual({
+      key: 'prop65_delisted_undated',
+      toxicity: 'male',
+    });
+    expect(
+      formerListingWording({
+        kind: 'eu_labelling_ended',
+        annex_ii_entry: '1666',
+        regulation: '(EU) 2021/1902',
+      }),
+    ).toEqual({ key: 'eu_labelling_ended_by', entry: '1666', regulation: '(EU) 2021/1902' });
+    expect(
+      formerListingWording({ kind: 'eu_labelling_ended', annex_ii_entry: '1666', regulation: null }),
+    ).toEqual({
+      key: 'eu_labelling_ended',
+      entry: '1666',
+    });
+  });
+
+  it('has no wording for an unknown or incomplete change (the row keeps its own words)', () => {
+    expect(formerListingWording(undefined)).toBeNull();
+    expect(formerListingWording('delisted')).toBeNull();
+    expect(formerListingWording({ kind: 'moved_to_mars' })).toBeNull();
+    expect(formerListingWording({ kind: 'prop65_delisted' })).toBeNull();
+    expect(formerListingWording({ kind: 'eu_labelling_ended', annex_ii_entry: '' })).toBeNull();
   });
 });
