@@ -337,13 +337,15 @@ describe('main page in Chromium', () => {
     await shot('main-page-sv');
   });
 
-  it("words toluene's Prop 65 level and its removed endpoint in Swedish, quoting OEHHA's note as English", async () => {
+  it("words toluene's odour, Prop 65 level and removed endpoint in Swedish, quoting OEHHA's note as English", async () => {
     await search('108-88-3');
     const modal = page.getByTestId('cas-modal');
     await page.getByTestId('cas-found').waitFor();
     expect(await modal.getByTestId('safe-harbor-levels').textContent()).toBe(
       'Högsta tillåtna dos (MADL), utvecklingstoxicitet: 7\u00a0000\u00a0µg per dag',
     );
+    // The odour glossary's "sweet", in Swedish once its words have arrived.
+    await expect.poll(() => modal.getByTestId('chemical-odour').textContent()).toBe('söt');
     expect(await modal.getByTestId('prop65').locator('q[lang="en"]').textContent()).toMatch(
       /^Level represents absorbed dose/,
     );

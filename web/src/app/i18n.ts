@@ -13,10 +13,23 @@ const lazyLocales = import.meta.glob<ResourceLanguage>(
   },
 );
 
+// Odour descriptors (`sweet`, `muguet`) in the other languages, as their own namespace: fetched
+// only when a chemical's odour is shown. English needs none (the descriptors are English).
+const lazyOdour = import.meta.glob<ResourceLanguage>('../locales/odour/*.json', { import: 'default' });
+
 const lazyBackend: BackendModule = {
   type: 'backend',
   init() {},
-  read(language, _namespace, callback) {
+  read(language, namespace, callback) {
+    if (namespace === 'odour') {
+      const load = lazyOdour[`../locales/odour/${language}.json`];
+      if (!load) return callback(null, {});
+      load().then(
+        (resources) => callback(null, resources),
+        (error: unknown) => callback(error instanceof Error ? error.message : String(error), null),
+      );
+      return;
+    }
     if (language === 'en') return callback(null, en);
     const load = lazyLocales[`../locales/${language}.json`];
     if (!load) return callback(null, {});

@@ -90,6 +90,8 @@ export function SccsBlock({ chemical }: { chemical: Chemical }) {
  */
 export function IdentityFields({ chemical }: { chemical: Chemical }) {
   const { t } = useTranslation();
+  // The glossary's descriptors in the interface language (English until the words arrive).
+  const { t: odourWord } = useTranslation('odour');
   const synonyms = (chemical.synonyms ?? []).filter((s) => s.trim() !== '' && s !== chemical.name);
   const odour = (chemical.odour ?? []).filter((d) => d.trim() !== '');
   return (
@@ -104,7 +106,12 @@ export function IdentityFields({ chemical }: { chemical: Chemical }) {
       ) : null}
       {odour.length > 0 ? (
         <Field label={t('cas.odour')}>
-          <span data-testid="chemical-odour">{odour.join(', ').toLowerCase()}</span>
+          <span data-testid="chemical-odour">
+            {odour
+              .map((d) => d.toLowerCase())
+              .map((d) => odourWord(d, { defaultValue: d }))
+              .join(', ')}
+          </span>
         </Field>
       ) : null}
     </>

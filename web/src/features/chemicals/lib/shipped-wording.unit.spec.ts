@@ -1,7 +1,8 @@
 /**
  * Every regulatory word the shipped chemical data can put on screen has its wording in all four
  * languages: the names of the fields the Sources list cites, the Prop 65 toxicity types, the
- * routes of the safe harbour levels and what ended each former listing.
+ * routes of the safe harbour levels, what ended each former listing, and every odour descriptor
+ * (English needs no table for those: the glossaries are English).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,11 +10,15 @@ import { describe, expect, it } from 'vitest';
 import de from '../../../locales/de.json';
 import en from '../../../locales/en.json';
 import es from '../../../locales/es.json';
+import odourDe from '../../../locales/odour/de.json';
+import odourEs from '../../../locales/odour/es.json';
+import odourSv from '../../../locales/odour/sv.json';
 import sv from '../../../locales/sv.json';
 
 const ROOT = join(import.meta.dirname, '../../../../..');
 
 type Shipped = {
+  odour?: string[] | null;
   safety_information?: {
     regulatory_history?: Array<{ change?: { kind: string; toxicity?: string } }>;
     sources?: Array<{ field: string }>;
@@ -72,5 +77,17 @@ describe('wording of the shipped regulatory data', () => {
     expect(missing(variants, (l) => l.regulatory.change)).toEqual([]);
     const toxicity = new Set(changes.flatMap((c) => (c.toxicity ? [c.toxicity] : [])));
     expect(missing(toxicity, (l) => l.regulatory.toxicity)).toEqual([]);
+  });
+
+  it('words every odour descriptor in Swedish, German and Spanish', () => {
+    const words = new Set(chemicals.flatMap((c) => (c.odour ?? []).map((d) => d.toLowerCase())));
+    expect(words.size).toBeGreaterThan(100);
+    for (const [code, table] of Object.entries({ sv: odourSv, de: odourDe, es: odourEs })) {
+      const values = table as Record<string, unknown>;
+      const unworded = [...words].filter(
+        (w) => typeof values[w] !== 'string' || (values[w] as string).trim() === '',
+      );
+      expect(unworded, code).toEqual([]);
+    }
   });
 });
