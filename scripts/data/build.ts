@@ -54,6 +54,7 @@ export function formatSummary(s: BuildSummary): string[] {
       .sort()
       .map(([k, v]) => `${k} ${v}`)
       .join('; ')}`,
+    `- DB_User_Materials rows left out, their name another substance's than their CAS number's: ${s.userMaterialConflicts.length}${s.userMaterialConflicts.length > 0 ? ` (${s.userMaterialConflicts.join('; ')})` : ''}`,
     `- Bad CAS numbers rejected: ${s.rejectedCas.length} (${[...rejectedBySource.entries()]
       .sort()
       .map(([k, v]) => `${k} ${v}`)

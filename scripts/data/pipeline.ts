@@ -13,6 +13,7 @@ import { CURATED_LINKS } from './curated-constituents.ts';
 import { buildInciVocabulary, inciVocabularyFile } from './inci-vocabulary.ts';
 import { gzipDeterministic, jsonArrayText, jsonLinesBuffer, jsonObjectText } from './io.ts';
 import { fragranceMaterialIds } from './labels.ts';
+import { splitNameCasConflicts } from './material-name-check.ts';
 import { type MergedPerfume, mergePerfumes } from './merge.ts';
 import { NoteCatalogue, parseNoteTaxonomy } from './notes.ts';
 import { buildNoteBridge, inferChemicals } from './notes-bridge.ts';
@@ -61,6 +62,8 @@ export interface BuildSummary {
   chemicals: number;
   chemicalsByType: Record<string, number>;
   chemicalScope: Record<string, number>;
+  /** DB_User_Materials rows left out because their name is another substance's than their CAS number's. */
+  userMaterialConflicts: string[];
   allergens: number;
   prohibited: number;
   restricted: number;
@@ -189,7 +192,6 @@ export function buildDataset(texts: SourceTexts, log: (line: string) => void = (
 
   // 3. Chemicals.
   const naturals = parseNaturals(texts.naturals);
-  const userMaterials = parseUserMaterials(texts.userMaterials);
   const ifraTransparency = parseIfraTransparency(texts.ifraTransparency);
   const ifraGlossary = parseIfraGlossary(texts.ifraGlossary);
   const goodScents = parseGoodScents(
@@ -198,13 +200,32 @@ export function buildDataset(texts: SourceTexts, log: (line: string) => void = (
     texts.goodScentsBehavior,
   );
   const cosing = parseCosingInventory(texts.cosing);
+  const euAllergens = parseEuAllergens(texts.euAllergens);
+  const sccs = parseSccs(texts.sccs);
+  // Supplier rows whose constituent name is another substance's than their CAS number's are left
+  // out: the other sources' names decide.
+  const { kept: userMaterials, conflicts: userMaterialConflicts } = splitNameCasConflicts(
+    parseUserMaterials(texts.userMaterials),
+    [
+      ...ifraTransparency.map((e) => ({ name: e.name, cas: e.ids.cas })),
+      ...ifraGlossary.map((e) => ({ name: e.name, cas: e.ids.cas })),
+      ...goodScents.map((e) => ({ name: e.name, cas: e.ids.cas })),
+      ...cosing.map((e) => ({ name: e.inciName, cas: e.ids.cas })),
+      ...naturals.map((e) => ({ name: e.constituent, cas: e.ids.cas })),
+      ...euAllergens.map((e) => ({ name: e.name, cas: e.ids.cas })),
+      ...sccs.map((e) => ({ name: e.name, cas: e.ids.cas })),
+    ],
+  );
+  log(
+    `chemicals: ${userMaterialConflicts.length} DB_User_Materials rows left out (the name is another substance's than the CAS number's)`,
+  );
   const chemicalResult = buildChemicals(
     {
       annexII: parseCosingAnnex(texts.annexII, 'II', CHEMICAL_SOURCES.annexII.file),
       annexIII: parseCosingAnnex(texts.annexIII, 'III', CHEMICAL_SOURCES.annexIII.file),
       echaII: parseEchaAnnex(texts.echaII, 'II', CHEMICAL_SOURCES.echaII.file),
       echaIII: parseEchaAnnex(texts.echaIII, 'III', CHEMICAL_SOURCES.echaIII.file),
-      euAllergens: parseEuAllergens(texts.euAllergens),
+      euAllergens,
       ifraTransparency,
       ifraStandards: parseIfraStandards(texts.ifraStandards),
       ifraAmendment: parseIfraAmendment(texts.ifraAmendment),
@@ -212,7 +233,7 @@ export function buildDataset(texts: SourceTexts, log: (line: string) => void = (
       prop65List: parseProp65(texts.prop65List),
       iarc: parseIarc(texts.iarc),
       cosing,
-      sccs: parseSccs(texts.sccs),
+      sccs,
       naturals,
       userMaterials,
       ifraGlossary,
@@ -327,6 +348,7 @@ export function buildDataset(texts: SourceTexts, log: (line: string) => void = (
     chemicals: chemicals.length,
     chemicalsByType: byType,
     chemicalScope: chemicalResult.scope,
+    userMaterialConflicts: userMaterialConflicts.map((r) => `${r.material}: ${r.constituent} (${r.raw})`),
     allergens: chemicals.filter((c) => c.allergen_flag).length,
     prohibited: chemicals.filter((c) => c.prohibited).length,
     restricted: chemicals.filter((c) => c.restricted).length,

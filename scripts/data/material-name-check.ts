@@ -1,0 +1,75 @@
+/**
+ * Supplier composition rows whose constituent name and CAS number name two different substances.
+ * DB_User_Materials's clary sage lists "D-LIMONENE" under 87-44-5 (caryophyllene's CAS) beside
+ * "LIMONENE" under 5989-27-5, and "BETA-CARYOPHYLLENE" under 91-64-5 (coumarin's): its rows are
+ * crossed, and such a row cannot say which substance it means, so it is left out (neither name nor
+ * percentage is used).
+ */
+import { nameKey } from './chemical-accumulator.ts';
+import type { MaterialConstituent } from './sources/naturals.ts';
+
+/** A name another source gives a CAS number. */
+export interface KnownName {
+  name: string | null;
+  cas: readonly string[];
+}
+
+/** Words of five letters or more: `beta-caryophyllene` → `caryophyllene`. */
+function words(name: string): string[] {
+  return name.toLowerCase().match(/\p{L}{5,}/gu) ?? [];
+}
+
+/**
+ * Splits the rows into those kept and those whose name is another substance's: the name is a name
+ * the other sources give a different CAS number, that CAS number is listed in the same material
+ * too, the name is not one the sources give the row's own CAS number, and it shares no word of five
+ * letters or more with the own CAS number's names (so `alpha-TERPINEOL` stays with an isomer of
+ * terpineol and `Citronellol` with every citronellol). A product named after its one constituent
+ * (`Tonalide from PW: Tonalide`, under another of the substance's CAS numbers) is kept, as is a
+ * name no other source knows: nothing contradicts them.
+ */
+export function splitNameCasConflicts(
+  rows: readonly MaterialConstituent[],
+  known: readonly KnownName[],
+): { kept: MaterialConstituent[]; conflicts: MaterialConstituent[] } {
+  const casByName = new Map<string, Set<string>>();
+  const namesByCas = new Map<string, string[]>();
+  for (const k of known) {
+    if (!k.name) continue;
+    const key = nameKey(k.name);
+    if (key === '') continue;
+    for (const cas of k.cas) {
+      const set = casByName.get(key) ?? new Set<string>();
+      set.add(cas);
+      casByName.set(key, set);
+      const names = namesByCas.get(cas) ?? [];
+      names.push(k.name);
+      namesByCas.set(cas, names);
+    }
+  }
+  const casInMaterial = new Map<string, Set<string>>();
+  for (const row of rows) {
+    const set = casInMaterial.get(row.material) ?? new Set<string>();
+    for (const cas of row.ids.cas) set.add(cas);
+    casInMaterial.set(row.material, set);
+  }
+  const kept: MaterialConstituent[] = [];
+  const conflicts: MaterialConstituent[] = [];
+  for (const row of rows) {
+    const owners = casByName.get(nameKey(row.constituent));
+    const listed = casInMaterial.get(row.material)!;
+    const conflict =
+      owners !== undefined &&
+      row.ids.cas.length > 0 &&
+      // The substance the name names is listed in the same material under its own CAS number: the
+      // material's rows are crossed (a product named after its one constituent is not).
+      [...owners].some((cas) => listed.has(cas) && !row.ids.cas.includes(cas)) &&
+      row.ids.cas.every((cas) => {
+        if (owners.has(cas)) return false;
+        const own = new Set((namesByCas.get(cas) ?? []).flatMap(words));
+        return !words(row.constituent).some((w) => own.has(w));
+      });
+    (conflict ? conflicts : kept).push(row);
+  }
+  return { kept, conflicts };
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { splitNameCasConflicts } from './material-name-check.ts';
+import type { MaterialConstituent } from './sources/naturals.ts';
+
+const row = (constituent: string, cas: string): MaterialConstituent => ({
+  material: 'Clary Sage Essential Oil from PW',
+  constituent,
+  ids: { cas: [cas], ec: [] } as unknown as MaterialConstituent['ids'],
+  raw: cas,
+  percent: 0.02,
+});
+
+const known = [
+  { name: 'Coumarin', cas: ['91-64-5'] },
+  { name: '2H-1-Benzopyran-2-one', cas: ['91-64-5'] },
+  { name: 'beta-Caryophyllene', cas: ['87-44-5'] },
+  { name: 'alpha-Terpineol', cas: ['98-55-5'] },
+  { name: '(-)-alpha-terpineol', cas: ['10482-56-1'] },
+  { name: 'p-Menth-1-en-8-ol (S)', cas: ['10482-56-1'] },
+  { name: 'Citronellol', cas: ['26489-01-0'] },
+  { name: 'dl-Citronellol', cas: ['106-22-9'] },
+  { name: null, cas: ['1-1-1'] },
+];
+
+describe('splitNameCasConflicts', () => {
+  it("leaves out crossed rows: a name that is another substance's, listed in the same material under its own CAS", () => {
+    // Clary sage as DB_User_Materials lists it.
+    const rows = [
+      row('LIMONENE', '5989-27-5'),
+      row('D-LIMONENE', '87-44-5'),
+      row('BETA-CARYOPHYLLENE', '91-64-5'),
+      row('COUMARIN', '91-64-5'),
+    ];
+    const known2 = [
+      ...known,
+      { name: 'Limonene', cas: ['5989-27-5'] },
+      { name: 'd-Limonene', cas: ['5989-27-5'] },
+    ];
+    const { kept, conflicts } = splitNameCasConflicts(rows, known2);
+    expect(conflicts.map((r) => r.constituent)).toEqual(['D-LIMONENE', 'BETA-CARYOPHYLLENE']);
+    expect(kept.map((r) => r.constituent)).toEqual(['LIMONENE', 'COUMARIN']);
+  });
+
+  it('keeps a product named after its one constituent, under another CAS number of the same substance', () => {
+    const tonalide = { ...row('Tonalide', '1506-02-1'), material: 'Tonalide from PW' };
+    const known2 = [...known, { name: 'Tonalide', cas: ['21145-77-7'] }];
+    expect(splitNameCasConflicts([tonalide], known2).conflicts).toEqual([]);
+  });
+
+  it('keeps isomers and group names that share a word with the own names, and names nobody else knows', () => {
+    const rows = [
+      row('alpha-TERPINEOL', '10482-56-1'),
+      row('Citronellol', '106-22-9'),
+      row('Sclareol', '515-03-7'),
+      row('beta-Caryophyllene', '87-44-5'),
+    ];
+    expect(splitNameCasConflicts(rows, known)).toEqual({ kept: rows, conflicts: [] });
+  });
+
+  it("calls another substance's name a conflict only when that substance is in the material too; an unknown name never", () => {
+    expect(splitNameCasConflicts([row('Coumarin', '5-5-5')], known).conflicts).toHaveLength(0);
+    expect(
+      splitNameCasConflicts([row('Coumarin', '5-5-5'), row('COUMARIN', '91-64-5')], known).conflicts,
+    ).toHaveLength(1);
+    expect(splitNameCasConflicts([row('Unheard-of', '5-5-5')], known).conflicts).toHaveLength(0);
+  });
+});
