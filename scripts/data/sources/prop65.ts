@@ -118,10 +118,17 @@ export function levelKind(toxicity: readonly string[]): SafeHarborLevel['level']
 export function prop65Footnotes(rows: readonly string[][]): Map<string, string> {
   const out = new Map<string, string>();
   for (const r of rows) {
-    const m = /^([a-f]) (\S.{30,})$/s.exec(cleanText(r[0]) ?? '');
-    if (m && r.slice(1).every((c) => !c?.trim())) out.set(m[1]!, m[2]!.replace(/\s+\)/g, ')'));
+    const footnote = footnoteRow(r);
+    if (footnote) out.set(footnote.letter, footnote.text);
   }
   return out;
+}
+
+/** A footnote row's letter and text (a space before a closing bracket dropped), else null. */
+function footnoteRow(r: readonly string[]): { letter: string; text: string } | null {
+  const m = /^([a-f]) (\S.{30,})$/s.exec(cleanText(r[0]) ?? '');
+  if (!m || !r.slice(1).every((c) => !c?.trim())) return null;
+  return { letter: m[1]!, text: m[2]!.replace(/\s+\)/g, ')') };
 }
 
 /**
@@ -250,7 +257,7 @@ export function parseProp65(text: string): Prop65Entry[] {
   };
   for (const r of body) {
     const cell = cleanText(r[0]);
-    if (!cell || footnotesRow(cell, footnotes)) continue;
+    if (!cell || footnoteRow(r)) continue;
     const toxicity = (r[1] ?? '')
       .split(',')
       .map((t) => t.trim().toLowerCase())
@@ -277,9 +284,4 @@ export function parseProp65(text: string): Prop65Entry[] {
   }
   closeSubRows();
   return entries;
-}
-
-function footnotesRow(cell: string, footnotes: ReadonlyMap<string, string>): boolean {
-  const m = /^([a-f]) /.exec(cell);
-  return m !== null && footnotes.get(m[1]!) === cell.slice(2).replace(/\s+\)/g, ')');
 }
