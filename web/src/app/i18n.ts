@@ -1,4 +1,4 @@
-import i18next, { type BackendModule, type ResourceLanguage } from 'i18next';
+import i18next, { type BackendModule, type ReadCallback, type ResourceLanguage } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { SUPPORTED_LANGUAGES, toSupportedLanguage } from '../lib/languages.ts';
@@ -17,26 +17,25 @@ const lazyLocales = import.meta.glob<ResourceLanguage>(
 // only when a chemical's odour is shown. English needs none (the descriptors are English).
 const lazyOdour = import.meta.glob<ResourceLanguage>('../locales/odour/*.json', { import: 'default' });
 
+/** Hands a lazily imported resource file to i18next's callback (an empty one when there is none). */
+function loadInto(load: (() => Promise<ResourceLanguage>) | undefined, callback: ReadCallback): void {
+  if (!load) {
+    callback(null, {});
+    return;
+  }
+  load().then(
+    (resources) => callback(null, resources),
+    (error: unknown) => callback(error instanceof Error ? error.message : String(error), null),
+  );
+}
+
 const lazyBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    if (namespace === 'odour') {
-      const load = lazyOdour[`../locales/odour/${language}.json`];
-      if (!load) return callback(null, {});
-      load().then(
-        (resources) => callback(null, resources),
-        (error: unknown) => callback(error instanceof Error ? error.message : String(error), null),
-      );
-      return;
-    }
+    if (namespace === 'odour') return loadInto(lazyOdour[`../locales/odour/${language}.json`], callback);
     if (language === 'en') return callback(null, en);
-    const load = lazyLocales[`../locales/${language}.json`];
-    if (!load) return callback(null, {});
-    load().then(
-      (resources) => callback(null, resources),
-      (error: unknown) => callback(error instanceof Error ? error.message : String(error), null),
-    );
+    loadInto(lazyLocales[`../locales/${language}.json`], callback);
   },
 };
 

@@ -20,7 +20,7 @@ import {
   regulatoryKinds,
   sourceText,
 } from '../lib/regulatory-view.ts';
-import { Prop65Block } from './prop65-block.tsx';
+import { Prop65Block, useToxicityText } from './prop65-block.tsx';
 import { SourceLine } from './source-line.tsx';
 
 export function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -263,13 +263,14 @@ export function RegulatoryBlocks({ chemical }: { chemical: Chemical }) {
   } = regulatoryData(chemical);
   const safety = chemical.safety_information ?? {};
   const restrictions = chemical.restrictions ?? safety.restrictions;
+  const toxicityText = useToxicityText();
   const formerListingText = (change: unknown): string | null => {
     const wording = formerListingWording(change);
     if (wording === null) return null;
     const { key, toxicity, date, ...values } = wording;
     return t(`regulatory.change.${key}`, {
       ...values,
-      toxicity: toxicity ? t(`regulatory.toxicity.${toxicity}`, { defaultValue: toxicity }) : undefined,
+      toxicity: toxicity ? toxicityText([toxicity]) : undefined,
       date: date ? dateText(date) : undefined,
     });
   };

@@ -4,6 +4,12 @@ import { useDateText } from '../../../lib/dates.ts';
 import { type Prop65View, type SafeHarborLevel, safeHarborGroups } from '../lib/regulatory-view.ts';
 import { SourceLine } from './source-line.tsx';
 
+/** Prop 65 toxicity types in words (`developmental` → `developmental toxicity`), joined by commas. */
+export function useToxicityText(): (types: readonly string[]) => string {
+  const { t } = useTranslation();
+  return (types) => types.map((type) => t(`regulatory.toxicity.${type}`, { defaultValue: type })).join(', ');
+}
+
 /**
  * California Proposition 65: the current listing (or its delisting) and the safe harbor levels, the
  * daily exposures below which no warning is needed: a no significant risk level (NSRL) for cancer,
@@ -15,8 +21,7 @@ export function Prop65Block({ prop65 }: { prop65: Prop65View }) {
   const language = i18n.resolvedLanguage ?? 'en';
   const dateText = useDateText();
   const number = useMemo(() => new Intl.NumberFormat(language, { maximumFractionDigits: 6 }), [language]);
-  const toxicity = (types: readonly string[]) =>
-    types.map((type) => t(`regulatory.toxicity.${type}`, { defaultValue: type })).join(', ');
+  const toxicity = useToxicityText();
   const amount = (l: SafeHarborLevel) => {
     const text = t(l.unit === 'fibers/day' ? 'regulatory.fibresPerDay' : 'regulatory.microgramsPerDay', {
       amount: number.format(l.amount),
