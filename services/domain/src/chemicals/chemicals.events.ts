@@ -3,6 +3,7 @@
  * The record follows the shape of `data/chemicals/chemicals.json`.
  */
 import type { DomainEventOf } from '../shared/event.ts';
+import type { FormerListingChange } from './regulatory-shapes.ts';
 
 export const chemicalTypes = ['natural', 'synthetic', 'essential_oil', 'aromatic_compound'] as const;
 export type ChemicalType = (typeof chemicalTypes)[number];
@@ -34,7 +35,7 @@ export interface RegionalRegulation {
   /** The date a former listing stopped applying. */
   until?: string | null;
   /** For a former listing: what ended it (`kind` and its facts), so it can be worded in any language. */
-  change?: { kind: string; [fact: string]: unknown } | null;
+  change?: FormerListingChange | null;
 }
 
 /** How far an EU Annex II prohibition reaches (the data build's rule, see data/SOURCES.md). */
