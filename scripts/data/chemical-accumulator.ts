@@ -225,14 +225,51 @@ function isReadableAlternative(name: string): boolean {
 }
 
 /**
- * The display name: the best-ranked name, unless that is a CAS index name and another source
- * gives a readable one (`Oxacyclohexadec-12-en-2-one, (12E)-` is shown as `Habanolide`); then
- * the best-ranked readable one, its first word capitalised when it is plain lower-case letters
- * (`georgywood` → `Georgywood`).
+ * A systematic name built from locants: a run of them (`1,3,4,6,7,8-Hexahydro-…`, `3a,4,5,6,7,7a-`,
+ * `2,2',4,4'-`) or a ring descriptor (`bicyclo[2.2.1]`). Exact, and what a chemist writes, but not
+ * what a label prints or a reader recognises. A single locant (`2-Methylundecanal`) is not enough.
  */
-export function displayName<T extends { name: string; rank: number }>(names: readonly T[]): T | null {
+export function isSystematicName(name: string): boolean {
+  return /\d+[a-z]?'?(?:,\d+[a-z]?'?)+-/i.test(name) || /\[\d+(?:\.\d+)+\]/.test(name);
+}
+
+/** Every bracket closes (an INCI cell cut short leaves `…oxabicycloheptyl)-3-buten-2-one`). */
+function bracketsBalance(name: string): boolean {
+  let depth = 0;
+  for (const ch of name) {
+    if (ch === '(' || ch === '[') depth++;
+    else if (ch === ')' || ch === ']') depth--;
+    if (depth < 0) return false;
+  }
+  return depth === 0;
+}
+
+/**
+ * The display name: the best-ranked name, unless
+ * - it is a CAS index name and another source gives a readable one (the INCI name among them)
+ *   (`Oxacyclohexadec-12-en-2-one, (12E)-` is shown as `Habanolide`): then the best-ranked readable
+ *   one, its first word capitalised when it is plain lower-case letters (`georgywood` →
+ *   `Georgywood`);
+ * - or it is a systematic name (`isSystematicName`) and the substance's own INCI name (`inci`, one
+ *   that CosIng or the annexes give this CAS number alone) is not: then the INCI name, the name
+ *   labels print (`1,7,7-Trimethylbicyclo[2.2.1]heptan-2-one` is shown as `Camphor`,
+ *   `1,2-Octanediol` as `Caprylyl Glycol`). The other names stay synonyms.
+ */
+export function displayName<T extends { name: string; rank: number }>(
+  names: readonly T[],
+  inci: T | null = null,
+): T | null {
   const best = bestBy(names);
-  if (best === null || !isCasIndexName(best.name)) return best;
+  if (best === null) return null;
+  if (!isCasIndexName(best.name)) {
+    const inciInstead =
+      inci !== null &&
+      isSystematicName(best.name) &&
+      !isSystematicName(inci.name) &&
+      isReadableAlternative(inci.name) &&
+      bracketsBalance(inci.name);
+    return withGreekLetterNames(inciInstead ? inci : best);
+  }
   // A treated natural (`Cymbopogon, ext., oxidized`) is not the plain extract: a name for it must
   // say the treatment too (`… Leaf Extract Oxidized`, not `Cymbopogon Citratus Extract`).
   const treatment = /, ext\.,\s*(.+)$/.exec(best.name)?.[1]?.toLowerCase();
@@ -252,7 +289,20 @@ export function displayName<T extends { name: string; rank: number }>(names: rea
     /^[a-z]{3,}(?:\s|$|-\d)/.test(readable.name) && !STEREO_PREFIX.test(readable.name)
       ? readable.name[0]!.toUpperCase() + readable.name.slice(1)
       : readable.name;
-  return { ...readable, name };
+  return withGreekLetterNames({ ...readable, name });
+}
+
+/**
+ * CAS writes Greek letters between dots (`l-.beta.-Pinene`, `(1a.alpha.,4.alpha.)-`); a name is
+ * shown with the letter's name as labels and most sources spell it (`l-beta-Pinene`), which also
+ * folds to the same letters for search and the label reader. The dotted form stays a synonym.
+ */
+function withGreekLetterNames<T extends { name: string }>(named: T): T {
+  const name = named.name.replace(
+    /\.(alpha|beta|gamma|delta|epsilon|eta|omega)\./gi,
+    (_, letter: string) => letter.toLowerCase(),
+  );
+  return name === named.name ? named : { ...named, name };
 }
 
 /** Prefixes chemists write in lower case at the start of a name. */

@@ -4,6 +4,7 @@ import {
   attributeGroupNames,
   displayName,
   isCasIndexName,
+  isSystematicName,
   NAME_RANK,
   nameKey,
   nameParts,
@@ -223,5 +224,59 @@ describe('display names', () => {
       ])?.name,
     ).toBe('Nonane, 1,1-diethoxy-');
     expect(displayName([])).toBeNull();
+  });
+
+  it('shows the INCI name instead of a systematic name built from locants, when the INCI name is not one', () => {
+    const camphor = { name: 'Camphor', rank: NAME_RANK.cosing! };
+    expect(displayName([{ name: '1,7,7-Trimethylbicyclo[2.2.1]heptan-2-one', rank: 2 }], camphor)).toEqual(
+      camphor,
+    );
+    expect(
+      displayName(
+        [{ name: '1,3,4,6,7,8-Hexahydro-4,6,6,7,8,8-hexamethylcyclopenta-gamma-2-benzopyran', rank: 2 }],
+        { name: 'Hexamethylindanopyran', rank: NAME_RANK.annexInci! },
+      )?.name,
+    ).toBe('Hexamethylindanopyran');
+    expect(
+      displayName([{ name: "2,2',4,4'-Tetrahydroxybenzophenone", rank: 2 }], {
+        name: 'Benzophenone-2',
+        rank: 11,
+      })?.name,
+    ).toBe('Benzophenone-2');
+    // A name with one locant is readable enough; an INCI name that is systematic too, or cut short
+    // (a bracket that never opened), or a list, does not replace it.
+    for (const [name, inci] of [
+      ['2-Methylundecanal dimethyl acetal', 'Methylundecanal Dimethyl Acetal'],
+      ['3,5,6-Trimethylcyclohex-3-ene-1-carbaldehyde', '3,5,6-Trimethyl-3-cyclohexene-1-carbaldehyde'],
+      [
+        '4-(1,2-Epoxy-2,6,6-trimethylcyclohexyl)-3-buten-2-one',
+        'Trimethyl-7-oxabicycloheptyl)-3-buten-2-one',
+      ],
+      [
+        '1-(2,6,6-Trimethylcyclohexa-1,3-dienyl)-2-buten-1-one',
+        'Alpha-Damascone/cis-Rose ketone 1; Rose ketone 4',
+      ],
+    ] as const) {
+      expect(displayName([{ name, rank: 2 }], { name: inci, rank: 11 })?.name, name).toBe(name);
+    }
+    // CAS's dotted Greek letters are shown spelt out, as labels print them.
+    expect(displayName([{ name: 'l-.beta.-Pinene', rank: 2 }])?.name).toBe('l-beta-Pinene');
+    expect(displayName([{ name: '.Eta.-1H-Indol-1-yl-.alpha.,.alpha.-dimethyl', rank: 2 }])?.name).toBe(
+      'eta-1H-Indol-1-yl-alpha,alpha-dimethyl',
+    );
+    // A CAS index name still takes the best-ranked readable name of any source, INCI or not.
+    expect(
+      displayName(
+        [
+          { name: 'Naphtho[2,1-b]furan, dodecahydro-3a,6,6,9a-tetramethyl-', rank: 2 },
+          { name: 'Ambrox dl', rank: 7 },
+        ],
+        { name: 'Dodecahydro-tetramethylnaphthofuran', rank: 11 },
+      )?.name,
+    ).toBe('Ambrox dl');
+    expect(isSystematicName('3a,4,5,6,7,7a-Hexahydro-4,7-methano-1H-inden-5-yl isobutyrate')).toBe(true);
+    expect(isSystematicName('2,5-Hexanedione')).toBe(true);
+    expect(isSystematicName('2-tert-Butylcyclohexyl acetate')).toBe(false);
+    expect(isSystematicName('Benzophenone-2')).toBe(false);
   });
 });

@@ -1,5 +1,12 @@
 /** Turns one substance's gathered source data into its chemical record. */
-import { type Accumulator, bestBy, displayName, nameParts } from './chemical-accumulator.ts';
+import {
+  type Accumulator,
+  bestBy,
+  displayCase,
+  displayName,
+  NAME_RANK,
+  nameParts,
+} from './chemical-accumulator.ts';
 import type {
   Chemical,
   EuAllergen,
@@ -63,7 +70,14 @@ export function assemble(acc: Accumulator, context: AssembleContext): Chemical {
     13: 'userMaterials',
     14: 'curated',
   };
-  const chosen = displayName(acc.names);
+  const inciEntry = bestBy(acc.inci);
+  const chosen = displayName(
+    acc.names,
+    inciEntry && {
+      name: displayCase(inciEntry.name),
+      rank: inciEntry.rank === 1 ? NAME_RANK.cosing! : NAME_RANK.annexInci!,
+    },
+  );
   const name = chosen?.name ?? acc.cas ?? acc.id;
   if (chosen) sources.push({ field: 'name', ...src(nameRankSource[chosen.rank]!) });
   if (acc.cas) {
@@ -71,9 +85,8 @@ export function assemble(acc: Accumulator, context: AssembleContext): Chemical {
     if (casSource) sources.push({ field: 'cas_number', ...src(casSource) });
   }
   const ec = bestBy(acc.ec)?.ec ?? null;
-  const inci = bestBy(acc.inci)?.name ?? null;
-  if (inci)
-    sources.push({ field: 'inci_name', ...src(bestBy(acc.inci)!.rank === 1 ? 'cosing' : 'annexIII') });
+  const inci = inciEntry?.name ?? null;
+  if (inciEntry) sources.push({ field: 'inci_name', ...src(inciEntry.rank === 1 ? 'cosing' : 'annexIII') });
   const lower = name.toLowerCase();
   const synonyms = [...new Set([...acc.synonyms].flatMap(nameParts))]
     .filter((s) => s.toLowerCase() !== lower)
@@ -91,7 +104,9 @@ export function assemble(acc: Accumulator, context: AssembleContext): Chemical {
   const dedupedSynonyms = synonyms.filter(
     (s, i) => i === 0 || s.toLowerCase() !== synonyms[i - 1]!.toLowerCase(),
   );
-  const type = chemicalType({ name, ncs: acc.ncs, smiles: acc.smiles });
+  // The type reads the name's chemistry (`…naphthyl…` is aromatic), so it reads the name the
+  // sources rank first rather than the INCI name a systematic one is shown as.
+  const type = chemicalType({ name: displayName(acc.names)?.name ?? name, ncs: acc.ncs, smiles: acc.smiles });
   const natural = type === 'essential_oil' || type === 'natural';
 
   // EU Annex II / III: CosIng (2025) first, ECHA (2024) only for substances CosIng does not list.
