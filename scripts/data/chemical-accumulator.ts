@@ -298,9 +298,8 @@ export function displayName<T extends { name: string; rank: number }>(
  * folds to the same letters for search and the label reader. The dotted form stays a synonym.
  */
 function withGreekLetterNames<T extends { name: string }>(named: T): T {
-  const name = named.name.replace(
-    /\.(alpha|beta|gamma|delta|epsilon|eta|omega)\./gi,
-    (_, letter: string) => letter.toLowerCase(),
+  const name = named.name.replace(/\.(alpha|beta|gamma|delta|epsilon|eta|omega)\./gi, (_, letter: string) =>
+    letter.toLowerCase(),
   );
   return name === named.name ? named : { ...named, name };
 }
