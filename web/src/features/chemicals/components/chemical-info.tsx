@@ -20,6 +20,7 @@ import {
   regulatoryKinds,
   sourceText,
 } from '../lib/regulatory-view.ts';
+import { readableNamesFirst } from '../lib/synonym-order.ts';
 import { Prop65Block, useToxicityText } from './prop65-block.tsx';
 import { SourceLine } from './source-line.tsx';
 
@@ -92,7 +93,9 @@ export function IdentityFields({ chemical }: { chemical: Chemical }) {
   const { t } = useTranslation();
   // The glossary's descriptors in the interface language (English until the words arrive).
   const { t: odourWord } = useTranslation('odour');
-  const synonyms = (chemical.synonyms ?? []).filter((s) => s.trim() !== '' && s !== chemical.name);
+  const synonyms = readableNamesFirst(
+    (chemical.synonyms ?? []).filter((s) => s.trim() !== '' && s !== chemical.name),
+  );
   const odour = (chemical.odour ?? []).filter((d) => d.trim() !== '');
   return (
     <>
