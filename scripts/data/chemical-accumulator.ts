@@ -233,6 +233,9 @@ export function isSystematicName(name: string): boolean {
   return /\d+[a-z]?'?(?:,\d+[a-z]?'?)+-/i.test(name) || /\[\d+(?:\.\d+)+\]/.test(name);
 }
 
+/** A name of letters only, one or two words (`Safranal`, `Aldehyde DMD`): a trivial or trade name. */
+const TRIVIAL_NAME = /^\p{L}[\p{L}-]*(?: \p{L}+)?$/u;
+
 /** Every bracket closes (an INCI cell cut short leaves `…oxabicycloheptyl)-3-buten-2-one`). */
 function bracketsBalance(name: string): boolean {
   let depth = 0;
@@ -253,22 +256,25 @@ function bracketsBalance(name: string): boolean {
  * - or it is a systematic name (`isSystematicName`) and the substance's own INCI name (`inci`, one
  *   that CosIng or the annexes give this CAS number alone) is not: then the INCI name, the name
  *   labels print (`1,7,7-Trimethylbicyclo[2.2.1]heptan-2-one` is shown as `Camphor`,
- *   `1,2-Octanediol` as `Caprylyl Glycol`). The other names stay synonyms.
+ *   `1,2-Octanediol` as `Caprylyl Glycol`); without one, the best-ranked trivial or trade name of
+ *   letters only (one or two words) that no other substance carries (`ownName`):
+ *   `2,6,6-Trimethylcyclohex-1,3-dienyl methanal` is shown as `Safranal`.
+ * The other names stay synonyms.
  */
 export function displayName<T extends { name: string; rank: number }>(
   names: readonly T[],
   inci: T | null = null,
+  ownName: (name: string) => boolean = () => false,
 ): T | null {
   const best = bestBy(names);
   if (best === null) return null;
   if (!isCasIndexName(best.name)) {
-    const inciInstead =
-      inci !== null &&
-      isSystematicName(best.name) &&
-      !isSystematicName(inci.name) &&
-      isReadableAlternative(inci.name) &&
-      bracketsBalance(inci.name);
-    return withGreekLetterNames(inciInstead ? inci : best);
+    if (!isSystematicName(best.name)) return withGreekLetterNames(best);
+    const plain = (n: T) =>
+      !isSystematicName(n.name) && isReadableAlternative(n.name) && bracketsBalance(n.name);
+    if (inci !== null && plain(inci)) return withGreekLetterNames(inci);
+    const trivial = bestBy(names.filter((n) => plain(n) && TRIVIAL_NAME.test(n.name) && ownName(n.name)));
+    return withGreekLetterNames(trivial ? capitalised(trivial) : best);
   }
   // A treated natural (`Cymbopogon, ext., oxidized`) is not the plain extract: a name for it must
   // say the treatment too (`… Leaf Extract Oxidized`, not `Cymbopogon Citratus Extract`).
@@ -282,14 +288,19 @@ export function displayName<T extends { name: string; rank: number }>(
     ),
   );
   if (readable === null) return best;
-  // A first word of plain lower-case letters starts with a capital, as names do elsewhere
-  // (`cyclohexyl isobutyrate` → `Cyclohexyl isobutyrate`, `oct-2-enyl acetate` → `Oct-2-enyl
-  // acetate`); `cis-3-…`, `trans-…` and `p-menthane` stay.
-  const name =
-    /^[a-z]{3,}(?:\s|$|-\d)/.test(readable.name) && !STEREO_PREFIX.test(readable.name)
-      ? readable.name[0]!.toUpperCase() + readable.name.slice(1)
-      : readable.name;
-  return withGreekLetterNames({ ...readable, name });
+  return withGreekLetterNames(capitalised(readable));
+}
+
+/**
+ * A first word of plain lower-case letters starts with a capital, as names do elsewhere
+ * (`cyclohexyl isobutyrate` → `Cyclohexyl isobutyrate`, `oct-2-enyl acetate` → `Oct-2-enyl
+ * acetate`, `safranal` → `Safranal`); `cis-3-…`, `trans-…`, `beta-…` and `p-menthane` stay.
+ */
+function capitalised<T extends { name: string }>(named: T): T {
+  const { name } = named;
+  return /^[a-z]{3,}(?:\s|$|-\d)/.test(name) && !STEREO_PREFIX.test(name)
+    ? { ...named, name: name[0]!.toUpperCase() + name.slice(1) }
+    : named;
 }
 
 /**
@@ -305,7 +316,7 @@ function withGreekLetterNames<T extends { name: string }>(named: T): T {
 }
 
 /** Prefixes chemists write in lower case at the start of a name. */
-const STEREO_PREFIX = /^(?:cis|trans|sec|tert|endo|exo|syn|anti|meso|iso|neo|rac)-/;
+const STEREO_PREFIX = /^(?:cis|trans|sec|tert|endo|exo|syn|anti|meso|iso|neo|rac|alpha|beta|gamma|delta)-/;
 
 /** The item with the lowest rank (the first one on ties), null when there is none. */
 export function bestBy<T extends { rank: number }>(items: readonly T[]): T | null {

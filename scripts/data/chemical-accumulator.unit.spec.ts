@@ -264,6 +264,28 @@ describe('display names', () => {
     expect(displayName([{ name: '.Eta.-1H-Indol-1-yl-.alpha.,.alpha.-dimethyl', rank: 2 }])?.name).toBe(
       'eta-1H-Indol-1-yl-alpha,alpha-dimethyl',
     );
+    // Without a plain INCI name, a trivial or trade name of letters only that no other substance
+    // carries (`ownName`) is shown; a name other substances share (an isomer group's) is not.
+    const safranal = [
+      { name: '2,6,6-Trimethylcyclohex-1,3-dienyl methanal', rank: 2 },
+      { name: 'Dehydro-beta-cyclocitral', rank: 7 },
+      { name: 'safranal', rank: 6 },
+    ];
+    expect(displayName(safranal, null, (n) => n === 'safranal')?.name).toBe('Safranal');
+    expect(displayName(safranal, null, () => false)?.name).toBe(
+      '2,6,6-Trimethylcyclohex-1,3-dienyl methanal',
+    );
+    expect(
+      displayName(
+        [
+          { name: '2,4-Dimethyl-3-cyclohexen-1-carboxaldehyde', rank: 2 },
+          { name: 'Triplal (ligustral)', rank: 7 },
+          { name: 'Triplal', rank: 7 },
+        ],
+        { name: '2,4-Dimethyl-3-cyclohexene Carboxaldehyde', rank: 11 },
+        (n) => n.startsWith('Triplal'),
+      )?.name,
+    ).toBe('Triplal');
     // A CAS index name still takes the best-ranked readable name of any source, INCI or not.
     expect(
       displayName(

@@ -5,6 +5,7 @@ import {
   displayCase,
   displayName,
   NAME_RANK,
+  nameKey,
   nameParts,
 } from './chemical-accumulator.ts';
 import type {
@@ -49,6 +50,8 @@ export interface AssembleContext {
   /** IFRA amendment number → year of publication (from the 51st Amendment overview). */
   amendmentYears: ReadonlyMap<string, string>;
   labellingByCas: ReadonlyMap<string, AnnexEntry[]>;
+  /** Per name key (`nameKey`), how many substances carry the name (own name or synonym). */
+  nameOwners: ReadonlyMap<string, number>;
 }
 
 export function assemble(acc: Accumulator, context: AssembleContext): Chemical {
@@ -77,6 +80,7 @@ export function assemble(acc: Accumulator, context: AssembleContext): Chemical {
       name: displayCase(inciEntry.name),
       rank: inciEntry.rank === 1 ? NAME_RANK.cosing! : NAME_RANK.annexInci!,
     },
+    (candidate) => context.nameOwners.get(nameKey(candidate)) === 1,
   );
   const name = chosen?.name ?? acc.cas ?? acc.id;
   if (chosen) sources.push({ field: 'name', ...src(nameRankSource[chosen.rank]!) });

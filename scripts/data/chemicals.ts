@@ -10,6 +10,8 @@ import {
   attributeGroupNames,
   displayCase,
   NAME_RANK,
+  nameKey,
+  nameParts,
   pairedEc,
 } from './chemical-accumulator.ts';
 import { assemble } from './chemical-assemble.ts';
@@ -341,8 +343,16 @@ export function buildChemicals(
       labellingByCas.set(c, list);
     }
   }
+  // How many substances carry each name: a trade name shown instead of a systematic one must be
+  // this substance's alone.
+  const nameOwners = new Map<string, number>();
+  for (const acc of byId.values()) {
+    for (const key of new Set([...acc.synonyms].flatMap(nameParts).map(nameKey))) {
+      nameOwners.set(key, (nameOwners.get(key) ?? 0) + 1);
+    }
+  }
   const chemicals = [...byId.values()].map((acc) =>
-    assemble(acc, { removals, prop65Levels, amendmentYears, labellingByCas }),
+    assemble(acc, { removals, prop65Levels, amendmentYears, labellingByCas, nameOwners }),
   );
   chemicals.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const scope: Record<string, number> = {};
