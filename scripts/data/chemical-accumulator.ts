@@ -2,6 +2,8 @@
  * What the chemical build gathers per substance while it reads the sources (names with their
  * preference rank, identifiers, list entries), before `assemble` turns it into a record.
  */
+
+import { isSystematicName } from '../../services/domain/src/chemicals/systematic-name.ts';
 import type { SourceName } from './chemical-sources.ts';
 import type { AnnexEntry } from './sources/eu-annexes.ts';
 import type { IarcEntry } from './sources/iarc.ts';
@@ -222,15 +224,6 @@ function isReadableAlternative(name: string): boolean {
     !/\d\s*%|\sin\s+(?:DPG|TEC|IPM|DEP|BB|MCT|ethanol|alcohol)\b/i.test(name) &&
     !/^schembl\d|^[a-z]*\d{5,}$/i.test(name)
   );
-}
-
-/**
- * A systematic name built from locants: a run of them (`1,3,4,6,7,8-Hexahydro-…`, `3a,4,5,6,7,7a-`,
- * `2,2',4,4'-`) or a ring descriptor (`bicyclo[2.2.1]`). Exact, and what a chemist writes, but not
- * what a label prints or a reader recognises. A single locant (`2-Methylundecanal`) is not enough.
- */
-export function isSystematicName(name: string): boolean {
-  return /\d+[a-z]?'?(?:,\d+[a-z]?'?)+-/i.test(name) || /\[\d+(?:\.\d+)+\]/.test(name);
 }
 
 /** A name of letters only, one or two words (`Safranal`, `Aldehyde DMD`): a trivial or trade name. */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { isSystematicName } from '../../services/domain/src/chemicals/systematic-name.ts';
 import {
   Accumulator,
   attributeGroupNames,
   displayName,
   isCasIndexName,
-  isSystematicName,
   NAME_RANK,
   nameKey,
   nameParts,

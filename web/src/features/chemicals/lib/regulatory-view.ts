@@ -60,7 +60,7 @@ export type Prop65View = SourceStamp & {
   safe_harbor_levels?: SafeHarborLevel[];
 };
 
-/** Levels of one listing: one kind for one set of toxicity types, in the list's order. */
+/** A level with every field the screens show, of the types they expect. */
 function isWholeLevel(l: unknown): l is SafeHarborLevel {
   const v = l as Partial<SafeHarborLevel> | null;
   return (
@@ -75,6 +75,7 @@ function isWholeLevel(l: unknown): l is SafeHarborLevel {
   );
 }
 
+/** Levels of one listing: one kind for one set of toxicity types, in the list's order. */
 export type SafeHarborGroup = {
   level: SafeHarborLevel['level'];
   toxicity_types: string[];

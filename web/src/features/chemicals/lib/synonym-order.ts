@@ -1,3 +1,5 @@
+import { isSystematicName } from '../../../../../services/domain/src/chemicals/systematic-name.ts';
+
 /**
  * The order "Also known as" lists a chemical's other names in: the names people and labels use
  * (`Galaxolide`, `Hexamethylindanopyran`, `Bornan-2-one`) before systematic and CAS index names
@@ -13,14 +15,9 @@ export function readableNamesFirst(names: readonly string[]): string[] {
 }
 
 /**
- * A run of locants (`1,3,4-`, `3a,4,5-`, `2',6'-`), a ring descriptor (`[2.2.1]`), CAS's dotted
- * Greek letters (`.alpha.`) or a CAS index name's trailing substituents (`…, 1,7,7-trimethyl-`).
+ * A systematic name (a run of locants or a ring descriptor), or one CAS writes: dotted Greek
+ * letters (`.alpha.`) or an index name's trailing substituents (`…, 1,7,7-trimethyl-`).
  */
 function isSystematic(name: string): boolean {
-  return (
-    /\d+[a-z]?'?(?:,\d+[a-z]?'?)+-/i.test(name) ||
-    /\[\d+(?:\.\d+)+\]/.test(name) ||
-    /\.(?:alpha|beta|gamma|delta)\./i.test(name) ||
-    /, [^,]*-$/.test(name)
-  );
+  return isSystematicName(name) || /\.(?:alpha|beta|gamma|delta)\./i.test(name) || /, [^,]*-$/.test(name);
 }
