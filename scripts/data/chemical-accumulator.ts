@@ -5,6 +5,13 @@
 
 import { isSystematicName } from '../../services/domain/src/chemicals/systematic-name.ts';
 import type { SourceName } from './chemical-sources.ts';
+import {
+  contradictsMaterial,
+  exactWordShare,
+  identityTags,
+  inciAgreement,
+  materialTags,
+} from './plant-material.ts';
 import type { AnnexEntry } from './sources/eu-annexes.ts';
 import type { IarcEntry } from './sources/iarc.ts';
 import type { IdentifierCell } from './sources/identifiers.ts';
@@ -107,6 +114,14 @@ export class Accumulator {
   readonly groupNames: Array<{ name: string; members: readonly string[] }> = [];
   readonly ec: Array<{ ec: string; rank: number }> = [];
   readonly inci: Array<{ name: string; rank: number }> = [];
+  /**
+   * CosIng INCI names given this CAS number, held back until every other source has named the
+   * substance: only those that agree with what it is become its names (`attachCosingNames`).
+   * `single`: the CosIng row gives this one CAS number.
+   */
+  readonly cosingNames: Array<{ name: string; single: boolean }> = [];
+  /** CosIng INCI names left out because they describe another part or form of the plant. */
+  readonly otherMaterials: string[] = [];
   readonly annexII: AnnexEntry[] = [];
   readonly annexIII: AnnexEntry[] = [];
   readonly allergenFrom: Array<{ source: SourceName; details: string | null }> = [];
@@ -136,6 +151,78 @@ export class Accumulator {
   addGroupName(name: string, cas: readonly string[]): void {
     this.groupNames.push({ name, members: cas.map((c) => `chem-${c}`) });
   }
+}
+
+/**
+ * Gives a substance the CosIng INCI names of its CAS number that agree with what its other sources
+ * call it. CosIng gives one CAS number to many materials of one plant (flower oil, fruit extract,
+ * seed oil, floral water); a name for another part or form of the plant than the substance's own
+ * names state is not its name, so a label or a scan reading it does not find this substance.
+ */
+export function attachCosingNames(acc: Accumulator): void {
+  const identity = identityTags(acc.names.map((n) => n.name));
+  for (const { name, single } of acc.cosingNames) {
+    if (contradictsMaterial(identity, name)) {
+      acc.otherMaterials.push(name);
+      continue;
+    }
+    acc.addName(name, NAME_RANK.cosing!);
+    if (single) acc.inci.push({ name, rank: 1 });
+  }
+}
+
+/**
+ * The substance's INCI name, of the names CosIng and the annexes give its CAS number: a single name
+ * before a cell listing several (an annex entry's `Alpha-Damascone/cis-Rose ketone 1; …`). For a
+ * plant material, the one that agrees best with the substance's own names from the other sources
+ * (`inciAgreement`: "Eucalyptus oil" is `EUCALYPTUS GLOBULUS LEAF OIL`, not the first of CosIng's
+ * four eucalyptus materials), then the closer in wording, then the longer. For an EU label allergen
+ * the annex's name, the one its labelling entry prescribes (d-linalool is labelled `LINALOOL`, not
+ * CosIng's `L-ALLO-OCIMENOL`); otherwise CosIng's (`BHT`). Then the first.
+ */
+export function chooseInci(acc: Accumulator): { name: string; rank: number } | null {
+  const own = acc.names.filter((n) => n.rank !== NAME_RANK.cosing).map((n) => n.name);
+  const material = acc.inci.some((c) => namesMaterial(c.name));
+  const allergen = acc.allergenFrom.length > 0;
+  // Equal agreement: the one using the own names' words as they are (an "oil" is `… OIL` before
+  // `… EXTRACT`), then the more specific (`ROSA CANINA FLOWER OIL`, not `ROSA CANINA FLOWER`).
+  const key = (c: { name: string; rank: number }) => [
+    isNameList(c.name) ? 0 : 1,
+    // An annex cell holding a CAS index or systematic name (`PHENOL, 2-METHOXY-4-(2-PROPENYL)-,
+    // ACETATE` for eugenyl acetate) is no label name.
+    isCasIndexName(c.name) || isSystematicName(c.name) ? 0 : 1,
+    material ? inciAgreement(own, c.name) : 0,
+    material ? exactWordShare(own, c.name) : 0,
+    material ? c.name.split(/[\s/]+/).length : 0,
+    allergen ? c.rank : -c.rank,
+  ];
+  let best: { name: string; rank: number } | null = null;
+  let bestKey: number[] = [];
+  for (const candidate of acc.inci) {
+    const k = key(candidate);
+    if (best === null || compareKeys(k, bestKey) > 0) {
+      best = candidate;
+      bestKey = k;
+    }
+  }
+  return best;
+}
+
+/** Compares two keys of equal length, first difference first: positive when `a` is greater. */
+function compareKeys(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return 0;
+}
+
+/** Whether a name states a plant part or form (`Evernia Prunastri Extract`): a material, not a molecule. */
+function namesMaterial(name: string): boolean {
+  const tags = materialTags(name);
+  return tags.parts.size > 0 || tags.forms.size > 0;
+}
+
+/** A cell naming several substances or materials (`A; B`), not one INCI name. */
+function isNameList(name: string): boolean {
+  return name.includes(';');
 }
 
 /**
@@ -252,19 +339,34 @@ function bracketsBalance(name: string): boolean {
  *   `1,2-Octanediol` as `Caprylyl Glycol`); without one, the best-ranked trivial or trade name of
  *   letters only (one or two words) that no other substance carries (`ownName`):
  *   `2,6,6-Trimethylcyclohex-1,3-dienyl methanal` is shown as `Safranal`.
+ * A substance the EU's allergen labelling lists (or listed) is shown by the name labels print and
+ * patch tests use (`labelName`): its INCI name, when that is plain, names one molecule (no plant part
+ * or form) and no other substance carries it: `alpha-Hexyl cinnamic aldehyde` is shown as `Hexyl
+ * Cinnamal`, `p-tert-Butyl-α-methylhydrocinnamic aldehyde (p-BMHCA)` as `Butylphenyl
+ * Methylpropional`. d- and l-limonene share the INCI name `Limonene` and keep their own names.
  * The other names stay synonyms.
  */
 export function displayName<T extends { name: string; rank: number }>(
   names: readonly T[],
   inci: T | null = null,
   ownName: (name: string) => boolean = () => false,
+  labelName = false,
 ): T | null {
   const best = bestBy(names);
   if (best === null) return null;
+  const plain = (n: T) =>
+    !isSystematicName(n.name) && isReadableAlternative(n.name) && bracketsBalance(n.name);
+  if (
+    labelName &&
+    inci !== null &&
+    inci.name.toLowerCase() !== best.name.toLowerCase() &&
+    plain(inci) &&
+    ownName(inci.name) &&
+    !namesMaterial(inci.name)
+  )
+    return withGreekLetterNames(inci);
   if (!isCasIndexName(best.name)) {
     if (!isSystematicName(best.name)) return withGreekLetterNames(best);
-    const plain = (n: T) =>
-      !isSystematicName(n.name) && isReadableAlternative(n.name) && bracketsBalance(n.name);
     if (inci !== null && plain(inci)) return withGreekLetterNames(inci);
     const trivial = bestBy(names.filter((n) => plain(n) && TRIVIAL_NAME.test(n.name) && ownName(n.name)));
     return withGreekLetterNames(trivial ? capitalised(trivial) : best);

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { isSystematicName } from '../../services/domain/src/chemicals/systematic-name.ts';
 import {
   Accumulator,
+  attachCosingNames,
   attributeGroupNames,
+  chooseInci,
   displayName,
   isCasIndexName,
   NAME_RANK,
@@ -226,6 +228,35 @@ describe('display names', () => {
     expect(displayName([])).toBeNull();
   });
 
+  it('shows an EU label allergen by the INCI name labels print, when it is one molecule and its own', () => {
+    const own = () => true;
+    const lilial = [{ name: 'p-tert-Butyl-α-methylhydrocinnamic aldehyde (p-BMHCA)', rank: 4 }];
+    const inci = { name: 'Butylphenyl Methylpropional', rank: NAME_RANK.cosing! };
+    expect(displayName(lilial, inci, own, true)?.name).toBe('Butylphenyl Methylpropional');
+    // The same name in capitals: the best-ranked spelling stays (`Benzyl alcohol`, not `Benzyl Alcohol`).
+    expect(
+      displayName([{ name: 'Benzyl alcohol', rank: 2 }], { name: 'Benzyl Alcohol', rank: 11 }, own, true)
+        ?.name,
+    ).toBe('Benzyl alcohol');
+    // Not an allergen: the best-ranked name stays.
+    expect(displayName(lilial, inci, own, false)?.name).toBe(lilial[0]!.name);
+    // Shared with the other isomers (d- and l-limonene are both `Limonene`): the own name stays.
+    expect(
+      displayName([{ name: 'd-Limonene', rank: 2 }], { name: 'Limonene', rank: 11 }, () => false, true)?.name,
+    ).toBe('d-Limonene');
+    // A plant material's Latin INCI name, a list and a systematic INCI name do not replace it.
+    for (const [name, label] of [
+      ['Oakmoss extract', 'Evernia Prunastri Extract'],
+      ['Rose ketones', 'Alpha-Damascone; Rose Ketone-4'],
+      [
+        'Trimethylcyclopentenyl Methylisopentenol',
+        '3-Methyl-5-(2,2,3-trimethyl-3-cyclopentenyl)pent-4-en-2-ol',
+      ],
+    ] as const) {
+      expect(displayName([{ name, rank: 2 }], { name: label, rank: 11 }, own, true)?.name).toBe(name);
+    }
+  });
+
   it('shows the INCI name instead of a systematic name built from locants, when the INCI name is not one', () => {
     const camphor = { name: 'Camphor', rank: NAME_RANK.cosing! };
     expect(displayName([{ name: '1,7,7-Trimethylbicyclo[2.2.1]heptan-2-one', rank: 2 }], camphor)).toEqual(
@@ -300,5 +331,81 @@ describe('display names', () => {
     expect(isSystematicName('2,5-Hexanedione')).toBe(true);
     expect(isSystematicName('2-tert-Butylcyclohexyl acetate')).toBe(false);
     expect(isSystematicName('Benzophenone-2')).toBe(false);
+  });
+});
+
+describe('CosIng names of a CAS number several materials share', () => {
+  // CosIng gives 8028-48-6 to the sweet orange's flower, fruit, peel and seed materials.
+  const tincture = new Accumulator('chem-8028-48-6', '8028-48-6');
+  tincture.addName('Orange peel, sweet, tincture', NAME_RANK.ifraTransparency!);
+  for (const name of [
+    'CITRUS AURANTIUM DULCIS FLOWER EXTRACT',
+    'CITRUS AURANTIUM DULCIS FLOWER OIL',
+    'CITRUS AURANTIUM DULCIS FRUIT POWDER',
+    'CITRUS AURANTIUM DULCIS PEEL EXTRACT',
+    'CITRUS AURANTIUM DULCIS SEED OIL',
+  ])
+    tincture.cosingNames.push({ name, single: true });
+  attachCosingNames(tincture);
+
+  it('keeps only the names of the material the other sources name', () => {
+    expect([...tincture.synonyms]).not.toContain('Citrus Aurantium Dulcis Flower Oil');
+    expect([...tincture.synonyms]).not.toContain('Citrus Aurantium Dulcis Seed Oil');
+    expect([...tincture.synonyms]).toContain('Citrus Aurantium Dulcis Peel Extract');
+    expect(tincture.otherMaterials).toEqual([
+      'CITRUS AURANTIUM DULCIS FLOWER EXTRACT',
+      'CITRUS AURANTIUM DULCIS FLOWER OIL',
+      'CITRUS AURANTIUM DULCIS FRUIT POWDER',
+      'CITRUS AURANTIUM DULCIS SEED OIL',
+    ]);
+  });
+
+  it('takes the INCI name that agrees best, not the first', () => {
+    expect(chooseInci(tincture)?.name).toBe('CITRUS AURANTIUM DULCIS PEEL EXTRACT');
+  });
+
+  it('takes the more specific of two names that agree equally', () => {
+    const rose = new Accumulator('chem-84696-47-9', '84696-47-9');
+    rose.addName('Rosa canina flower oil', NAME_RANK.ifraTransparency!);
+    for (const name of ['ROSA CANINA FLOWER', 'ROSA CANINA FLOWER OIL'])
+      rose.cosingNames.push({ name, single: true });
+    attachCosingNames(rose);
+    expect(chooseInci(rose)?.name).toBe('ROSA CANINA FLOWER OIL');
+  });
+
+  it("names an EU label allergen as its labelling entry does, any other molecule as CosIng's inventory does", () => {
+    const dLinalool = new Accumulator('chem-126-90-9', '126-90-9');
+    dLinalool.addName('d-Linalool', NAME_RANK.ifraTransparency!);
+    dLinalool.allergenFrom.push({ source: 'euAllergens', details: null });
+    dLinalool.cosingNames.push({ name: 'L-ALLO-OCIMENOL', single: true });
+    dLinalool.inci.push({ name: 'LINALOOL', rank: 2 });
+    attachCosingNames(dLinalool);
+    expect(chooseInci(dLinalool)?.name).toBe('LINALOOL');
+    const bht = new Accumulator('chem-128-37-0', '128-37-0');
+    bht.addName('Butylated hydroxytoluene', NAME_RANK.ifraTransparency!);
+    bht.inci.push({ name: 'Butylated Hydroxytoluene', rank: 2 });
+    bht.cosingNames.push({ name: 'BHT', single: true });
+    attachCosingNames(bht);
+    expect(chooseInci(bht)?.name).toBe('BHT');
+    // An annex cell holding a CAS index name is no label name.
+    const eugenylAcetate = new Accumulator('chem-93-28-7', '93-28-7');
+    eugenylAcetate.addName('Eugenyl acetate', NAME_RANK.ifraTransparency!);
+    eugenylAcetate.allergenFrom.push({ source: 'annexIII', details: null });
+    eugenylAcetate.inci.push({ name: 'PHENOL, 2-METHOXY-4-(2-PROPENYL)-, ACETATE', rank: 2 });
+    eugenylAcetate.cosingNames.push({ name: 'EUGENYL ACETATE', single: true });
+    attachCosingNames(eugenylAcetate);
+    expect(chooseInci(eugenylAcetate)?.name).toBe('EUGENYL ACETATE');
+  });
+
+  it('takes a single name before an annex cell listing several', () => {
+    const damascone = new Accumulator('chem-23726-91-2', '23726-91-2');
+    damascone.addName('trans-beta-Damascone', NAME_RANK.ifraTransparency!);
+    damascone.inci.push({
+      name: 'Alpha-Damascone/cis-Rose ketone 1; trans-Rose ketone 2 (trans-beta-Damascone)',
+      rank: 2,
+    });
+    damascone.cosingNames.push({ name: 'TRANS-ROSE KETONE-2', single: true });
+    attachCosingNames(damascone);
+    expect(chooseInci(damascone)?.name).toBe('TRANS-ROSE KETONE-2');
   });
 });

@@ -2,6 +2,7 @@
 import {
   type Accumulator,
   bestBy,
+  chooseInci,
   displayCase,
   displayName,
   NAME_RANK,
@@ -34,6 +35,7 @@ import {
 } from './chemical-rules.ts';
 import { CHEMICAL_SOURCES, type SourceName, src, VERIFYING } from './chemical-sources.ts';
 import { chemicalType } from './chemical-type.ts';
+import { exactWordShare } from './plant-material.ts';
 import {
   type AnnexEntry,
   annexIIWording,
@@ -73,7 +75,7 @@ export function assemble(acc: Accumulator, context: AssembleContext): Chemical {
     13: 'userMaterials',
     14: 'curated',
   };
-  const inciEntry = bestBy(acc.inci);
+  const inciEntry = chooseInci(acc);
   const chosen = displayName(
     acc.names,
     inciEntry && {
@@ -81,6 +83,14 @@ export function assemble(acc: Accumulator, context: AssembleContext): Chemical {
       rank: inciEntry.rank === 1 ? NAME_RANK.cosing! : NAME_RANK.annexInci!,
     },
     (candidate) => context.nameOwners.get(nameKey(candidate)) === 1,
+    // An allergen's label name must be one the other sources use too: CosIng's `L-ALLO-OCIMENOL` for
+    // d-linalool is not.
+    acc.allergenFrom.length > 0 &&
+      inciEntry !== null &&
+      exactWordShare(
+        acc.names.filter((n) => n.rank !== NAME_RANK.cosing).map((n) => n.name),
+        inciEntry.name,
+      ) === 1,
   );
   const name = chosen?.name ?? acc.cas ?? acc.id;
   if (chosen) sources.push({ field: 'name', ...src(nameRankSource[chosen.rank]!) });

@@ -174,6 +174,11 @@ export interface Chemical {
 export interface ChemicalBuildResult {
   chemicals: Chemical[];
   rejectedCas: RejectedCas[];
+  /**
+   * CosIng INCI names not given to the substance of their CAS number because they describe another
+   * part or form of the plant (`attachCosingNames`): how many, on how many substances.
+   */
+  otherMaterials: { names: number; substances: number };
   /** Why chemicals are in scope: count per reason (a chemical can have several). */
   scope: Record<string, number>;
 }

@@ -7,6 +7,7 @@
 import { slugify } from '../../services/domain/src/catalogue/index.ts';
 import {
   Accumulator,
+  attachCosingNames,
   attributeGroupNames,
   displayCase,
   NAME_RANK,
@@ -234,7 +235,7 @@ export function buildChemicals(
       }
       const ec = pairedEc(e.ids, c);
       if (ec) acc.ec.push({ ec, rank: ecRank });
-      if (e.inciName) acc.inci.push({ name: e.inciName, rank: 2 });
+      if (e.inciName) acc.inci.push({ name: inciCapitals(e.inciName), rank: 2 });
     });
   annex(input.annexII, 'annexII', 1);
   annex(input.annexIII, 'annexIII', 1);
@@ -257,8 +258,7 @@ export function buildChemicals(
   });
   each(input.cosing, (acc, e, c) => {
     acc.inSources.add('cosing');
-    acc.addName(e.inciName, NAME_RANK.cosing!);
-    if (e.ids.cas.length === 1) acc.inci.push({ name: e.inciName, rank: 1 });
+    acc.cosingNames.push({ name: e.inciName, single: e.ids.cas.length === 1 });
     const ec = pairedEc(e.ids, c);
     if (ec) acc.ec.push({ ec, rank: 3 });
   });
@@ -306,6 +306,12 @@ export function buildChemicals(
   }
 
   // --- Assemble -----------------------------------------------------------------------------------
+  const otherMaterials = { names: 0, substances: 0 };
+  for (const acc of byId.values()) {
+    attachCosingNames(acc);
+    otherMaterials.names += acc.otherMaterials.length;
+    if (acc.otherMaterials.length > 0) otherMaterials.substances++;
+  }
   attributeGroupNames(byId.values());
   const removals = new Map<string, Prop65Entry>();
   // A row's safe harbor levels from either file (the older one keeps DEHP's per-age MADLs and the
@@ -343,11 +349,12 @@ export function buildChemicals(
       labellingByCas.set(c, list);
     }
   }
-  // How many substances carry each name: a trade name shown instead of a systematic one must be
-  // this substance's alone.
+  // How many substances carry each name (a synonym or an INCI name: the annexes give `Pinene` to four
+  // pinenes): a trade or INCI name shown instead of the best-ranked one must be this substance's alone.
   const nameOwners = new Map<string, number>();
   for (const acc of byId.values()) {
-    for (const key of new Set([...acc.synonyms].flatMap(nameParts).map(nameKey))) {
+    const names = [...acc.synonyms, ...acc.inci.map((n) => n.name)];
+    for (const key of new Set(names.flatMap(nameParts).map(nameKey))) {
       nameOwners.set(key, (nameOwners.get(key) ?? 0) + 1);
     }
   }
@@ -357,5 +364,13 @@ export function buildChemicals(
   chemicals.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const scope: Record<string, number> = {};
   for (const set of reasons.values()) for (const r of set) scope[r] = (scope[r] ?? 0) + 1;
-  return { chemicals, rejectedCas, scope };
+  return { chemicals, rejectedCas, otherMaterials, scope };
+}
+
+/**
+ * An annex INCI cell in capitals, as CosIng writes INCI names (`Linalool` and `LINALOOL` are one
+ * name), which also mends the annexes' slips such as `ANISe ALCOHOL`. Names are shown in title case.
+ */
+export function inciCapitals(name: string): string {
+  return name.toUpperCase();
 }

@@ -4,7 +4,14 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { isValidCas } from '../../services/domain/src/catalogue/index.ts';
 import { nameParts } from './chemical-accumulator.ts';
-import { buildChemicals, CHEMICAL_SOURCES, type Chemical, potencyFromEc3, riskLevel } from './chemicals.ts';
+import {
+  buildChemicals,
+  CHEMICAL_SOURCES,
+  type Chemical,
+  inciCapitals,
+  potencyFromEc3,
+  riskLevel,
+} from './chemicals.ts';
 import { FIXTURE_TEXTS } from './fixtures/source-texts.fixture.ts';
 import { readText } from './io.ts';
 import { parseEuAllergens } from './sources/allergens.ts';
@@ -223,14 +230,19 @@ const WELL_KNOWN: Array<{
   { cas: '97-53-0', name: /eugenol/i, allergen: true },
   { cas: '97-54-1', name: /isoeugenol/i, allergen: true, restricted: true },
   { cas: '107-75-5', name: /hydroxycitronellal/i, allergen: true },
-  { cas: '31906-04-4', name: /hydroxy-4-methylpentyl|lyral|hicc/i, prohibited: true },
+  { cas: '31906-04-4', name: /^Hydroxyisohexyl 3-cyclohexene carboxaldehyde$/i, prohibited: true },
+  { cas: '80-54-6', name: /^Butylphenyl methylpropional$/i, prohibited: true },
+  { cas: '101-86-0', name: /^Hexyl cinnamal$/i, allergen: true },
   { cas: '526-37-4', name: /atranol/i, prohibited: true },
   { cas: '57074-21-2', name: /chloroatranol/i, prohibited: true },
   { cas: '83-66-9', name: /musk ambrette/i, prohibited: true },
   { cas: '93-15-2', name: /methyl ?eugenol/i, restricted: true, prop65: true },
   { cas: '94-59-7', name: /safrole/i, prohibited: true, prop65: true },
   { cas: '120-51-4', name: /benzyl benzoate/i, allergen: true },
-  { cas: '104-55-2', name: /cinnam/i, allergen: true },
+  { cas: '104-55-2', name: /^Cinnamal$/i, allergen: true },
+  { cas: '105-13-5', name: /^Anise alcohol$/i, allergen: true },
+  // d-linalool: CosIng's INCI name for it (L-ALLO-OCIMENOL) is no name other sources use.
+  { cas: '126-90-9', name: /^d-Linalool$/, allergen: true },
   { cas: '90028-68-5', name: /evernia prunastri|oak ?moss/i, allergen: true },
 ];
 
@@ -315,5 +327,13 @@ describe('data/chemicals/chemicals.json', () => {
         general_population_allergy: null,
       });
     }
+  });
+});
+
+describe('inciCapitals', () => {
+  it('writes an annex INCI cell in capitals, as CosIng writes INCI names, mending slips', () => {
+    expect(inciCapitals('ANISe ALCOHOL')).toBe('ANISE ALCOHOL');
+    expect(inciCapitals('HEXYL CINNAMAL')).toBe('HEXYL CINNAMAL');
+    expect(inciCapitals('Dimethyl Phenethyl Acetate')).toBe('DIMETHYL PHENETHYL ACETATE');
   });
 });

@@ -8,6 +8,7 @@ import {
   isHypoallergenic,
   knowledgeOf,
 } from '../../services/domain/src/catalogue/index.ts';
+import type { ChemicalBuildResult } from './chemical-record.ts';
 import { buildChemicals, CHEMICAL_SOURCES, type Chemical } from './chemicals.ts';
 import { CURATED_LINKS } from './curated-constituents.ts';
 import { buildInciVocabulary, inciVocabularyFile } from './inci-vocabulary.ts';
@@ -70,6 +71,7 @@ export interface BuildSummary {
   prop65Listed: number;
   verified: number;
   rejectedCas: RejectedCas[];
+  otherMaterials: ChemicalBuildResult['otherMaterials'];
   bridgeNotes: number;
   bridgeLinks: number;
   perfumesWithChemicals: number;
@@ -355,6 +357,7 @@ export function buildDataset(texts: SourceTexts, log: (line: string) => void = (
     prop65Listed: chemicals.filter((c) => c.safety_information.regional_summary.prop65_listed).length,
     verified: chemicals.filter((c) => c.verified).length,
     rejectedCas: chemicalResult.rejectedCas,
+    otherMaterials: chemicalResult.otherMaterials,
     bridgeNotes: bridgeEntries.length,
     bridgeLinks: bridgeEntries.reduce((n, [, list]) => n + list.length, 0),
     perfumesWithChemicals: merged.perfumes.filter((p) => p.chemicals.length > 0).length,

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { contradictsMaterial, identityTags, inciAgreement, materialTags } from './plant-material.ts';
+
+describe('materialTags', () => {
+  it('reads parts and forms, compound woods and fruits, and slash-joined parts', () => {
+    expect(materialTags('MENTHA PIPERITA FLOWER/LEAF/STEM OIL')).toEqual({
+      parts: new Set(['flower', 'leaf', 'stem', 'wood']),
+      forms: new Set(['aromatic']),
+    });
+    expect([...materialTags('Rosewood oil').parts]).toEqual(['wood', 'stem']);
+    expect([...materialTags('Grapefruit oil').parts].sort()).toEqual(['fruit', 'peel', 'seed']);
+    expect([...materialTags('Ginger oleoresin').parts]).toEqual([]);
+    expect([...materialTags('Peppermint oil').parts]).toEqual([]);
+  });
+});
+
+describe('contradictsMaterial', () => {
+  // [the substance's own names, a CosIng INCI name of its CAS number, contradicts?]
+  const cases: Array<[string[], string, boolean]> = [
+    [['Orange peel, sweet, tincture'], 'CITRUS AURANTIUM DULCIS FLOWER EXTRACT', true],
+    [['Orange peel, sweet, tincture'], 'CITRUS AURANTIUM DULCIS SEED OIL', true],
+    [['Orange peel, sweet, tincture'], 'CITRUS AURANTIUM DULCIS PEEL EXTRACT', false],
+    [['Orange peel, sweet, tincture'], 'CITRUS AURANTIUM DULCIS FRUIT EXTRACT', false],
+    [['Rosa canina flower oil'], 'ROSA CANINA FRUIT EXTRACT', true],
+    [['Rosa canina flower oil'], 'ROSA CANINA CALLUS EXTRACT', true],
+    [['Rosa canina flower oil'], 'ROSA CANINA FLOWER POWDER', true],
+    [['Rosa canina flower oil'], 'ROSA CANINA FLOWER OIL', false],
+    [['Rosa canina flower oil'], 'ROSA CANINA EXTRACT', false],
+    [['Laurel leaf oil'], 'LAURUS NOBILIS FRUIT OIL', true],
+    [['Coriander herb oil'], 'CORIANDRUM SATIVUM FRUIT OIL', true],
+    [['Coriander seed oil'], 'CORIANDRUM SATIVUM FRUIT OIL', false],
+    [['Cedar leaf oil, Western Canada/USA'], 'THUJA PLICATA WOOD OIL', true],
+    [['Eucalyptus citriodora oil'], 'EUCALYPTUS CITRIODORA LEAF/TWIG WATER', true],
+    [['Clove bud oil'], 'EUGENIA CARYOPHYLLUS FLOWER OIL', false],
+    [['Rosewood oil', 'Rosewood Leaf Essential Oil'], 'ANIBA ROSAEODORA WOOD OIL', false],
+    [['Ginger oil', 'Ginger oleoresin'], 'ZINGIBER OFFICINALE ROOT OIL', false],
+    // Agarwood is the resinous wood of the trunk, which CosIng calls the stem.
+    [['Agarwood oil'], 'AQUILARIA AGALLOCHA STEM EXTRACT', false],
+    // Names that state no part or form agree with every material.
+    [['Peppermint oil'], 'MENTHA PIPERITA FLOWER/LEAF/STEM OIL', false],
+    [['Linalool'], 'D-ALLO-OCIMENOL', false],
+  ];
+  it.each(cases)('%j against %s', (own, inci, contradicts) => {
+    expect(contradictsMaterial(identityTags(own), inci)).toBe(contradicts);
+  });
+});
+
+describe('inciAgreement', () => {
+  it('prefers the candidate whose words the own names use, by meaning', () => {
+    const own = ['Orange peel, sweet, tincture'];
+    expect(inciAgreement(own, 'CITRUS AURANTIUM DULCIS PEEL EXTRACT')).toBeGreaterThan(
+      inciAgreement(own, 'CITRUS AURANTIUM DULCIS FRUIT POWDER'),
+    );
+    expect(inciAgreement(['Eucalyptus oil'], 'EUCALYPTUS OIL')).toBe(1);
+    expect(inciAgreement(['d-Linalool', 'Linalool, (S)-'], 'LINALOOL')).toBe(1);
+    expect(inciAgreement(['d-Linalool'], 'D-ALLO-OCIMENOL')).toBe(0);
+  });
+  it('is 0 for a contradicting material', () => {
+    expect(inciAgreement(['Laurel leaf oil'], 'LAURUS NOBILIS FRUIT OIL')).toBe(0);
+  });
+});
