@@ -259,9 +259,13 @@ export function attributeGroupNames(accumulators: Iterable<Accumulator>): void {
     }
     return undefined;
   };
+  // An entry on several materials of one plant (the annex's sweet and bitter orange flower and peel
+  // oils) names each: a name stating another part or form than a member's own names is not its name.
   for (const acc of all) {
+    const identity = identityTags(acc.names.map((n) => n.name));
     for (const group of acc.groupNames) {
       for (const part of nameParts(group.name)) {
+        if (contradictsMaterial(identity, part)) continue;
         const owner = ownerOf(part, group.members);
         if (owner === undefined || owner.has(acc.id)) acc.synonyms.add(part);
       }

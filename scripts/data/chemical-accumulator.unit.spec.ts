@@ -334,6 +334,23 @@ describe('display names', () => {
   });
 });
 
+describe('group names on several materials of one plant', () => {
+  it('gives a member only the names of its own part and form', () => {
+    const tincture = new Accumulator('chem-8028-48-6', '8028-48-6');
+    tincture.addName('Orange peel, sweet, tincture', NAME_RANK.ifraTransparency!);
+    const neroli = new Accumulator('chem-8016-38-4', '8016-38-4');
+    neroli.addName('Orange flower oil, bitter', NAME_RANK.ifraTransparency!);
+    const entry = 'Citrus Aurantium Dulcis Flower Oil; Citrus Aurantium Dulcis Peel Oil Expressed';
+    for (const acc of [tincture, neroli]) acc.addGroupName(entry, ['8028-48-6', '8016-38-4']);
+    attributeGroupNames([tincture, neroli]);
+    expect([...tincture.synonyms]).toEqual([
+      'Orange peel, sweet, tincture',
+      'Citrus Aurantium Dulcis Peel Oil Expressed',
+    ]);
+    expect([...neroli.synonyms]).toEqual(['Orange flower oil, bitter', 'Citrus Aurantium Dulcis Flower Oil']);
+  });
+});
+
 describe('CosIng names of a CAS number several materials share', () => {
   // CosIng gives 8028-48-6 to the sweet orange's flower, fruit, peel and seed materials.
   const tincture = new Accumulator('chem-8028-48-6', '8028-48-6');
