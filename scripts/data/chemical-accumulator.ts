@@ -171,6 +171,11 @@ export function attachCosingNames(acc: Accumulator): void {
   }
 }
 
+/** The substance's names from the sources other than CosIng's inventory, which names materials loosely. */
+export function ownNames(acc: Accumulator): string[] {
+  return acc.names.filter((n) => n.rank !== NAME_RANK.cosing).map((n) => n.name);
+}
+
 /**
  * The substance's INCI name, of the names CosIng and the annexes give its CAS number: a single name
  * before a cell listing several (an annex entry's `Alpha-Damascone/cis-Rose ketone 1; …`). For a
@@ -181,7 +186,7 @@ export function attachCosingNames(acc: Accumulator): void {
  * CosIng's `L-ALLO-OCIMENOL`); otherwise CosIng's (`BHT`). Then the first.
  */
 export function chooseInci(acc: Accumulator): { name: string; rank: number } | null {
-  const own = acc.names.filter((n) => n.rank !== NAME_RANK.cosing).map((n) => n.name);
+  const own = ownNames(acc);
   const material = acc.inci.some((c) => namesMaterial(c.name));
   const allergen = acc.allergenFrom.length > 0;
   // Equal agreement: the one using the own names' words as they are (an "oil" is `… OIL` before
@@ -344,8 +349,9 @@ function bracketsBalance(name: string): boolean {
  *   letters only (one or two words) that no other substance carries (`ownName`):
  *   `2,6,6-Trimethylcyclohex-1,3-dienyl methanal` is shown as `Safranal`.
  * A substance the EU's allergen labelling lists (or listed) is shown by the name labels print and
- * patch tests use (`labelName`): its INCI name, when that is plain, names one molecule (no plant part
- * or form) and no other substance carries it: `alpha-Hexyl cinnamic aldehyde` is shown as `Hexyl
+ * patch tests use (`labelName`, which the caller sets only when the other sources use the INCI
+ * name's words too): its INCI name, when that is plain, names one molecule (no plant part or form)
+ * and no other substance carries it: `alpha-Hexyl cinnamic aldehyde` is shown as `Hexyl
  * Cinnamal`, `p-tert-Butyl-α-methylhydrocinnamic aldehyde (p-BMHCA)` as `Butylphenyl
  * Methylpropional`. d- and l-limonene share the INCI name `Limonene` and keep their own names.
  * The other names stay synonyms.

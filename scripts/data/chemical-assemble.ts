@@ -8,6 +8,7 @@ import {
   NAME_RANK,
   nameKey,
   nameParts,
+  ownNames,
 } from './chemical-accumulator.ts';
 import type {
   Chemical,
@@ -85,12 +86,7 @@ export function assemble(acc: Accumulator, context: AssembleContext): Chemical {
     (candidate) => context.nameOwners.get(nameKey(candidate)) === 1,
     // An allergen's label name must be one the other sources use too: CosIng's `L-ALLO-OCIMENOL` for
     // d-linalool is not.
-    acc.allergenFrom.length > 0 &&
-      inciEntry !== null &&
-      exactWordShare(
-        acc.names.filter((n) => n.rank !== NAME_RANK.cosing).map((n) => n.name),
-        inciEntry.name,
-      ) === 1,
+    acc.allergenFrom.length > 0 && inciEntry !== null && exactWordShare(ownNames(acc), inciEntry.name) === 1,
   );
   const name = chosen?.name ?? acc.cas ?? acc.id;
   if (chosen) sources.push({ field: 'name', ...src(nameRankSource[chosen.rank]!) });
