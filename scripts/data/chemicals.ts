@@ -349,6 +349,14 @@ export function buildChemicals(
       labellingByCas.set(c, list);
     }
   }
+  // A substance the allergen list ties to a listed one (d- and l-linalool beside linalool) falls under
+  // that entry (as `assemble` reads it), so the entry's name is one of its INCI names: d-linalool is
+  // labelled `LINALOOL`, not CosIng's `L-ALLO-OCIMENOL`.
+  for (const acc of byId.values()) {
+    if (acc.annexIII.some(isAllergenLabelling)) continue;
+    const entry = [...acc.allergenSiblings].sort().flatMap((c) => labellingByCas.get(c) ?? [])[0];
+    if (entry?.inciName) acc.inci.push({ name: inciCapitals(entry.inciName), rank: 2 });
+  }
   // How many substances carry each name (a synonym or an INCI name: the annexes give `Pinene` to four
   // pinenes): a trade or INCI name shown instead of the best-ranked one must be this substance's alone.
   const nameOwners = new Map<string, number>();

@@ -83,6 +83,8 @@ describe('buildChemicals (fixture)', () => {
     expect(linalool.inci_name).toBe('LINALOOL');
     expect(linalool.odour).toEqual(['floral', 'fresh', 'lavender']);
     expect(byCas.get('126-90-9')?.allergen_flag).toBe(true); // from the DB_EU_Allergens CAS list
+    // ... and so labelled by the linalool entry's name.
+    expect(byCas.get('126-90-9')?.inci_name).toBe('LINALOOL');
     const hicc = byCas.get('31906-04-4')!;
     // HICC moved from the labelling list (Annex III) to Annex II: prohibited, no longer a current
     // labelling entry; the former listing is history, dated by Regulation (EU) 2017/1410.
