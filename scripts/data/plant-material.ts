@@ -2,12 +2,12 @@
  * Which material a botanical name describes: the plant part (flower, peel, leaf, wood…) and the
  * form (an aromatic oil or extract, a floral water, a powder, a wax…).
  *
- * CosIng gives one CAS number to many INCI names of one plant: 8028-48-6 is the sweet orange's
- * flower oil, flower water, fruit extract, peel extract, seed oil and 10 more. A substance the
- * other sources name "Orange peel, sweet, tincture" is none of the flower, seed or water
- * materials, so those INCI names are not its names (a label's "Citrus Aurantium Dulcis Flower Oil"
- * must not read as this substance) and cannot be its INCI name. Names that say nothing about the
- * part or the form agree with everything: only a clear contradiction separates two materials.
+ * CosIng gives one CAS number to many INCI names of one plant: 84696-47-9 is the dog rose's flower
+ * oil, flower powder, fruit extract, seed extract, callus extract and more. A substance the other
+ * sources name "Rosa canina flower oil" is none of the fruit, seed, powder or callus materials, so
+ * those INCI names are not its names (a label's "Rosa Canina Fruit Extract", rose hip, must not read
+ * as the rose-oil allergen) and cannot be its INCI name. Names that say nothing about the part or
+ * the form agree with everything: only a clear contradiction separates two materials.
  */
 
 /**
