@@ -1,7 +1,7 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AppPage, openAppPage } from './support/app-page.ts';
 import { SCREENSHOT_DIR } from './support/browser.ts';
 import type { RunningServer } from './support/server.ts';
@@ -85,6 +85,12 @@ describe('pickers reach everything (browser)', () => {
     await app?.close();
   });
 
+  // Every test starts on the page itself: one that fails with its dialog open must not leave the
+  // dialog over the buttons the next tests press.
+  afterEach(async () => {
+    if ((await page.locator('dialog[open]').count()) > 0) await page.reload({ waitUntil: 'networkidle' });
+  });
+
   it('offers the plain "Rose" note first when typing "rose" under Fragrance Notes, with how many more match', async () => {
     const downloads: string[] = [];
     page.on('request', (request) => {
@@ -107,11 +113,15 @@ describe('pickers reach everything (browser)', () => {
     // The cap is kept, and the dialog says how many more match.
     const answer = await fetch(`${server.url}/api/notes?q=rose&limit=1`);
     const { total } = (await answer.json()) as { total: number };
-    await expect(page.getByTestId('filter-count-notes').textContent()).resolves.toBe(
-      total > 100
-        ? `100 of ${total.toLocaleString('en')} matches shown: type to narrow them.`
-        : `${total.toLocaleString('en')} matches`,
-    );
+    // Typed a key at a time, "ro" and "ros" put Rose first too: the count is polled until it is the
+    // one for "rose", not read once while the answer to a shorter prefix may still be shown.
+    await expect
+      .poll(() => page.getByTestId('filter-count-notes').textContent(), { timeout: 20_000 })
+      .toBe(
+        total > 100
+          ? `100 of ${total.toLocaleString('en')} matches shown: type to narrow them.`
+          : `${total.toLocaleString('en')} matches`,
+      );
     await dialog.getByRole('button', { name: 'Must contain Rose', exact: true }).click();
     await expect(page.getByTestId('filters-dialog-count').textContent()).resolves.toContain('1');
     // Neither list was downloaded whole.
@@ -139,9 +149,9 @@ describe('pickers reach everything (browser)', () => {
       /^100 of [\d,]+ matches shown: type to narrow them\.$/,
     );
     await dialog.getByTestId('allergen-search').fill('78-70-6');
-    await expect.poll(() => names.first().textContent()).toMatch(/^Linalool/);
+    await expectFirst(names, /^Linalool/);
     await dialog.getByTestId('allergen-search').fill('eugenol');
-    await expect.poll(() => names.first().textContent()).toMatch(/^Eugenol/);
+    await expectFirst(names, /^Eugenol/);
     await dialog.getByRole('button', { name: /done/i }).click();
     page.off('request', onRequest);
     expect(downloads.length).toBeGreaterThan(0);
