@@ -57,6 +57,35 @@ export interface AssembleContext {
   nameOwners: ReadonlyMap<string, number>;
 }
 
+/** The Annex III entries a substance is judged by: CosIng's (2025) export, ECHA's (2024) only for substances CosIng does not list. */
+export function annexIIIInUse(acc: Accumulator): AnnexEntry[] {
+  const annexIII = acc.annexIII.filter((e) => e.file === CHEMICAL_SOURCES.annexIII.file);
+  return annexIII.length > 0
+    ? annexIII
+    : acc.annexIII.filter((e) => e.file === CHEMICAL_SOURCES.echaIII.file);
+}
+
+/**
+ * The allergen-labelling entries a substance falls under: its own (of `annexIII`, the entries in
+ * use); without one, the first entry of a CAS the allergen list puts in one row with it (d- and
+ * l-linalool beside linalool take the linalool entry: the entry's chemical name covers them).
+ */
+export function labellingEntries(
+  acc: Accumulator,
+  annexIII: readonly AnnexEntry[],
+  labellingByCas: ReadonlyMap<string, AnnexEntry[]>,
+): { own: AnnexEntry[]; sibling: AnnexEntry[] } {
+  const own = annexIII.filter(isAllergenLabelling);
+  const sibling =
+    own.length > 0
+      ? []
+      : [...acc.allergenSiblings]
+          .sort()
+          .flatMap((c) => labellingByCas.get(c) ?? [])
+          .slice(0, 1);
+  return { own, sibling };
+}
+
 export function assemble(acc: Accumulator, context: AssembleContext): Chemical {
   const { removals, prop65Levels, amendmentYears, labellingByCas } = context;
   const sources: Array<{ field: string } & SourceStamp> = [];
@@ -124,9 +153,7 @@ export function assemble(acc: Accumulator, context: AssembleContext): Chemical {
   const liveII = acc.annexII.filter((e) => !isDeletedEntry(e));
   const annexII = liveII.filter((e) => e.file === CHEMICAL_SOURCES.annexII.file);
   const annexIIUsed = annexII.length > 0 ? annexII : liveII.slice(0, 1);
-  const annexIII = acc.annexIII.filter((e) => e.file === CHEMICAL_SOURCES.annexIII.file);
-  const annexIIIAll =
-    annexIII.length > 0 ? annexIII : acc.annexIII.filter((e) => e.file === CHEMICAL_SOURCES.echaIII.file);
+  const annexIIIAll = annexIIIInUse(acc);
   const sourceOfAnnex = (e: AnnexEntry): SourceName =>
     e.file === CHEMICAL_SOURCES.annexII.file
       ? 'annexII'
@@ -158,16 +185,7 @@ export function assemble(acc: Accumulator, context: AssembleContext): Chemical {
   // A substance prohibited as such is no longer on the labelling list, whatever an Annex III
   // export or the hand-made allergen list still says; the old listing is kept as history.
   const bannedOutright = euProhibition !== null && euProhibition.scope === 'substance';
-  // A CAS the Annex III entries do not name but the allergen list puts in one row with a CAS they
-  // do (d- and l-linalool beside linalool) takes that entry: the entry's chemical name covers it.
-  const ownLabelling = annexIIIAll.filter(isAllergenLabelling);
-  const siblingLabelling =
-    ownLabelling.length > 0
-      ? []
-      : [...acc.allergenSiblings]
-          .sort()
-          .flatMap((c) => labellingByCas.get(c) ?? [])
-          .slice(0, 1);
+  const { own: ownLabelling, sibling: siblingLabelling } = labellingEntries(acc, annexIIIAll, labellingByCas);
   const labelling = bannedOutright ? [] : [...ownLabelling, ...siblingLabelling];
   const annexIIIUsed = bannedOutright ? annexIIIAll.filter((e) => !isAllergenLabelling(e)) : annexIIIAll;
   const restricted = annexIIIUsed.length > 0;

@@ -15,7 +15,7 @@ import {
   nameParts,
   pairedEc,
 } from './chemical-accumulator.ts';
-import { assemble } from './chemical-assemble.ts';
+import { annexIIIInUse, assemble, labellingEntries } from './chemical-assemble.ts';
 import type { ChemicalBuildResult } from './chemical-record.ts';
 import { isFragranceAnnexII, oneLine, prop65Key } from './chemical-rules.ts';
 import { CHEMICAL_SOURCES, type ChemicalInputs, type SourceName } from './chemical-sources.ts';
@@ -350,11 +350,10 @@ export function buildChemicals(
     }
   }
   // A substance the allergen list ties to a listed one (d- and l-linalool beside linalool) falls under
-  // that entry (as `assemble` reads it), so the entry's name is one of its INCI names: d-linalool is
-  // labelled `LINALOOL`, not CosIng's `L-ALLO-OCIMENOL`.
+  // that entry, so the entry's name is one of its INCI names: d-linalool is labelled `LINALOOL`, not
+  // CosIng's `L-ALLO-OCIMENOL`.
   for (const acc of byId.values()) {
-    if (acc.annexIII.some(isAllergenLabelling)) continue;
-    const entry = [...acc.allergenSiblings].sort().flatMap((c) => labellingByCas.get(c) ?? [])[0];
+    const entry = labellingEntries(acc, annexIIIInUse(acc), labellingByCas).sibling[0];
     if (entry?.inciName) acc.inci.push({ name: inciCapitals(entry.inciName), rank: 2 });
   }
   // How many substances carry each name (a synonym or an INCI name: the annexes give `Pinene` to four
