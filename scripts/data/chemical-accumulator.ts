@@ -96,7 +96,8 @@ export const NAME_RANK: Record<string, number> = {
   iarc: 9,
   annexName: 10,
   cosing: 11,
-  // DB_EU_Allergens is hand-made and has typos ("Evernia Prunastri Review"): a late resort.
+  // DB_EU_Allergens is hand-made and has typos ("Evernia Prunastri Review", which
+  // `dropUnbackedListNames` leaves out): a late resort.
   euAllergens: 12,
   userMaterials: 13,
   curated: 14,
@@ -146,6 +147,8 @@ export class Accumulator {
     if (clean === '') return;
     this.names.push({ name: clean, rank });
     this.synonyms.add(clean);
+    const trivial = bracketedTrivialName(clean);
+    if (trivial !== null) this.addName(trivial, rank);
   }
   /** A name of an entry covering the CAS numbers `cas` (this substance's among them). */
   addGroupName(name: string, cas: readonly string[]): void {
@@ -169,6 +172,49 @@ export function attachCosingNames(acc: Accumulator): void {
     acc.addName(name, NAME_RANK.cosing!);
     if (single) acc.inci.push({ name, rank: 1 });
   }
+}
+
+/**
+ * The trivial name a systematic name carries in brackets, as the annexes write some entries
+ * (`2,6-Dihydroxy-4-methyl-benzaldehyde (atranol)`): one lower-case word, never an isomer or
+ * grade remark (`(isomer unspecified)`, `(E)`, `(9CI)`, `(DEHP)`). null otherwise.
+ */
+export function bracketedTrivialName(name: string): string | null {
+  const m = /^(.+?)\s*\(([a-z][a-z-]{3,})\)$/.exec(name);
+  if (!m || !isSystematicName(m[1]!)) return null;
+  const word = m[2]!;
+  return /^(?:isomers?|mixture|racemic|racemate|unspecified)$/.test(word) ? null : word;
+}
+
+/**
+ * Drops the names the hand-made allergen list gives a substance when one of their words is in no
+ * name another source gives it: that list has typos (`Evernia Prunastri Review` for the oakmoss
+ * extract), and a word nobody else uses would otherwise show as an "also known as" name and be read
+ * off labels. Words are compared as letters only, so `6-Methyl Coumarin` is backed by
+ * `6-Methylcoumarin`; a bracketed trade name and a `- BANNED` remark are not checked. Answers the
+ * names dropped.
+ */
+export function dropUnbackedListNames(acc: Accumulator): string[] {
+  const listed = (n: Named) => n.rank === NAME_RANK.euAllergens;
+  const others = acc.names
+    .filter((n) => !listed(n))
+    .map((n) => n.name.toLowerCase().replace(/[^a-z]/g, ''))
+    .join(' ');
+  // A substance only that list names keeps its names: there is nothing to check them against.
+  if (others === '') return [];
+  const backed = (name: string) =>
+    (
+      name
+        .replace(/\([^()]*\)|-\s*banned\b/gi, ' ')
+        .toLowerCase()
+        .match(/[a-z]{3,}/g) ?? []
+    ).every((w) => others.includes(w));
+  const dropped = [...new Set(acc.names.filter((n) => listed(n) && !backed(n.name)).map((n) => n.name))];
+  if (dropped.length === 0) return [];
+  const gone = new Set(dropped);
+  acc.names.splice(0, acc.names.length, ...acc.names.filter((n) => !(listed(n) && gone.has(n.name))));
+  for (const name of dropped) if (!acc.names.some((n) => n.name === name)) acc.synonyms.delete(name);
+  return dropped;
 }
 
 /** The substance's names from the sources other than CosIng's inventory, which names materials loosely. */

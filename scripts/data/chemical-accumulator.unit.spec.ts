@@ -4,8 +4,10 @@ import {
   Accumulator,
   attachCosingNames,
   attributeGroupNames,
+  bracketedTrivialName,
   chooseInci,
   displayName,
+  dropUnbackedListNames,
   isCasIndexName,
   NAME_RANK,
   nameKey,
@@ -424,5 +426,67 @@ describe('CosIng names of a CAS number several materials share', () => {
     damascone.cosingNames.push({ name: 'TRANS-ROSE KETONE-2', single: true });
     attachCosingNames(damascone);
     expect(chooseInci(damascone)?.name).toBe('TRANS-ROSE KETONE-2');
+  });
+});
+
+describe('a trivial name in brackets after a systematic one', () => {
+  it('is read as a name of its own, never an isomer or grade remark', () => {
+    expect(bracketedTrivialName('2,6-Dihydroxy-4-methyl-benzaldehyde (atranol)')).toBe('atranol');
+    expect(bracketedTrivialName('3-Chloro-2,6-Dihydroxy-4-methyl-benzaldehyde (chloroatranol)')).toBe(
+      'chloroatranol',
+    );
+    for (const name of [
+      '3-Hexen-1-ol (isomer unspecified)',
+      'Di(2-ethylhexyl)phthalate (DEHP)',
+      'Butyl 2-methylcrotonate (E)',
+      '2,11-Dodecadienal, (E)- (9CI)',
+      '2,5 or 6-Methoxy-3-methylpyrazine (mixture)',
+      // The head is a plain name: the brackets hold a remark, not another name.
+      'Oakmoss absolute (low atranol & chloratranol)',
+      'Butylphenyl Methylpropional (lilial)',
+    ]) {
+      expect(bracketedTrivialName(name), name).toBeNull();
+    }
+  });
+
+  it('shows atranol by its trivial name, the annex name staying a synonym', () => {
+    const atranol = new Accumulator('chem-526-37-4', '526-37-4');
+    atranol.addName('2,6-Dihydroxy-4-methyl-benzaldehyde (atranol)', NAME_RANK.annexName!);
+    atranol.addName('2,6-Dihydroxy-4-methyl-benzaldehyde', NAME_RANK.annexName!);
+    expect(displayName(atranol.names, null, () => true)?.name).toBe('Atranol');
+    expect([...atranol.synonyms]).toContain('2,6-Dihydroxy-4-methyl-benzaldehyde (atranol)');
+  });
+});
+
+describe("the hand-made allergen list's names", () => {
+  it('are dropped when a word of theirs is in no other name of the substance', () => {
+    const oakmoss = new Accumulator('chem-90028-68-5', '90028-68-5');
+    oakmoss.addName('Evernia Prunastri Extract', NAME_RANK.annexInci!);
+    oakmoss.addName('Oak moss extract', NAME_RANK.annexName!);
+    oakmoss.addName('Evernia Prunastri Review', NAME_RANK.euAllergens!);
+    expect(dropUnbackedListNames(oakmoss)).toEqual(['Evernia Prunastri Review']);
+    expect(oakmoss.synonyms.has('Evernia Prunastri Review')).toBe(false);
+    expect(oakmoss.names.map((n) => n.name)).toEqual(['Evernia Prunastri Extract', 'Oak moss extract']);
+  });
+
+  it('stay when other names back every word, written together or apart', () => {
+    const methylCoumarin = new Accumulator('chem-92-48-8', '92-48-8');
+    methylCoumarin.addName('6-Methylcoumarin', NAME_RANK.ifraStandard!);
+    methylCoumarin.addName('6-Methyl Coumarin', NAME_RANK.euAllergens!);
+    const lilial = new Accumulator('chem-80-54-6', '80-54-6');
+    lilial.addName('Butylphenyl methylpropional', NAME_RANK.annexInci!);
+    lilial.addName('Butylphenyl Methylpropional (Lilial) - BANNED', NAME_RANK.euAllergens!);
+    // The same name from another source backs itself.
+    const sclareol = new Accumulator('chem-515-03-7', '515-03-7');
+    sclareol.addName('Sclareol', NAME_RANK.cosing!);
+    sclareol.addName('Sclareol', NAME_RANK.euAllergens!);
+    // A substance only the list names keeps its name.
+    const alone = new Accumulator('chem-0000-00-0', null);
+    alone.addName('Evernia Prunastri Review', NAME_RANK.euAllergens!);
+    for (const acc of [methylCoumarin, lilial, sclareol, alone]) {
+      const before = acc.names.length;
+      expect(dropUnbackedListNames(acc)).toEqual([]);
+      expect(acc.names).toHaveLength(before);
+    }
   });
 });

@@ -10,6 +10,7 @@ import {
   attachCosingNames,
   attributeGroupNames,
   displayCase,
+  dropUnbackedListNames,
   NAME_RANK,
   nameKey,
   nameParts,
@@ -309,6 +310,7 @@ export function buildChemicals(
   const otherMaterials = { names: 0, substances: 0 };
   for (const acc of byId.values()) {
     attachCosingNames(acc);
+    dropUnbackedListNames(acc);
     otherMaterials.names += acc.otherMaterials.length;
     if (acc.otherMaterials.length > 0) otherMaterials.substances++;
   }
