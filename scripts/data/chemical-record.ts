@@ -5,6 +5,7 @@ import type {
   SafeHarborLevel,
 } from '../../services/domain/src/chemicals/regulatory-shapes.ts';
 import type { ChemicalType } from './chemical-type.ts';
+import type { NaturalOccurrence } from './natural-occurrence.ts';
 import type { AnnexIIScope } from './sources/eu-annexes.ts';
 import type { RejectedCas } from './sources/identifiers.ts';
 
@@ -168,6 +169,10 @@ export interface Chemical {
         } & SourceStamp)
       | null;
     sources: Array<{ field: string } & SourceStamp>;
+    /** On a natural material: the molecules it is made of (`naturalOccurrence`). */
+    constituents?: NaturalOccurrence[];
+    /** On a molecule: the natural materials it occurs in. */
+    occurs_in?: NaturalOccurrence[];
   };
 }
 

@@ -16,7 +16,7 @@
  * between words. The first is the canonical name.
  */
 import { ACCORDS } from './note-materials/accords.ts';
-import { ANIMALICS_MOLECULES } from './note-materials/animalics-molecules.ts';
+import { ANIMALICS, MOLECULES } from './note-materials/animalics-molecules.ts';
 import { CITRUS } from './note-materials/citrus.ts';
 import { FLORALS } from './note-materials/florals.ts';
 import { GLOSSARY } from './note-materials/shared.ts';
@@ -31,10 +31,10 @@ export interface NoteMaterial {
 }
 
 /**
- * Notes whose material is a natural (or one molecule): principal constituents with the reference
- * that gives them, and the source materials whose typical % apply.
+ * Notes whose material is a natural: principal constituents with the reference that gives them, and
+ * the source materials whose typical % apply.
  */
-const NATURALS = [...CITRUS, ...FLORALS, ...WOODS_RESINS, ...SPICES_HERBS, ...ANIMALICS_MOLECULES];
+const NATURALS = [...CITRUS, ...FLORALS, ...WOODS_RESINS, ...SPICES_HERBS, ...ANIMALICS];
 
 function accordEntries(): NoteMaterial[] {
   return ACCORDS.map((a) => ({
@@ -47,12 +47,18 @@ function accordEntries(): NoteMaterial[] {
   }));
 }
 
+const tableEntry = (e: (typeof NATURALS)[number]): NoteMaterial => ({
+  notes: e.notes,
+  links: e.chems.map(([cas, chemical]) => ({ cas, chemical, basis: e.basis })),
+  ...(e.materials ? { materials: e.materials } : {}),
+});
+
+/** The reviewed notes that name one natural material (no accord, no single molecule). */
+export const NATURAL_NOTE_MATERIALS: readonly NoteMaterial[] = NATURALS.map(tableEntry);
+
 export const NOTE_MATERIALS: readonly NoteMaterial[] = [
-  ...NATURALS.map((e) => ({
-    notes: e.notes,
-    links: e.chems.map(([cas, chemical]) => ({ cas, chemical, basis: e.basis })),
-    ...(e.materials ? { materials: e.materials } : {}),
-  })),
+  ...NATURAL_NOTE_MATERIALS,
+  ...MOLECULES.map(tableEntry),
   ...accordEntries(),
 ];
 

@@ -16,6 +16,8 @@ import { gzipDeterministic, jsonArrayText, jsonLinesBuffer, jsonObjectText } fro
 import { fragranceMaterialIds } from './labels.ts';
 import { splitNameCasConflicts } from './material-name-check.ts';
 import { type MergedPerfume, mergePerfumes } from './merge.ts';
+import { naturalOccurrence } from './natural-occurrence.ts';
+import { NATURAL_NOTE_MATERIALS } from './note-materials.ts';
 import { NoteCatalogue, parseNoteTaxonomy } from './notes.ts';
 import { buildNoteBridge, inferChemicals } from './notes-bridge.ts';
 import { parsePerfumeSources } from './perfume-sources.ts';
@@ -269,6 +271,17 @@ export function buildDataset(texts: SourceTexts, log: (line: string) => void = (
       .filter((e) => e.ncsCategory)
       .flatMap((e) => e.ids.cas.map((cas) => ({ cas, name: e.name }))),
   });
+  // What each natural material is made of, and which naturals each molecule occurs in.
+  const occurrence = naturalOccurrence(
+    chemicals,
+    bridge,
+    NATURAL_NOTE_MATERIALS,
+    new Map(Object.values(CHEMICAL_SOURCES).map((s) => [s.file, s.name])),
+  );
+  for (const c of chemicals) Object.assign(c.safety_information, occurrence.get(c.id));
+  log(
+    `natural occurrence: ${[...occurrence.values()].filter((o) => o.constituents).length} naturals with constituents, ${[...occurrence.values()].filter((o) => o.occurs_in).length} molecules in naturals`,
+  );
   const chemicalNames = new Map(chemicals.map((c) => [c.id, c.name]));
   for (const p of merged.perfumes) p.chemicals = inferChemicals(p.notes, bridge, chemicalNames);
   const bridgeEntries = [...bridge.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));

@@ -1,7 +1,7 @@
 import { ARCTANDER, C, type Entry, entry, TY } from './shared.ts';
 
-/** Animalic materials and notes naming one aroma molecule. */
-export const ANIMALICS_MOLECULES: readonly Entry[] = [
+/** Animalic materials and a few more naturals (lychee, tagetes, oregano, marjoram, costus). */
+export const ANIMALICS: readonly Entry[] = [
   // Animalics.
   entry(['civet'], `${ARCTANDER}, civet: civetone and skatole; modern civet notes are synthetic`, [
     ['68916-26-7', 'Civet absolute'],
@@ -33,14 +33,18 @@ export const ANIMALICS_MOLECULES: readonly Entry[] = [
     ['Marjoram oil, sweet'],
   ),
   entry(
-    ['camphor'],
-    "The camphor note is the molecule camphor (the oil's safrole-rich brown fraction is another material)",
-    [C.camphor],
-  ),
-  entry(
     ['costus', 'costus root'],
     `${ARCTANDER}, costus root oil (Saussurea costus): sesquiterpene lactones (costunolide, dehydrocostus lactone); the oil is banned as a fragrance ingredient (EU Annex II)`,
     [['8023-88-9', 'Costus root oil']],
+  ),
+];
+
+/** Notes naming one aroma molecule (or one family of them): the note is the molecule, not a natural. */
+export const MOLECULES: readonly Entry[] = [
+  entry(
+    ['camphor'],
+    "The camphor note is the molecule camphor (the oil's safrole-rich brown fraction is another material)",
+    [C.camphor],
   ),
   // Named molecules.
   entry(['iso e super'], 'The note names the molecule Iso E Super (OTNE)', [['54464-57-2', 'Iso E Super']]),

@@ -1,0 +1,158 @@
+/**
+ * Which natural materials a molecule occurs in, and what a natural material is made of, from the
+ * reviewed note table (one natural material per entry: its principal constituents with the
+ * reference that gives them) and the typical % the bridge takes from the composition tables.
+ *
+ * A person allergic to linalool needs to know that lavender, bergamot and coriander oils are mostly
+ * linalool, and a person looking up lavender oil that it carries linalool and geraniol: the EU label
+ * allergens a "natural" perfume holds as much as a synthetic one. Accords and notes that name one
+ * molecule are no natural material and say nothing here.
+ */
+import { allergenLabelKey } from '../../services/domain/src/catalogue/index.ts';
+import type { Chemical } from './chemical-record.ts';
+import type { NoteMaterial } from './note-materials.ts';
+import type { NoteConstituent } from './notes-bridge.ts';
+
+/** One side of a "molecule occurs in material" pair, as a chemical record shows it. */
+export interface NaturalOccurrence {
+  /** The other side's chemical record, when the database has one (a material may have none). */
+  chemical_id: string | null;
+  name: string;
+  /** Whether the other side is an EU label allergen. */
+  allergen: boolean;
+  /** The molecule's typical share of the material, when a composition table gives it. */
+  typical_percent: number | null;
+  /** A principal constituent, as the material's reference (an ISO standard, a monograph) names it. */
+  principal: boolean;
+  /** Where it is written, in words (never a file path). */
+  sources: string[];
+  /**
+   * On an EU label allergen's other forms: the form the material holds (`d-Limonene` for
+   * Limonene), when it is not the chemical itself.
+   */
+  as?: string;
+}
+
+export interface NaturalOccurrenceFields {
+  /** On a natural material: its constituents, principal ones first, then by typical %. */
+  constituents?: NaturalOccurrence[];
+  /** On a molecule: the natural materials it occurs in, principal first, then by typical %. */
+  occurs_in?: NaturalOccurrence[];
+}
+
+const NATURAL_TYPES = new Set(['essential_oil', 'natural']);
+
+/**
+ * A bridge link's source in words: `naturals/DB_Naturals.csv: Rose oil (typical %); curated: ISO
+ * 9842, oil of rose …` becomes the composition table's name with the material, and the reference.
+ * Parts naming a file no source name is known for are left out.
+ */
+export function readableSources(source: string, sourceNames: ReadonlyMap<string, string>): string[] {
+  const at = source.indexOf('curated: ');
+  const head = at >= 0 ? source.slice(0, at) : source;
+  const out: string[] = [];
+  for (const part of head.split('; ')) {
+    const m = /^(\S+\.(?:csv|txt|json)): (.+)$/.exec(part.trim());
+    if (!m) continue;
+    const name = sourceNames.get(m[1]!);
+    if (name !== undefined) out.push(`${name}: ${m[2]}`);
+  }
+  if (at >= 0) out.push(source.slice(at + 'curated: '.length).trim());
+  return out;
+}
+
+/** Title case for a folded note name (`sweet orange` → `Sweet Orange`). */
+function noteTitle(note: string): string {
+  return note.replace(/(^|[\s-])(\p{Ll})/gu, (_, sep: string, ch: string) => sep + ch.toUpperCase());
+}
+
+/**
+ * The fields per chemical id. `materials` are the reviewed natural entries; `bridge` gives each
+ * note's links with their typical % and sources (the first of an entry's notes the bridge has).
+ */
+export function naturalOccurrence(
+  chemicals: readonly Chemical[],
+  bridge: ReadonlyMap<string, readonly NoteConstituent[]>,
+  materials: readonly NoteMaterial[],
+  sourceNames: ReadonlyMap<string, string>,
+): Map<string, NaturalOccurrenceFields> {
+  const byId = new Map(chemicals.map((c) => [c.id, c]));
+  const constituents = new Map<string, Map<string, NaturalOccurrence>>();
+  const occursIn = new Map<string, Map<string, NaturalOccurrence>>();
+  const keep = (into: Map<string, Map<string, NaturalOccurrence>>, id: string, item: NaturalOccurrence) => {
+    let list = into.get(id);
+    if (!list) {
+      list = new Map();
+      into.set(id, list);
+    }
+    const key = item.chemical_id ?? item.name.toLowerCase();
+    const known = list.get(key);
+    // Two notes of one material (neroli, orange blossom): the better-founded link stays.
+    if (
+      !known ||
+      (item.principal && !known.principal) ||
+      (item.principal === known.principal && (item.typical_percent ?? -1) > (known.typical_percent ?? -1))
+    )
+      list.set(key, item);
+  };
+  for (const entry of materials) {
+    const note = entry.notes.find((n) => bridge.has(n));
+    if (note === undefined) continue;
+    const links = (bridge.get(note) ?? []).filter((l) => byId.has(l.chemical_id));
+    const natural = links.filter((l) => NATURAL_TYPES.has(byId.get(l.chemical_id)!.type));
+    // One material per entry; an entry linking two (an oil and an absolute) does not say which
+    // material the typical % belongs to.
+    if (natural.length > 1) continue;
+    const material = natural[0] ? byId.get(natural[0].chemical_id)! : null;
+    for (const link of links) {
+      const molecule = byId.get(link.chemical_id)!;
+      if (NATURAL_TYPES.has(molecule.type)) continue;
+      const principal = link.source.includes('curated: ');
+      const sources = readableSources(link.source, sourceNames);
+      keep(occursIn, molecule.id, {
+        chemical_id: material?.id ?? null,
+        name: material?.name ?? noteTitle(note),
+        allergen: material?.allergen_flag ?? false,
+        typical_percent: link.typical_percent,
+        principal,
+        sources,
+      });
+      if (material)
+        keep(constituents, material.id, {
+          chemical_id: molecule.id,
+          name: molecule.name,
+          allergen: molecule.allergen_flag,
+          typical_percent: link.typical_percent,
+          principal,
+          sources,
+        });
+    }
+  }
+  const ordered = (list: Map<string, NaturalOccurrence>) =>
+    [...list.values()].sort(
+      (a, b) =>
+        Number(b.principal) - Number(a.principal) ||
+        (b.typical_percent ?? -1) - (a.typical_percent ?? -1) ||
+        a.name.localeCompare(b.name, 'en'),
+    );
+  // A label declares `Limonene` whichever form the perfume holds: each form of an EU label allergen
+  // without materials of its own shows those of the other forms, saying which form it is.
+  const forms = new Map<string, string[]>();
+  for (const c of chemicals) {
+    const key = allergenLabelKey(c);
+    if (key !== null) forms.set(key, [...(forms.get(key) ?? []), c.id]);
+  }
+  for (const ids of forms.values()) {
+    for (const id of ids) {
+      if (occursIn.has(id)) continue;
+      for (const other of ids) {
+        const name = byId.get(other)!.name;
+        for (const item of occursIn.get(other)?.values() ?? []) keep(occursIn, id, { ...item, as: name });
+      }
+    }
+  }
+  const out = new Map<string, NaturalOccurrenceFields>();
+  for (const [id, list] of constituents) out.set(id, { constituents: ordered(list) });
+  for (const [id, list] of occursIn) out.set(id, { ...out.get(id), occurs_in: ordered(list) });
+  return out;
+}

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import type { Chemical } from './chemical-record.ts';
+import { naturalOccurrence, readableSources } from './natural-occurrence.ts';
+import type { NoteMaterial } from './note-materials.ts';
+import type { NoteConstituent } from './notes-bridge.ts';
+
+const chemical = (
+  id: string,
+  name: string,
+  type: Chemical['type'],
+  allergen = false,
+  inci: string | null = null,
+): Chemical => ({ id, name, type, allergen_flag: allergen, inci_name: inci }) as unknown as Chemical;
+
+const CHEMICALS = [
+  chemical('chem-8000-28-0', 'Lavender oil', 'essential_oil', true),
+  chemical('chem-78-70-6', 'Linalool', 'synthetic', true, 'LINALOOL'),
+  chemical('chem-115-95-7', 'Linalyl acetate', 'synthetic'),
+  chemical('chem-5989-27-5', 'd-Limonene', 'synthetic', true, 'LIMONENE'),
+  chemical('chem-138-86-3', 'Limonene', 'synthetic', true, 'LIMONENE'),
+  chemical('chem-8016-26-0', 'Cistus oil', 'essential_oil'),
+  chemical('chem-9000-05-9', 'Benzoin gum', 'natural'),
+  chemical('chem-121-33-5', 'Vanillin', 'aromatic_compound', true, 'VANILLIN'),
+];
+
+const SOURCE_NAMES = new Map([
+  ['naturals/DB_Naturals.csv', 'IFRA natural contributions table (undated copy)'],
+  ['naturals/DB_User_Materials.csv', 'Raw-material composition data from suppliers (undated)'],
+]);
+
+const BRIDGE = new Map<string, NoteConstituent[]>([
+  [
+    'lavender',
+    [
+      {
+        chemical_id: 'chem-78-70-6',
+        typical_percent: 35.86,
+        source:
+          'naturals/DB_User_Materials.csv: Lavender Essential Oil from PW (typical %); curated: ISO 3515, oil of lavender: linalool and linalyl acetate',
+      },
+      {
+        chemical_id: 'chem-115-95-7',
+        typical_percent: null,
+        source: 'curated: ISO 3515, oil of lavender: linalool and linalyl acetate',
+      },
+      {
+        chemical_id: 'chem-8000-28-0',
+        typical_percent: null,
+        source: 'curated: ISO 3515, oil of lavender: linalool and linalyl acetate',
+      },
+      {
+        chemical_id: 'chem-5989-27-5',
+        typical_percent: 0.73,
+        source: 'naturals/DB_User_Materials.csv: Lavender Essential Oil from PW',
+      },
+    ],
+  ],
+  [
+    'yuzu',
+    [
+      {
+        chemical_id: 'chem-5989-27-5',
+        typical_percent: null,
+        source: 'curated: Tisserand and Young, yuzu oil',
+      },
+    ],
+  ],
+  // An accord-like entry that links two naturals: no material to attach a share to.
+  [
+    'amber',
+    [
+      { chemical_id: 'chem-8016-26-0', typical_percent: null, source: 'curated: amber accord' },
+      { chemical_id: 'chem-9000-05-9', typical_percent: null, source: 'curated: amber accord' },
+      {
+        chemical_id: 'chem-121-33-5',
+        typical_percent: 3,
+        source: 'naturals/DB_Naturals.csv: Benzoin resinoid',
+      },
+    ],
+  ],
+]);
+
+const MATERIALS: NoteMaterial[] = [
+  { notes: ['lavender', 'english lavender'], links: [] },
+  { notes: ['yuzu'], links: [] },
+  { notes: ['amber'], links: [] },
+  // A reviewed note no perfume uses: the bridge has nothing for it.
+  { notes: ['tagetes'], links: [] },
+];
+
+describe('natural occurrence', () => {
+  const out = naturalOccurrence(CHEMICALS, BRIDGE, MATERIALS, SOURCE_NAMES);
+
+  it("lists a natural material's constituents, principal ones first, with their share and sources in words", () => {
+    const lavender = out.get('chem-8000-28-0')?.constituents ?? [];
+    expect(lavender.map((c) => [c.name, c.typical_percent, c.principal, c.allergen])).toEqual([
+      ['Linalool', 35.86, true, true],
+      ['Linalyl acetate', null, true, false],
+      ['d-Limonene', 0.73, false, true],
+    ]);
+    expect(lavender[0]!.sources).toEqual([
+      'Raw-material composition data from suppliers (undated): Lavender Essential Oil from PW (typical %)',
+      'ISO 3515, oil of lavender: linalool and linalyl acetate',
+    ]);
+    expect(JSON.stringify(out.get('chem-8000-28-0'))).not.toMatch(/\.csv|curated:/);
+  });
+
+  it('lists the naturals a molecule occurs in, naming a material without a record by its note', () => {
+    const limonene = out.get('chem-5989-27-5')?.occurs_in ?? [];
+    expect(limonene.map((m) => [m.name, m.chemical_id, m.typical_percent, m.principal])).toEqual([
+      ['Yuzu', null, null, true],
+      ['Lavender oil', 'chem-8000-28-0', 0.73, false],
+    ]);
+    expect(out.get('chem-78-70-6')?.occurs_in?.map((m) => m.name)).toEqual(['Lavender oil']);
+    // A natural material is in no list of its own.
+    expect(out.get('chem-8000-28-0')?.occurs_in).toBeUndefined();
+  });
+
+  it('gives another form of a label allergen the materials of its forms, saying which form they hold', () => {
+    expect(out.get('chem-138-86-3')?.occurs_in?.map((m) => [m.name, m.as])).toEqual([
+      ['Yuzu', 'd-Limonene'],
+      ['Lavender oil', 'd-Limonene'],
+    ]);
+  });
+
+  it('says nothing for an entry linking two naturals (whose share would it be?)', () => {
+    expect(out.has('chem-121-33-5')).toBe(false);
+    expect(out.has('chem-8016-26-0')).toBe(false);
+  });
+});
+
+describe('readableSources', () => {
+  it('names composition tables in words and leaves out a file it has no name for', () => {
+    expect(
+      readableSources(
+        'regulatory/ifra.csv: Rose oil; naturals/DB_Naturals.csv: Rose oil (typical %)',
+        SOURCE_NAMES,
+      ),
+    ).toEqual(['IFRA natural contributions table (undated copy): Rose oil (typical %)']);
+    // A reference with semicolons of its own stays whole.
+    expect(readableSources('curated: ISO 9842: citronellol; phenylethyl alcohol', SOURCE_NAMES)).toEqual([
+      'ISO 9842: citronellol; phenylethyl alcohol',
+    ]);
+  });
+});
