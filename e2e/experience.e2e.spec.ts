@@ -388,7 +388,18 @@ describe('the visitor experience in Chromium', () => {
     // Other names are quoted as the sources give them ("Linalool Synthetic" is a supplier's name),
     // so only the rest of the dialog has to speak German.
     const names = (await modal.getByTestId('chemical-synonyms').textContent()) ?? '';
-    const text = ((await modal.textContent()) ?? '').replace(names, '');
+    // So are the natural materials' names and references.
+    const quoted = [names];
+    for (const item of await modal.getByTestId('natural-occurrence-item').all()) {
+      quoted.push((await item.locator('.occurrence-list__name').textContent()) ?? '');
+      quoted.push(
+        (await item.getByTestId('natural-occurrence-source').locator('[lang="en"]').textContent()) ?? '',
+      );
+    }
+    const text = quoted.reduce((rest, q) => rest.replace(q, ''), (await modal.textContent()) ?? '');
+    expect(await modal.getByTestId('natural-occurrence').locator('h3').textContent()).toBe(
+      'Kommt natürlich vor in',
+    );
     expect(names).toMatch(/Licareol/);
     expect(text).not.toMatch(/MODERATE[ _]RISK|LOW[ _]RISK|established allergen|synthetic/i);
     expect(text).toMatch(/Risiko|Kontaktallergen/);
@@ -411,6 +422,37 @@ describe('the visitor experience in Chromium', () => {
     const usedIn = (await detail.textContent()) ?? '';
     const count = /Used in\s*(\d[\d,]*) perfumes?/.exec(usedIn)?.[1] ?? '';
     if (Number(count.replaceAll(',', '')) >= 1000) expect(count).toContain(',');
+  });
+
+  it('says which naturals hold a molecule, and what a natural is made of, with shares and sources', async () => {
+    const { page } = await open(DESKTOP, '/?cas=78-70-6');
+    const block = page.getByTestId('cas-modal').getByTestId('natural-occurrence');
+    await block.waitFor({ timeout: 60_000 });
+    expect(await block.locator('h3').textContent()).toBe('Occurs naturally in');
+    const lavender = block.getByTestId('natural-occurrence-item').filter({ hasText: /^Lavender oil —/ });
+    expect(await lavender.textContent()).toMatch(
+      /typically \d+(\.\d+)? %.*EU label allergen.*Source: .*ISO 3515/,
+    );
+    // The first eight, then every one on request.
+    const items = block.getByTestId('natural-occurrence-item');
+    expect(await items.count()).toBe(8);
+    const more = block.getByRole('button', { name: /^Show all \d+$/ });
+    const total = Number(/\d+/.exec((await more.textContent()) ?? '')?.[0]);
+    expect(total).toBeGreaterThan(8);
+    await more.click();
+    await expect.poll(() => items.count()).toBe(total);
+    expect(await block.getByRole('button', { name: 'Show fewer' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
+    // On a phone, a natural material lists its constituents: its allergens are named in words.
+    const phone = await open(PHONE, '/?cas=8000-28-0');
+    const made = phone.page.getByTestId('cas-modal').getByTestId('natural-occurrence');
+    await made.waitFor({ timeout: 60_000 });
+    expect(await made.locator('h3').textContent()).toBe('What it is made of');
+    const first = made.getByTestId('natural-occurrence-item').first();
+    expect(await first.textContent()).toMatch(/^Linalool — typically [\d.]+ %\s*EU label allergen/);
+    await made.scrollIntoViewIfNeeded();
+    await shot(phone.page, 'natural-occurrence-phone');
   });
 
   it('gives admins a dashboard entry in the header (the logo gesture still works)', async () => {

@@ -50,6 +50,23 @@ export type SafetyInformation = {
   } | null;
   sccs_data?: SccsData | null;
   sources?: SourceRef[] | null;
+  /** On a natural material: the molecules it is made of. */
+  constituents?: NaturalOccurrence[] | null;
+  /** On a molecule: the natural materials it occurs in. */
+  occurs_in?: NaturalOccurrence[] | null;
+};
+
+/** One side of a "molecule occurs in a natural material" pair. */
+export type NaturalOccurrence = {
+  chemical_id: string | null;
+  name: string;
+  allergen: boolean;
+  typical_percent: number | null;
+  /** A principal constituent, as the material's reference names it. */
+  principal: boolean;
+  sources: string[];
+  /** The form of an EU label allergen the material holds, when it is not the chemical shown. */
+  as?: string;
 };
 
 export type Chemical = {

@@ -5,6 +5,7 @@ import { Modal } from '../../../lib/modal.tsx';
 import { trackChemicalClick, trackSearch } from '../../../lib/usage-tracker.ts';
 import { useCasLookup } from '../api/lookup-chemical.ts';
 import { Field, IdentityFields, RegulatoryBlocks, SccsBlock } from './chemical-info.tsx';
+import { NaturalOccurrenceBlock } from './natural-occurrence-block.tsx';
 
 type CasResultsModalProps = { cas: string; onClose: () => void };
 
@@ -70,6 +71,7 @@ export default function CasResultsModal({ cas, onClose }: CasResultsModalProps) 
               <IdentityFields chemical={chemical} />
             </dl>
           </section>
+          <NaturalOccurrenceBlock chemical={chemical} />
           <SccsBlock chemical={chemical} />
           <RegulatoryBlocks chemical={chemical} />
         </>

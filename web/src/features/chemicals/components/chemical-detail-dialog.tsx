@@ -5,6 +5,7 @@ import type { Chemical, Id } from '../../../types/api.ts';
 import { useChemicalDetail } from '../api/lookup-chemical.ts';
 import { usePerfumeLink } from '../api/perfume-link.ts';
 import { Field, IdentityFields, RegulatoryBlocks, SccsBlock } from './chemical-info.tsx';
+import { NaturalOccurrenceBlock } from './natural-occurrence-block.tsx';
 
 /** What is known about a clicked chemical before the lookup (a perfume's link or a list entry). */
 export type ChemicalRef = {
@@ -138,6 +139,7 @@ export default function ChemicalDetailDialog({ chemical: known, onClose }: Chemi
           ) : null}
           {found ? (
             <>
+              <NaturalOccurrenceBlock chemical={found} />
               <RegulatoryBlocks chemical={found} />
               <SccsBlock chemical={found} />
             </>
