@@ -444,6 +444,28 @@ describe('the visitor experience in Chromium', () => {
     expect(await block.getByRole('button', { name: 'Show fewer' }).getAttribute('aria-expanded')).toBe(
       'true',
     );
+    // A material with a record of its own opens it: what lavender oil is made of, and back to linalool.
+    await lavender.getByRole('button', { name: 'Lavender oil' }).click();
+    const detail = page.getByTestId('chemical-detail');
+    const madeOf = detail.getByTestId('natural-occurrence');
+    await madeOf.waitFor({ timeout: 20_000 });
+    expect(new URL(page.url()).searchParams.get('chemical')).toBe('chem-8000-28-0');
+    expect(await madeOf.locator('h3').textContent()).toBe('What it is made of');
+    await expect.poll(() => detail.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await madeOf.getByRole('button', { name: 'Linalool', exact: true }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('chemical')).toBe('chem-78-70-6');
+    await expect
+      .poll(() =>
+        page.getByTestId('chemical-detail').getByTestId('natural-occurrence').locator('h3').textContent(),
+      )
+      .toBe('Occurs naturally in');
+    // The next chemical is a new dialog: the focus is in it, not left on the button that went away.
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.activeElement?.closest('[data-testid="chemical-detail"]') !== null),
+      )
+      .toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).not.toBe('Linalool');
     // On a phone, a natural material lists its constituents: its allergens are named in words.
     const phone = await open(PHONE, '/?cas=8000-28-0');
     const made = phone.page.getByTestId('cas-modal').getByTestId('natural-occurrence');

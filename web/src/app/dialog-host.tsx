@@ -46,6 +46,8 @@ type DialogHostProps = {
   };
   chemical: ChemicalRef | null;
   onCloseChemical: () => void;
+  /** Opens another chemical's detail from inside a chemical dialog (a natural material it occurs in). */
+  onOpenChemical: (chemical: ChemicalRef) => void;
   cas: string | null;
   onCloseCas: () => void;
 };
@@ -61,6 +63,7 @@ export function DialogHost({
   profile,
   chemical,
   onCloseChemical,
+  onOpenChemical,
   cas,
   onCloseCas,
 }: DialogHostProps) {
@@ -102,8 +105,16 @@ export function DialogHost({
         {dialog?.kind === 'manager' ? <ChemicalManagerDialog onClose={onClose} /> : null}
         {dialog?.kind === 'bulk' ? <BulkAssignDialog onClose={onClose} /> : null}
         {dialog?.kind === 'scanner' ? <ScannerDialog onClose={onClose} /> : null}
-        {cas ? <CasResultsModal cas={cas} onClose={onCloseCas} /> : null}
-        {chemical ? <ChemicalDetailDialog chemical={chemical} onClose={onCloseChemical} /> : null}
+        {cas ? <CasResultsModal cas={cas} onClose={onCloseCas} onOpenChemical={onOpenChemical} /> : null}
+        {chemical ? (
+          // A new chemical is a new dialog: it takes the focus as a freshly opened one does.
+          <ChemicalDetailDialog
+            key={String(chemical.id ?? chemical.name)}
+            chemical={chemical}
+            onClose={onCloseChemical}
+            onOpenChemical={onOpenChemical}
+          />
+        ) : null}
       </Suspense>
       {dialog?.kind === 'clean-brands' ? (
         <CleanBrandsDialog research={dialog.research} onClose={onClose} />

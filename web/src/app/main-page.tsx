@@ -240,6 +240,7 @@ export function MainPage({ view }: { view: MainView }) {
         profile={profile}
         chemical={linkedChemical}
         onCloseChemical={state.closeChemical}
+        onOpenChemical={(chemical) => openChemical(chemical, 'cas_modal')}
         cas={view.cas}
         onCloseCas={state.closeCas}
       />

@@ -7,10 +7,14 @@ import { useCasLookup } from '../api/lookup-chemical.ts';
 import { Field, IdentityFields, RegulatoryBlocks, SccsBlock } from './chemical-info.tsx';
 import { NaturalOccurrenceBlock } from './natural-occurrence-block.tsx';
 
-type CasResultsModalProps = { cas: string; onClose: () => void };
+type CasResultsModalProps = {
+  cas: string;
+  onClose: () => void;
+  onOpenChemical?: (chemical: { id: string; name: string }) => void;
+};
 
 /** CAS Search Results modal: GET /chemicals/search/{cas}. */
-export default function CasResultsModal({ cas, onClose }: CasResultsModalProps) {
+export default function CasResultsModal({ cas, onClose, onOpenChemical }: CasResultsModalProps) {
   const { t } = useTranslation();
   const values = useDataValues();
   const lookup = useCasLookup(cas);
@@ -71,7 +75,7 @@ export default function CasResultsModal({ cas, onClose }: CasResultsModalProps) 
               <IdentityFields chemical={chemical} />
             </dl>
           </section>
-          <NaturalOccurrenceBlock chemical={chemical} />
+          <NaturalOccurrenceBlock chemical={chemical} onOpenChemical={onOpenChemical} />
           <SccsBlock chemical={chemical} />
           <RegulatoryBlocks chemical={chemical} />
         </>

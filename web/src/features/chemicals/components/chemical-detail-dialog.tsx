@@ -20,7 +20,11 @@ export type ChemicalRef = {
   perfume?: { id: string; name: string } | null;
 };
 
-type ChemicalDetailDialogProps = { chemical: ChemicalRef; onClose: () => void };
+type ChemicalDetailDialogProps = {
+  chemical: ChemicalRef;
+  onClose: () => void;
+  onOpenChemical?: (chemical: ChemicalRef) => void;
+};
 
 function hasConcentration(chemical: {
   concentration_min?: number | null;
@@ -33,7 +37,11 @@ function hasConcentration(chemical: {
  * Chemical detail: CAS lookup when the chemical has a CAS number, else lookup by id;
  * on failure a fallback built from what is known, with a "limited information" note.
  */
-export default function ChemicalDetailDialog({ chemical: known, onClose }: ChemicalDetailDialogProps) {
+export default function ChemicalDetailDialog({
+  chemical: known,
+  onClose,
+  onOpenChemical,
+}: ChemicalDetailDialogProps) {
   const { t } = useTranslation();
   const values = useDataValues();
   const lookup = useChemicalDetail(known);
@@ -139,7 +147,7 @@ export default function ChemicalDetailDialog({ chemical: known, onClose }: Chemi
           ) : null}
           {found ? (
             <>
-              <NaturalOccurrenceBlock chemical={found} />
+              <NaturalOccurrenceBlock chemical={found} onOpenChemical={onOpenChemical} />
               <RegulatoryBlocks chemical={found} />
               <SccsBlock chemical={found} />
             </>

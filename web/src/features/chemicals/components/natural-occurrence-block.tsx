@@ -11,7 +11,14 @@ const FIRST = 8;
  * source. Someone allergic to linalool learns that lavender oil is about a third linalool: a
  * perfume made with naturals carries the same allergens.
  */
-export function NaturalOccurrenceBlock({ chemical }: { chemical: Chemical }) {
+export function NaturalOccurrenceBlock({
+  chemical,
+  onOpenChemical,
+}: {
+  chemical: Chemical;
+  /** Opens a listed material's or constituent's own detail, when the database has a record of it. */
+  onOpenChemical?: (chemical: { id: string; name: string }) => void;
+}) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
   const [all, setAll] = useState(false);
@@ -30,7 +37,17 @@ export function NaturalOccurrenceBlock({ chemical }: { chemical: Chemical }) {
       <ul className="occurrence-list">
         {shown.map((item) => (
           <li key={item.chemical_id ?? item.name} data-testid="natural-occurrence-item">
-            <span className="occurrence-list__name">{item.name}</span>
+            {item.chemical_id !== null && onOpenChemical ? (
+              <button
+                type="button"
+                className="link-button occurrence-list__name"
+                onClick={() => onOpenChemical({ id: item.chemical_id!, name: item.name })}
+              >
+                {item.name}
+              </button>
+            ) : (
+              <span className="occurrence-list__name">{item.name}</span>
+            )}
             {item.as ? <> ({t('naturalOccurrence.as', { name: item.as })})</> : null}
             {' — '}
             {item.typical_percent !== null
