@@ -429,6 +429,10 @@ describe('the visitor experience in Chromium', () => {
     const block = page.getByTestId('cas-modal').getByTestId('natural-occurrence');
     await block.waitFor({ timeout: 60_000 });
     expect(await block.locator('h3').textContent()).toBe('Occurs naturally in');
+    // Its type (an aroma chemical, "synthetic" by kind) no longer reads as "not in nature".
+    expect(await page.getByTestId('cas-modal').textContent()).toContain(
+      'Synthetic, also occurs in natural materials',
+    );
     const lavender = block.getByTestId('natural-occurrence-item').filter({ hasText: /^Lavender oil —/ });
     expect(await lavender.textContent()).toMatch(
       /typically \d+(\.\d+)? %.*EU label allergen.*Source: .*ISO 3515/,

@@ -1,11 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDataValues } from '../../../lib/data-values.ts';
 import { Modal } from '../../../lib/modal.tsx';
 import { trackChemicalClick, trackSearch } from '../../../lib/usage-tracker.ts';
 import { useCasLookup } from '../api/lookup-chemical.ts';
 import { Field, IdentityFields, RegulatoryBlocks, SccsBlock } from './chemical-info.tsx';
-import { NaturalOccurrenceBlock } from './natural-occurrence-block.tsx';
+import { NaturalOccurrenceBlock, useChemicalTypeText } from './natural-occurrence-block.tsx';
 
 type CasResultsModalProps = {
   cas: string;
@@ -16,7 +15,7 @@ type CasResultsModalProps = {
 /** CAS Search Results modal: GET /chemicals/search/{cas}. */
 export default function CasResultsModal({ cas, onClose, onOpenChemical }: CasResultsModalProps) {
   const { t } = useTranslation();
-  const values = useDataValues();
+  const typeText = useChemicalTypeText();
   const lookup = useCasLookup(cas);
   const chemical = lookup.data?.found ? lookup.data.chemical : null;
   const errorText = lookup.isError ? t('cas.searchFailed') : (lookup.data?.error ?? null);
@@ -58,9 +57,7 @@ export default function CasResultsModal({ cas, onClose, onOpenChemical }: CasRes
               {t('cas.basicTitle')}
             </h3>
             <dl className="info-grid">
-              <Field label={t('cas.type')}>
-                {chemical.type ? values.chemicalType(chemical.type) : t('common.unknown')}
-              </Field>
+              <Field label={t('cas.type')}>{chemical.type ? typeText(chemical) : t('common.unknown')}</Field>
               <Field label={t('cas.casNumber')}>{chemical.cas_number ?? cas}</Field>
               {chemical.ec_number ? <Field label={t('cas.ecNumber')}>{chemical.ec_number}</Field> : null}
               {chemical.inci_name ? <Field label={t('cas.inciName')}>{chemical.inci_name}</Field> : null}

@@ -5,7 +5,7 @@ import type { Chemical, Id } from '../../../types/api.ts';
 import { useChemicalDetail } from '../api/lookup-chemical.ts';
 import { usePerfumeLink } from '../api/perfume-link.ts';
 import { Field, IdentityFields, RegulatoryBlocks, SccsBlock } from './chemical-info.tsx';
-import { NaturalOccurrenceBlock } from './natural-occurrence-block.tsx';
+import { NaturalOccurrenceBlock, useChemicalTypeText } from './natural-occurrence-block.tsx';
 
 /** What is known about a clicked chemical before the lookup (a perfume's link or a list entry). */
 export type ChemicalRef = {
@@ -44,6 +44,7 @@ export default function ChemicalDetailDialog({
 }: ChemicalDetailDialogProps) {
   const { t } = useTranslation();
   const values = useDataValues();
+  const typeText = useChemicalTypeText();
   const lookup = useChemicalDetail(known);
   const found = lookup.data?.found ? lookup.data.chemical : null;
   const failed = !lookup.isLoading && !found;
@@ -119,7 +120,7 @@ export default function ChemicalDetailDialog({
                 <span data-testid="chemical-concentration">{range}</span>
               </Field>
             ) : null}
-            {chemical.type ? <Field label={t('cas.type')}>{values.chemicalType(chemical.type)}</Field> : null}
+            {chemical.type ? <Field label={t('cas.type')}>{typeText(chemical)}</Field> : null}
             {chemical.inci_name ? <Field label={t('cas.inciName')}>{chemical.inci_name}</Field> : null}
             {stats?.total_perfumes !== undefined ? (
               <Field label={t('chemical.usedIn')}>

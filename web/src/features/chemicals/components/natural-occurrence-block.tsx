@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDataValues } from '../../../lib/data-values.ts';
 import type { Chemical } from '../../../types/api.ts';
 
 /** How many materials or constituents show before "Show all". */
@@ -77,4 +78,18 @@ export function NaturalOccurrenceBlock({
       ) : null}
     </section>
   );
+}
+
+/**
+ * A chemical's type in words; a molecule that natural materials contain says so beside its type
+ * (linalool is `synthetic` by kind, an aroma chemical, yet lavender oil is about a third linalool).
+ */
+export function useChemicalTypeText(): (chemical: Pick<Chemical, 'type' | 'safety_information'>) => string {
+  const { t } = useTranslation();
+  const values = useDataValues();
+  return (chemical) => {
+    const type = values.chemicalType(chemical.type);
+    if (!type || (chemical.safety_information?.occurs_in ?? []).length === 0) return type;
+    return t('naturalOccurrence.typeAlsoNatural', { type });
+  };
 }
