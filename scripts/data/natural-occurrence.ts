@@ -104,9 +104,11 @@ export function naturalOccurrence(
     // material the typical % belongs to.
     if (natural.length > 1) continue;
     const material = natural[0] ? byId.get(natural[0].chemical_id)! : null;
+    // A molecule that renders the note (violet's ionones) is not said to occur in the material.
+    const rendered = new Set((entry.rendered ?? []).map((cas) => `chem-${cas}`));
     for (const link of links) {
       const molecule = byId.get(link.chemical_id)!;
-      if (NATURAL_TYPES.has(molecule.type)) continue;
+      if (NATURAL_TYPES.has(molecule.type) || rendered.has(molecule.id)) continue;
       const principal = link.source.includes('curated: ');
       const sources = readableSources(link.source, sourceNames);
       keep(occursIn, molecule.id, {

@@ -21,6 +21,7 @@ const CHEMICALS = [
   chemical('chem-8016-26-0', 'Cistus oil', 'essential_oil'),
   chemical('chem-9000-05-9', 'Benzoin gum', 'natural'),
   chemical('chem-121-33-5', 'Vanillin', 'aromatic_compound', true, 'VANILLIN'),
+  chemical('chem-107-75-5', 'Hydroxycitronellal', 'synthetic', true, 'HYDROXYCITRONELLAL'),
 ];
 
 const SOURCE_NAMES = new Map([
@@ -65,6 +66,14 @@ const BRIDGE = new Map<string, NoteConstituent[]>([
       },
     ],
   ],
+  // A note built on a molecule the flower is not said to contain.
+  [
+    'linden blossom',
+    [
+      { chemical_id: 'chem-78-70-6', typical_percent: null, source: 'curated: Arctander, linden blossom' },
+      { chemical_id: 'chem-107-75-5', typical_percent: null, source: 'curated: Arctander, linden blossom' },
+    ],
+  ],
   // An accord-like entry that links two naturals: no material to attach a share to.
   [
     'amber',
@@ -84,6 +93,7 @@ const MATERIALS: NoteMaterial[] = [
   { notes: ['lavender', 'english lavender'], links: [] },
   { notes: ['yuzu'], links: [] },
   { notes: ['amber'], links: [] },
+  { notes: ['linden blossom'], links: [], rendered: ['107-75-5'] },
   // A reviewed note no perfume uses: the bridge has nothing for it.
   { notes: ['tagetes'], links: [] },
 ];
@@ -111,7 +121,12 @@ describe('natural occurrence', () => {
       ['Yuzu', null, null, true],
       ['Lavender oil', 'chem-8000-28-0', 0.73, false],
     ]);
-    expect(out.get('chem-78-70-6')?.occurs_in?.map((m) => m.name)).toEqual(['Lavender oil']);
+    expect(out.get('chem-78-70-6')?.occurs_in?.map((m) => m.name)).toEqual([
+      'Lavender oil',
+      'Linden Blossom',
+    ]);
+    // The molecule a note is rebuilt with is not said to occur in the flower.
+    expect(out.has('chem-107-75-5')).toBe(false);
     // A natural material is in no list of its own.
     expect(out.get('chem-8000-28-0')?.occurs_in).toBeUndefined();
   });

@@ -28,6 +28,8 @@ export interface NoteMaterial {
   links: ReadonlyArray<{ cas: string; chemical: string; basis: string }>;
   /** Material names in naturals/DB_Naturals.csv and naturals/DB_User_Materials.csv (exact). */
   materials?: readonly string[];
+  /** CAS numbers of linked molecules that render the note but are not said to occur in the material. */
+  rendered?: readonly string[];
 }
 
 /**
@@ -51,6 +53,7 @@ const tableEntry = (e: (typeof NATURALS)[number]): NoteMaterial => ({
   notes: e.notes,
   links: e.chems.map(([cas, chemical]) => ({ cas, chemical, basis: e.basis })),
   ...(e.materials ? { materials: e.materials } : {}),
+  ...(e.rendered ? { rendered: e.rendered } : {}),
 });
 
 /** The reviewed notes that name one natural material (no accord, no single molecule). */

@@ -1,4 +1,4 @@
-import { ARCTANDER, C, type Entry, entry, GLOSSARY, TY } from './shared.ts';
+import { ARCTANDER, C, type Entry, entry, GLOSSARY, rendering, TY } from './shared.ts';
 
 /** Floral materials. */
 export const FLORALS: readonly Entry[] = [
@@ -63,10 +63,12 @@ export const FLORALS: readonly Entry[] = [
     [C.citronellol, C.geraniol, C.linalool, ['8000-46-2', 'Geranium oil']],
     ['Geranium oil', 'Geranium Essential Oil from PW', 'Geranium Bourbon Essential Oil from PW'],
   ),
-  entry(
-    ['violet'],
-    'Violet flowers give no commercial oil; the violet note is built on ionones and methyl ionones (IFRA glossary 2019: "Floral, Violet" for alpha- and beta-ionone)',
-    [C.aIonone, C.bIonone, C.methylIonone],
+  rendering(
+    entry(
+      ['violet'],
+      'Violet flowers give no commercial oil; the violet note is built on ionones and methyl ionones (IFRA glossary 2019: "Floral, Violet" for alpha- and beta-ionone)',
+      [C.aIonone, C.bIonone, C.methylIonone],
+    ),
   ),
   entry(
     ['violet leaf'],
@@ -121,10 +123,12 @@ export const FLORALS: readonly Entry[] = [
     [C.methylAnthranilate, C.linalool, C.benzylAcetate],
     ['Champaca absolute', 'Champaca Flower Essential Oil from PW'],
   ),
-  entry(
-    ['heliotrope'],
-    'Heliotrope gives no usable oil; the note is built on heliotropin (piperonal) (IFRA glossary 2019: "Anisic, Floral, Powdery")',
-    [C.heliotropin],
+  rendering(
+    entry(
+      ['heliotrope'],
+      'Heliotrope gives no usable oil; the note is built on heliotropin (piperonal) (IFRA glossary 2019: "Anisic, Floral, Powdery")',
+      [C.heliotropin],
+    ),
   ),
   entry(
     ['honeysuckle'],
@@ -136,15 +140,20 @@ export const FLORALS: readonly Entry[] = [
     'Freesia gives no usable oil. GC-MS of Freesia hybrida flowers (Plants 2020, 9, 1597, doi:10.3390/plants9111597): linalool is the major volatile, with beta-ocimene, d-limonene and trans-beta-ionone',
     [C.linalool, C.limonene, C.bIonone],
   ),
-  entry(
-    ['lilac'],
-    'Lilac gives no usable oil; the note is built on alpha-terpineol, which The Good Scents Company data (pyrfume copy, 2022) describe as "terpene, lilac, floral, woody, pine, citrus"',
-    [C.terpineol],
+  rendering(
+    entry(
+      ['lilac'],
+      'Lilac gives no usable oil; the note is built on alpha-terpineol, which The Good Scents Company data (pyrfume copy, 2022) describe as "terpene, lilac, floral, woody, pine, citrus"',
+      [C.terpineol],
+    ),
   ),
-  entry(
-    ['linden blossom'],
-    `${ARCTANDER}, linden blossom (Tilia) absolute: farnesol and linalool; the note is mostly reconstituted with hydroxycitronellal`,
-    [C.farnesol, C.linalool, C.hydroxycitronellal],
+  rendering(
+    entry(
+      ['linden blossom'],
+      `${ARCTANDER}, linden blossom (Tilia) absolute: farnesol and linalool; the note is mostly reconstituted with hydroxycitronellal`,
+      [C.farnesol, C.linalool, C.hydroxycitronellal],
+    ),
+    [C.hydroxycitronellal],
   ),
   entry(
     ['immortelle'],

@@ -82,6 +82,17 @@ export interface Entry {
   basis: string;
   chems: readonly Chem[];
   materials?: readonly string[];
+  /**
+   * CAS numbers of linked molecules that render the note in perfumery but are not said to occur in
+   * the material (violet notes are built on ionones; linden blossom is reconstituted with
+   * hydroxycitronellal): the note links them, but the material is not said to contain them.
+   */
+  rendered?: readonly string[];
+}
+
+/** An entry whose linked molecules (all, or the ones given) render the note rather than occur in the material. */
+export function rendering(e: Entry, chems: readonly Chem[] = e.chems): Entry {
+  return { ...e, rendered: chems.map(([cas]) => cas) };
 }
 
 export function entry(

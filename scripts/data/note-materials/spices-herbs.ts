@@ -1,4 +1,4 @@
-import { ARCTANDER, C, type Entry, entry, TY } from './shared.ts';
+import { ARCTANDER, C, type Entry, entry, rendering, TY } from './shared.ts';
 
 /** Spices and herbs. */
 export const SPICES_HERBS: readonly Entry[] = [
@@ -123,10 +123,12 @@ export const SPICES_HERBS: readonly Entry[] = [
     ['Vanilla absolute', 'Vanilla oleoresin'],
   ),
   entry(['almond'], `${ARCTANDER}, bitter almond oil: benzaldehyde is the odorant`, [C.benzaldehyde]),
-  entry(
-    ['licorice'],
-    'Licorice notes are rendered with trans-anethole, which The Good Scents Company data (pyrfume copy, 2022) describe as "sweet, anise, mimosa, licorice"; licorice root extract itself has little odour',
-    [C.anethole],
+  rendering(
+    entry(
+      ['licorice'],
+      'Licorice notes are rendered with trans-anethole, which The Good Scents Company data (pyrfume copy, 2022) describe as "sweet, anise, mimosa, licorice"; licorice root extract itself has little odour',
+      [C.anethole],
+    ),
   ),
   // Herbs.
   entry(
