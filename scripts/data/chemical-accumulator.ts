@@ -383,12 +383,26 @@ function bracketsBalance(name: string): boolean {
 }
 
 /**
+ * A name a reader takes for a systematic one: locant runs and ring descriptors
+ * (`isSystematicName`), or four numbers or more (`6-Methyl-2-(4-methyl-3-cyclohexen-1-yl)-5-hepten-
+ * 2-ol`, which labels call `Bisabolol`). `2-Methyl-4-phenyl-2-butanol` reads as a name.
+ */
+function readsSystematic(name: string): boolean {
+  return isSystematicName(name) || (name.match(/\d+/g) ?? []).length >= 4;
+}
+
+/** Words, not a chain of name parts: at most one hyphen and no number tied to one (`Solvent Red 24`). */
+function readsAsWords(name: string): boolean {
+  return (name.match(/-/g) ?? []).length <= 1 && !/\d[-,(]|[-,(]\d/.test(name);
+}
+
+/**
  * The display name: the best-ranked name, unless
  * - it is a CAS index name and another source gives a readable one (the INCI name among them)
  *   (`Oxacyclohexadec-12-en-2-one, (12E)-` is shown as `Habanolide`): then the best-ranked readable
  *   one, its first word capitalised when it is plain lower-case letters (`georgywood` →
  *   `Georgywood`);
- * - or it is a systematic name (`isSystematicName`) and the substance's own INCI name (`inci`, one
+ * - or it reads as a systematic name (`readsSystematic`) and the substance's own INCI name (`inci`, one
  *   that CosIng or the annexes give this CAS number alone) is not: then the INCI name, the name
  *   labels print (`1,7,7-Trimethylbicyclo[2.2.1]heptan-2-one` is shown as `Camphor`,
  *   `1,2-Octanediol` as `Caprylyl Glycol`); without one, the best-ranked trivial or trade name of
@@ -411,7 +425,7 @@ export function displayName<T extends { name: string; rank: number }>(
   const best = bestBy(names);
   if (best === null) return null;
   const plain = (n: T) =>
-    !isSystematicName(n.name) && isReadableAlternative(n.name) && bracketsBalance(n.name);
+    !readsSystematic(n.name) && isReadableAlternative(n.name) && bracketsBalance(n.name);
   if (
     labelName &&
     inci !== null &&
@@ -422,9 +436,21 @@ export function displayName<T extends { name: string; rank: number }>(
   )
     return withGreekLetterNames(inci);
   if (!isCasIndexName(best.name)) {
-    if (!isSystematicName(best.name)) return withGreekLetterNames(best);
-    if (inci !== null && plain(inci)) return withGreekLetterNames(inci);
-    const trivial = bestBy(names.filter((n) => plain(n) && TRIVIAL_NAME.test(n.name) && ownName(n.name)));
+    if (!readsSystematic(best.name)) return withGreekLetterNames(best);
+    // A name that only has many numbers gives way to an INCI or trivial name that reads as words
+    // (`Bisabolol`, `Verdyl Acetate`, `Clarycet`), not to one that strings its parts together
+    // (`Tetrahydro-methyl-propyl-pyran-4-olacetate`).
+    if (inci !== null && plain(inci) && (isSystematicName(best.name) || readsAsWords(inci.name)))
+      return withGreekLetterNames(inci);
+    const trivial = bestBy(
+      names.filter(
+        (n) =>
+          plain(n) &&
+          TRIVIAL_NAME.test(n.name) &&
+          ownName(n.name) &&
+          (isSystematicName(best.name) || readsAsWords(n.name)),
+      ),
+    );
     return withGreekLetterNames(trivial ? capitalised(trivial) : best);
   }
   // A treated natural (`Cymbopogon, ext., oxidized`) is not the plain extract: a name for it must

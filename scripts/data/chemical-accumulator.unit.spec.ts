@@ -490,3 +490,35 @@ describe("the hand-made allergen list's names", () => {
     }
   });
 });
+
+describe('names that read as systematic by their numbers alone', () => {
+  const named = (...names: Array<[string, number]>) => names.map(([name, rank]) => ({ name, rank }));
+
+  it('give way to an INCI or trivial name that reads as words', () => {
+    const bisabolol = named(['6-Methyl-2-(4-methyl-3-cyclohexen-1-yl)-5-hepten-2-ol', 2], ['Bisabolol', 11]);
+    expect(displayName(bisabolol, { name: 'Bisabolol', rank: 11 }, () => true)?.name).toBe('Bisabolol');
+    const clarycet = named(
+      ['Tetrahydro-4-methyl-2-propyl-2H-pyran-4-yl acetate', 2],
+      ['Tetrahydro-methyl-propyl-pyran-4-olacetate', 11],
+      ['Clarycet', 7],
+    );
+    const inci = { name: 'Tetrahydro-methyl-propyl-pyran-4-olacetate', rank: 11 };
+    expect(displayName(clarycet, inci, () => true)?.name).toBe('Clarycet');
+  });
+
+  it('keep their name when the only alternative strings name parts together', () => {
+    const names = named(
+      ['4-(1-Methoxy-1-methylethyl)-1-methylcyclohexene', 2],
+      ['Methoxy-isopropyl-methylcyclohexene', 11],
+    );
+    const inci = { name: 'Methoxy-isopropyl-methylcyclohexene', rank: 11 };
+    expect(displayName(names, inci, () => true)?.name).toBe(
+      '4-(1-Methoxy-1-methylethyl)-1-methylcyclohexene',
+    );
+    // Three numbers read as a name.
+    const plain = named(['2-Methyl-4-phenyl-2-butanol', 2], ['Methyl Phenylbutanol', 11]);
+    expect(displayName(plain, { name: 'Methyl Phenylbutanol', rank: 11 }, () => true)?.name).toBe(
+      '2-Methyl-4-phenyl-2-butanol',
+    );
+  });
+});
