@@ -2,10 +2,10 @@
 
 import type {
   FormerListingChange,
+  NaturalOccurrence,
   SafeHarborLevel,
 } from '../../services/domain/src/chemicals/regulatory-shapes.ts';
 import type { ChemicalType } from './chemical-type.ts';
-import type { NaturalOccurrence } from './natural-occurrence.ts';
 import type { AnnexIIScope } from './sources/eu-annexes.ts';
 import type { RejectedCas } from './sources/identifiers.ts';
 

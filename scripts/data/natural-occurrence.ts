@@ -9,29 +9,10 @@
  * molecule are no natural material and say nothing here.
  */
 import { allergenLabelKey } from '../../services/domain/src/catalogue/index.ts';
+import type { NaturalOccurrence } from '../../services/domain/src/chemicals/regulatory-shapes.ts';
 import type { Chemical } from './chemical-record.ts';
 import type { NoteMaterial } from './note-materials.ts';
 import type { NoteConstituent } from './notes-bridge.ts';
-
-/** One side of a "molecule occurs in material" pair, as a chemical record shows it. */
-export interface NaturalOccurrence {
-  /** The other side's chemical record, when the database has one (a material may have none). */
-  chemical_id: string | null;
-  name: string;
-  /** Whether the other side is an EU label allergen. */
-  allergen: boolean;
-  /** The molecule's typical share of the material, when a composition table gives it. */
-  typical_percent: number | null;
-  /** A principal constituent, as the material's reference (an ISO standard, a monograph) names it. */
-  principal: boolean;
-  /** Where it is written, in words (never a file path). */
-  sources: string[];
-  /**
-   * On an EU label allergen's other forms: the form the material holds (`d-Limonene` for
-   * Limonene), when it is not the chemical itself.
-   */
-  as?: string;
-}
 
 export interface NaturalOccurrenceFields {
   /** On a natural material: its constituents, principal ones first, then by typical %. */

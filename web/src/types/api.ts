@@ -1,5 +1,7 @@
 // Entity shapes the client reads from the API. Ids may be numbers or strings.
 
+import type { NaturalOccurrence } from '../../../services/domain/src/chemicals/regulatory-shapes.ts';
+
 export type Id = string | number;
 
 export type RegionalRegulation = {
@@ -54,19 +56,6 @@ export type SafetyInformation = {
   constituents?: NaturalOccurrence[] | null;
   /** On a molecule: the natural materials it occurs in. */
   occurs_in?: NaturalOccurrence[] | null;
-};
-
-/** One side of a "molecule occurs in a natural material" pair. */
-export type NaturalOccurrence = {
-  chemical_id: string | null;
-  name: string;
-  allergen: boolean;
-  typical_percent: number | null;
-  /** A principal constituent, as the material's reference names it. */
-  principal: boolean;
-  sources: string[];
-  /** The form of an EU label allergen the material holds, when it is not the chemical shown. */
-  as?: string;
 };
 
 export type Chemical = {

@@ -1,6 +1,6 @@
 /**
- * Shapes of regulatory data that the data build writes and the web client reads, kept here once
- * (types only, no imports, so the client can use it as it is).
+ * Shapes of regulatory and safety data that the data build writes and the web client reads, kept
+ * here once (types only, no imports, so the client can use it as it is).
  */
 
 /**
@@ -29,3 +29,26 @@ export interface SafeHarborLevel {
 export type FormerListingChange =
   | { kind: 'prop65_endpoint_removed' | 'prop65_delisted'; toxicity: string; date_listed: string | null }
   | { kind: 'eu_labelling_ended'; annex_ii_entry: string; regulation: string | null };
+
+/**
+ * One side of a "molecule occurs in a natural material" pair, as a chemical record shows it: on a
+ * natural material, one of its constituents; on a molecule, a natural material it occurs in.
+ */
+export interface NaturalOccurrence {
+  /** The other side's chemical record, when the database has one (a material may have none). */
+  chemical_id: string | null;
+  name: string;
+  /** Whether the other side is an EU label allergen. */
+  allergen: boolean;
+  /** The molecule's typical share of the material, when a composition table gives it. */
+  typical_percent: number | null;
+  /** A principal constituent, as the material's reference (an ISO standard, a monograph) names it. */
+  principal: boolean;
+  /** Where it is written, in words (never a file path). */
+  sources: string[];
+  /**
+   * On an EU label allergen's other forms: the form the material holds (`d-Limonene` for
+   * Limonene), when it is not the chemical itself.
+   */
+  as?: string;
+}
