@@ -25,12 +25,17 @@ export function displayCase(name: string): string {
   return name.toLowerCase().replace(/(^|[\s(])([a-z])/g, (_, p: string, c: string) => p + c.toUpperCase());
 }
 
-/** Drops footnote marks (`(*)`) and extra spaces from a substance name. */
+/**
+ * Drops footnote marks (`(*)`) and extra spaces from a substance name; a closing one-letter word,
+ * a vitamin's or a grade's letter, is a capital (`Vitamin e` → `Vitamin E`, `Precyclemone b` →
+ * `Precyclemone B`).
+ */
 export function cleanName(name: string): string {
   return name
     .replace(/\(\*+\)|\*+$/g, '')
     .replace(/\s+/g, ' ')
-    .trim();
+    .trim()
+    .replace(/(\p{L}{3,} )([a-z])$/u, (_, head: string, letter: string) => head + letter.toUpperCase());
 }
 
 /** Synonym cells of IFRA and CosIng hold headings such as `78-70-6 (Linalool):`; those are not names. */

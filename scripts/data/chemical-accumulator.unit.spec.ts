@@ -6,6 +6,7 @@ import {
   attributeGroupNames,
   bracketedTrivialName,
   chooseInci,
+  cleanName,
   displayName,
   dropUnbackedListNames,
   isCasIndexName,
@@ -520,5 +521,18 @@ describe('names that read as systematic by their numbers alone', () => {
     expect(displayName(plain, { name: 'Methyl Phenylbutanol', rank: 11 }, () => true)?.name).toBe(
       '2-Methyl-4-phenyl-2-butanol',
     );
+  });
+});
+
+describe('cleanName', () => {
+  it("writes a closing one-letter word, a vitamin's or a grade's letter, as a capital", () => {
+    expect(cleanName('Vitamin e')).toBe('Vitamin E');
+    expect(cleanName('Precyclemone  b (*)')).toBe('Precyclemone B');
+    // Locants, isomer prefixes and short words are no such letter.
+    expect(cleanName('Pinene, alpha')).toBe('Pinene, alpha');
+    expect(cleanName('Oil of bergamot, type a')).toBe('Oil of bergamot, type A');
+    expect(cleanName('d-Limonene')).toBe('d-Limonene');
+    // A Greek letter names an isomer: it stays as written.
+    expect(cleanName('Dihydrofloriffone β')).toBe('Dihydrofloriffone β');
   });
 });
