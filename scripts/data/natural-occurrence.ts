@@ -8,8 +8,8 @@
  * allergens a "natural" perfume holds as much as a synthetic one. Accords and notes that name one
  * molecule are no natural material and say nothing here.
  */
-import { allergenLabelKey } from '../../services/domain/src/catalogue/index.ts';
 import type { NaturalOccurrence } from '../../services/domain/src/chemicals/regulatory-shapes.ts';
+import { allergenGroups } from './allergen-model.ts';
 import type { Chemical } from './chemical-record.ts';
 import type { NoteMaterial } from './note-materials.ts';
 import type { NoteConstituent } from './notes-bridge.ts';
@@ -120,17 +120,14 @@ export function naturalOccurrence(
     );
   // A label declares `Limonene` whichever form the perfume holds: each form of an EU label allergen
   // without materials of its own shows those of the other forms, saying which form it is.
-  const forms = new Map<string, string[]>();
-  for (const c of chemicals) {
-    const key = allergenLabelKey(c);
-    if (key !== null) forms.set(key, [...(forms.get(key) ?? []), c.id]);
-  }
-  for (const ids of forms.values()) {
-    for (const id of ids) {
-      if (occursIn.has(id)) continue;
-      for (const other of ids) {
+  // Only a form's own materials are passed on: a form that borrowed them names no form it holds.
+  const own = new Map(occursIn);
+  for (const group of allergenGroups(chemicals)) {
+    for (const id of group.member_ids) {
+      if (own.has(id)) continue;
+      for (const other of group.member_ids) {
         const name = byId.get(other)!.name;
-        for (const item of occursIn.get(other)?.values() ?? []) keep(occursIn, id, { ...item, as: name });
+        for (const item of own.get(other)?.values() ?? []) keep(occursIn, id, { ...item, as: name });
       }
     }
   }
