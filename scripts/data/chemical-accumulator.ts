@@ -445,17 +445,9 @@ export function displayName<T extends { name: string; rank: number }>(
     // A name that only has many numbers gives way to an INCI or trivial name that reads as words
     // (`Bisabolol`, `Verdyl Acetate`, `Clarycet`), not to one that strings its parts together
     // (`Tetrahydro-methyl-propyl-pyran-4-olacetate`).
-    if (inci !== null && plain(inci) && (isSystematicName(best.name) || readsAsWords(inci.name)))
-      return withGreekLetterNames(inci);
-    const trivial = bestBy(
-      names.filter(
-        (n) =>
-          plain(n) &&
-          TRIVIAL_NAME.test(n.name) &&
-          ownName(n.name) &&
-          (isSystematicName(best.name) || readsAsWords(n.name)),
-      ),
-    );
+    const replaces = (n: T) => plain(n) && (isSystematicName(best.name) || readsAsWords(n.name));
+    if (inci !== null && replaces(inci)) return withGreekLetterNames(inci);
+    const trivial = bestBy(names.filter((n) => replaces(n) && TRIVIAL_NAME.test(n.name) && ownName(n.name)));
     return withGreekLetterNames(trivial ? capitalised(trivial) : best);
   }
   // A treated natural (`Cymbopogon, ext., oxidized`) is not the plain extract: a name for it must
