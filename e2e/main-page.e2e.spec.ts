@@ -142,6 +142,13 @@ describe('main page in Chromium', () => {
     const sources = (await modal.getByTestId('sources-block').textContent()) ?? '';
     expect(sources).toMatch(/EU CosIng, Cosmetics Regulation Annex III \(export of 25 Dec 2025\)/);
     expect(sources).not.toMatch(/COSING_Annex_III|\.csv|\.txt/);
+    // The SCCS block gives the opinion's own category in words, and its source and date.
+    const sccs = (await modal.getByTestId('sccs-block').textContent()) ?? '';
+    expect(sccs).toMatch(
+      /Opinion SCCS\/1459\/11 counts it among the established contact allergens in humans\./,
+    );
+    expect(sccs).toMatch(/Source: SCCS opinion SCCS\/1459\/11 on fragrance allergens \(2012\)/);
+    expect(sccs).not.toMatch(/not the opinion's word/);
     await shot('cas-modal');
     await page.getByTestId('cas-close').click();
     await modal.waitFor({ state: 'hidden' });
@@ -176,6 +183,19 @@ describe('main page in Chromium', () => {
     expect(sources).toMatch(/IARC classification — IARC Monographs/);
     expect(sources).not.toMatch(/cas_number|inci_name|iarc —|ifra —/);
     await shot('cas-modal-ifra-iarc');
+    await page.getByTestId('cas-close').click();
+    await modal.waitFor({ state: 'hidden' });
+  });
+
+  it('says a banned risk level is the EU prohibition, not the SCCS opinion, for lilial (80-54-6)', async () => {
+    await search('80-54-6');
+    const modal = page.getByTestId('cas-modal');
+    await page.getByTestId('cas-found').waitFor();
+    const sccs = (await modal.getByTestId('sccs-block').textContent()) ?? '';
+    expect(sccs).toMatch(/Risk level\s*Banned/);
+    expect(sccs).toMatch(/"Banned" is not the opinion's word: the EU has since prohibited the substance/);
+    expect(sccs).toMatch(/Source: SCCS opinion SCCS\/1459\/11/);
+    expect(await modal.getByTestId('regulatory-block').textContent()).toMatch(/EU Annex II, entry 1666/);
     await page.getByTestId('cas-close').click();
     await modal.waitFor({ state: 'hidden' });
   });

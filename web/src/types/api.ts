@@ -34,6 +34,12 @@ export type SccsData = {
     general_population_allergy?: number | null;
   } | null;
   cross_reactivity?: string[] | null;
+  /** The opinion's own category, in its words ("Established contact allergens in humans"). */
+  sccs_category?: string | null;
+  /** The opinion the assessment comes from (`SCCS/1459/11`). */
+  opinion?: string | null;
+  source_name?: string | null;
+  source_date?: string | null;
 };
 
 export type SafetyInformation = {

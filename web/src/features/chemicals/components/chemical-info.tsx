@@ -18,6 +18,7 @@ import {
   KIND_TONE,
   regulatoryData,
   regulatoryKinds,
+  sccsCategory,
   sourceText,
 } from '../lib/regulatory-view.ts';
 import { readableNamesFirst } from '../lib/synonym-order.ts';
@@ -37,13 +38,19 @@ function percent(value: number | null | undefined): string | null {
   return typeof value === 'number' ? `${value}%` : null;
 }
 
-/** SCCS scientific assessment block of the CAS Search Results modal. */
+/**
+ * SCCS scientific assessment block of the CAS Search Results modal and the chemical detail: the
+ * opinion's own category in words, our risk level and classification (which summarise that category
+ * and the potency, and read "Banned" for a substance the EU now prohibits), what the opinion is,
+ * and its source and date.
+ */
 export function SccsBlock({ chemical }: { chemical: Chemical }) {
   const { t } = useTranslation();
   const values = useDataValues();
   const titleId = useId();
   const sccs = chemical.safety_information?.sccs_data;
   if (!sccs) return null;
+  const category = sccsCategory(sccs.sccs_category);
   const ppm = sccs.safe_concentration_ppm;
   const rows: [string, ReactNode][] = [
     [t('cas.riskLevel'), values.risk(sccs.risk_level)],
@@ -71,6 +78,17 @@ export function SccsBlock({ chemical }: { chemical: Chemical }) {
       <h3 id={titleId} className="section-title">
         {t('cas.sccsTitle')}
       </h3>
+      {category ? (
+        <p className="info-block__text" data-testid="sccs-category">
+          {t('sccs.category', { opinion: sccs.opinion ?? 'SCCS' })}{' '}
+          <strong>{t(`sccs.categories.${category}`)}</strong>
+        </p>
+      ) : sccs.sccs_category ? (
+        <p className="info-block__text" data-testid="sccs-category">
+          {t('sccs.category', { opinion: sccs.opinion ?? 'SCCS' })}{' '}
+          <strong lang="en">{sccs.sccs_category}</strong>
+        </p>
+      ) : null}
       <TruncatedText text={sccs.sccs_recommendation} limit={120} className="info-block__text" lang="en" />
       <dl className="info-grid">
         {rows
@@ -81,6 +99,11 @@ export function SccsBlock({ chemical }: { chemical: Chemical }) {
             </Field>
           ))}
       </dl>
+      <p className="muted">
+        {t('sccs.whatItIs')}
+        {sccs.risk_level === 'BANNED' ? ` ${t('sccs.bannedSince')}` : ''}
+      </p>
+      <SourceLine stamp={sccs} />
     </section>
   );
 }

@@ -224,6 +224,21 @@ export function ifraLimits(ifra: Pick<IfraView, 'limits'>): Array<{ category: st
   });
 }
 
+export type SccsCategory = 'humans' | 'animals' | 'likely' | 'possible';
+
+/**
+ * The category of the SCCS fragrance-allergen opinion, from its own wording: established contact
+ * allergens in humans, established in animals, likely, possible. null for wording it does not use.
+ */
+export function sccsCategory(text: string | null | undefined): SccsCategory | null {
+  const t = (text ?? '').toLowerCase();
+  if (/established[^.]*in humans/.test(t)) return 'humans';
+  if (/established[^.]*in animals/.test(t)) return 'animals';
+  if (/\blikely\b/.test(t)) return 'likely';
+  if (/\bpossible\b/.test(t)) return 'possible';
+  return null;
+}
+
 export type IarcGroup = '1' | '2A' | '2B' | '3';
 
 /** IARC's group, normalised (`2a` → `2A`); null for anything IARC does not use. */

@@ -12,6 +12,7 @@ import {
   regulatoryKinds,
   type SafeHarborLevel,
   safeHarborGroups,
+  sccsCategory,
   sourceText,
 } from './regulatory-view.ts';
 
@@ -105,6 +106,19 @@ describe('IFRA and IARC views', () => {
     expect(iarcGroup('3')).toBe('3');
     expect(iarcGroup('4')).toBeNull();
     expect(iarcGroup(undefined)).toBeNull();
+  });
+
+  it("reads the SCCS opinion's category from its own wording, null for wording it does not use", () => {
+    expect(sccsCategory('Established contact allergens in humans')).toBe('humans');
+    expect(sccsCategory('Fragrance substances categorised as established contact allergens in animals')).toBe(
+      'animals',
+    );
+    expect(
+      sccsCategory('Fragrance substances categorised as likely contact allergens by combination of evidence'),
+    ).toBe('likely');
+    expect(sccsCategory('Fragrance substances categorised as possible contact allergens')).toBe('possible');
+    expect(sccsCategory('Not assessed')).toBeNull();
+    expect(sccsCategory(null)).toBeNull();
   });
 
   it('hands the IFRA standard and the IARC entry to the view, null when absent', () => {
