@@ -205,15 +205,43 @@ describe('main page in Chromium', () => {
     const modal = page.getByTestId('cas-modal');
     await page.getByTestId('cas-found').waitFor();
     const prop65 = modal.getByTestId('prop65');
+    // Each listing with its own date: the reproductive endpoints joined the list ten years later.
     expect(await prop65.locator('p').first().textContent()).toMatch(
-      /listed for cancer, developmental toxicity, male reproductive toxicity since Feb\u00a027,\u00a01987/,
+      /listed for cancer since Feb\u00a027,\u00a01987; for developmental toxicity, male reproductive toxicity since Dec\u00a026,\u00a01997\./,
     );
+    expect(await prop65.getByTestId('prop65-scope').count()).toBe(0);
     expect(await prop65.getByTestId('safe-harbor-levels').locator('li').allTextContents()).toEqual([
       'No significant risk level (NSRL), cancer: 6.4\u00a0µg a day by mouth; 13\u00a0µg a day inhaled',
       'Maximum allowable dose level (MADL), developmental toxicity, male reproductive toxicity: 24\u00a0µg a day by mouth; 49\u00a0µg a day inhaled',
     ]);
     expect(await prop65.textContent()).toMatch(/Source: OEHHA Proposition 65 list \(29 Dec 2023\)/);
     await shot('cas-modal-prop65');
+    await page.getByTestId('cas-close').click();
+    await modal.waitFor({ state: 'hidden' });
+  });
+
+  it("keeps an Annex II ban's own condition: a petroleum distillate is banned only above 0.1 % benzene", async () => {
+    await search('64742-48-9');
+    const modal = page.getByTestId('cas-modal');
+    await page.getByTestId('cas-found').waitFor();
+    const condition = modal.getByTestId('eu-prohibition-condition');
+    expect(await condition.textContent()).toBe(
+      'The law limits the ban to: if they contain ≥ 0.1 % w/w benzene',
+    );
+    expect(await condition.locator('q').getAttribute('lang')).toBe('en');
+    await page.getByTestId('cas-close').click();
+    await modal.waitFor({ state: 'hidden' });
+  });
+
+  it("says ethylene glycol's Prop 65 listing covers it only when ingested", async () => {
+    await search('107-21-1');
+    const modal = page.getByTestId('cas-modal');
+    await page.getByTestId('cas-found').waitFor();
+    const prop65 = modal.getByTestId('prop65');
+    expect(await prop65.locator('p').first().textContent()).toMatch(
+      /listed for developmental toxicity since Jun\u00a019,\u00a02015\./,
+    );
+    expect(await prop65.getByTestId('prop65-scope').textContent()).toBe('The listing covers only: ingested');
     await page.getByTestId('cas-close').click();
     await modal.waitFor({ state: 'hidden' });
   });

@@ -44,34 +44,76 @@ export function isNameLike(text: string): boolean {
 }
 
 /**
+ * A name without what the law or the list adds to it: a regulatory scope (`…, when used as a
+ * fragrance ingredient`, `Safrole, except for normal content…`, `… for traces level, see Annex
+ * III`), a cross-reference (`(see note 17)`) or a CAS number in words (`(CAS No 97676-35-2)`). They
+ * say where a rule applies, not what the substance is called.
+ */
+export function withoutScope(name: string): string {
+  return name
+    .replace(/\s*\((?:see note \d+|CAS No\.? [\d-]+)\)\.?/gi, '')
+    .replace(/,?\s+when used\b.*$/i, '')
+    .replace(/,\s*except\b.*$/i, '')
+    .replace(/\s+for traces? level\b.*$/i, '')
+    .trim()
+    .replace(/(\d)\.$/, '$1');
+}
+
+/**
+ * A supplier's catalogue name as the name of the substance: without the supplier (`… from PW`) and
+ * the dilution it sells (`Vanillin 10% in DPG`, `Ambermax 50% Dowanol TPM`); null for what is no
+ * name at all (`Allergen Declaration from PW`, a stock code such as `4WW17035 from PW`).
+ */
+function withoutSupplierWords(name: string): string | null {
+  const text = name
+    .replace(/\s+from PW$/i, '')
+    .replace(
+      /,?\s+\d+(?:\.\d+)?\s?%(?:\s+(?:in\s+)?(?:DPG|TEC|IPM|DEP|BB|MCT|ethanol|alcohol|Dowanol|Myristic)\b.*)?$/i,
+      '',
+    )
+    .trim();
+  if (/^allergen declaration$/i.test(text) || /^\d[A-Z]{2}\d{5}$/.test(text)) return null;
+  return text;
+}
+
+/**
  * The names one synonym cell holds: a list joined by `;` (outside brackets: "Solvent Green 3;
- * CI 61565" in parentheses belongs to its name) is split, and a regulatory scope after a name
- * (`…, when used as a fragrance ingredient`, `Safrole, except for normal content…`) is dropped,
- * since it says where a rule applies, not what the substance is called. A part that only
- * continues the one before (`…pereirae; extracts and distillates`) is no name of its own.
+ * CI 61565" in parentheses belongs to its name) or by a spreadsheet's control-character escape
+ * (`_x0002_`) is split; each part loses what is not its name (`withoutScope`,
+ * `withoutSupplierWords`), and a name wholly in brackets its brackets (`(cis-Isoeugenol)`). A
+ * part that only continues the one before (`…pereirae; extracts and distillates`) or only remarks
+ * on it (`(including all geometric isomers)`) is no name of its own.
  */
 export function nameParts(text: string): string[] {
   const parts: string[] = [];
   let depth = 0;
   let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
+  const cells = text.replace(/_x00[0-9a-f]{2}_/gi, ';');
+  for (let i = 0; i < cells.length; i++) {
+    const ch = cells[i]!;
     if (ch === '(' || ch === '[') depth++;
     else if ((ch === ')' || ch === ']') && depth > 0) depth--;
     else if (ch === ';' && depth === 0) {
-      parts.push(text.slice(start, i));
+      parts.push(cells.slice(start, i));
       start = i + 1;
     }
   }
-  parts.push(text.slice(start));
+  parts.push(cells.slice(start));
   return parts
-    .map((part) =>
-      cleanName(part)
-        .replace(/,?\s+when used\b.*$/i, '')
-        .replace(/,\s*except\b.*$/i, '')
-        .trim(),
-    )
-    .filter((part, i) => isNameLike(part) && !(i > 0 && /^(?:extracts?|and|or|see|for)\b/i.test(part)));
+    .map((part) => withoutSupplierWords(withoutScope(unbracketed(cleanName(part)))))
+    .filter(
+      (part, i): part is string =>
+        part !== null &&
+        isNameLike(part) &&
+        !/^including\b/i.test(part) &&
+        !(i > 0 && /^(?:extracts?|and|or|see|for)\b/i.test(part)),
+    );
+}
+
+/** `(cis-Isoeugenol)` → `cis-Isoeugenol`: a name in brackets and nothing else, without them. */
+function unbracketed(name: string): string {
+  const m = /^\(([^()]*)\)\.?$/.exec(name);
+  return m ? m[1]!.trim() : name;
 }
 
 /**
@@ -148,7 +190,7 @@ export class Accumulator {
     readonly cas: string | null,
   ) {}
   addName(name: string, rank: number): void {
-    const clean = displayCase(cleanName(name));
+    const clean = displayCase(withoutScope(cleanName(name)));
     if (clean === '') return;
     this.names.push({ name: clean, rank });
     this.synonyms.add(clean);
@@ -371,6 +413,28 @@ function isReadableAlternative(name: string): boolean {
     !/\d\s*%|\sin\s+(?:DPG|TEC|IPM|DEP|BB|MCT|ethanol|alcohol)\b/i.test(name) &&
     !/^schembl\d|^[a-z]*\d{5,}$/i.test(name)
   );
+}
+
+/**
+ * The name of a substance that no source names on its own, only entries covering several (IFRA's
+ * "Savin oil" standard covers four CAS numbers; its "alpha-Bisabolol" standard, the isomers of
+ * alpha-bisabolol): the first such entry's name, which is true of every substance it covers even
+ * when another one also carries it as its own; else its most readable other name. A name that
+ * reads as words comes before a systematic one; null when nothing reads as a name.
+ */
+export function groupMemberName(acc: Accumulator): string | null {
+  const readable = (n: string) => isReadableAlternative(n) && bracketsBalance(n);
+  const title = acc.groupNames.flatMap((g) => nameParts(g.name)).find(readable);
+  if (title !== undefined && !readsSystematic(title)) return title;
+  const others = [...new Set([...acc.synonyms].flatMap(nameParts))]
+    .filter(readable)
+    .sort(
+      (a, b) =>
+        Number(!readsAsWords(a)) - Number(!readsAsWords(b)) ||
+        a.length - b.length ||
+        (a < b ? -1 : a > b ? 1 : 0),
+    );
+  return others.find((n) => !readsSystematic(n)) ?? title ?? others[0] ?? null;
 }
 
 /** A name of letters only, one or two words (`Safranal`, `Aldehyde DMD`): a trivial or trade name. */

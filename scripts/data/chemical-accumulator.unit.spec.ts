@@ -9,6 +9,7 @@ import {
   cleanName,
   displayName,
   dropUnbackedListNames,
+  groupMemberName,
   isCasIndexName,
   NAME_RANK,
   nameKey,
@@ -57,6 +58,66 @@ describe('nameParts', () => {
       'Myroxylon balsamum var. pereirae',
     ]);
     expect(nameParts('78-70-6 (Linalool):; ; 12')).toEqual([]);
+  });
+
+  it('leaves out what a list or a supplier adds to a name, and what is no name at all', () => {
+    expect(nameParts('Alanroot oil (Inula helenium L.) (CAS No 97676-35-2)')).toEqual([
+      'Alanroot oil (Inula helenium L.)',
+    ]);
+    expect(nameParts('CI 16035. (see note 17)')).toEqual(['CI 16035']);
+    expect(nameParts("2,2'-oxydiethanol for traces level, see Annex III")).toEqual(["2,2'-oxydiethanol"]);
+    expect(nameParts('Vanillin 10% in DPG')).toEqual(['Vanillin']);
+    expect(nameParts('Ambermax 50% Dowanol TPM')).toEqual(['Ambermax']);
+    expect(nameParts('Caramel Furanone 0.003%')).toEqual(['Caramel Furanone']);
+    expect(nameParts('Spearmint oil, 60%')).toEqual(['Spearmint oil']);
+    expect(nameParts('Coramber from PW')).toEqual(['Coramber']);
+    expect(nameParts('Allergen Declaration from PW')).toEqual([]);
+    expect(nameParts('4WW17035 from PW')).toEqual([]);
+    // A range of a concentration inside a description is not a dilution.
+    expect(nameParts('Titanium dioxide in powder form containing 1 % or more of particles')).toEqual([
+      'Titanium dioxide in powder form containing 1 % or more of particles',
+    ]);
+    // A spreadsheet escape joins two names; a bracketed remark alone is none; a bracketed name is.
+    expect(
+      nameParts(
+        '2(4H)-Benzofuranone, 5,6,7,7a-tetrahydro-3,6-dimethyl_x0002_3,6-Dimethyl-5,6,7,7a-tetrahydro-1-benzofuran-2(4H)-one',
+      ),
+    ).toEqual([
+      '2(4H)-Benzofuranone, 5,6,7,7a-tetrahydro-3,6-dimethyl',
+      '3,6-Dimethyl-5,6,7,7a-tetrahydro-1-benzofuran-2(4H)-one',
+    ]);
+    expect(nameParts('(including all geometric isomers).')).toEqual([]);
+    expect(nameParts('(cis-Isoeugenol)')).toEqual(['cis-Isoeugenol']);
+  });
+});
+
+describe('groupMemberName', () => {
+  it("names a substance only group entries name by the entry's name, never by its CAS number", () => {
+    const savin = new Accumulator('chem-8024-00-8', '8024-00-8');
+    const other = new Accumulator('chem-90046-04-1', '90046-04-1');
+    for (const acc of [savin, other]) {
+      acc.addGroupName('Savin oil', ['8024-00-8', '90046-04-1']);
+      acc.synonyms.add('Juniperus sabina L.');
+    }
+    attributeGroupNames([savin, other]);
+    expect(groupMemberName(savin)).toBe('Savin oil');
+    // The entry's name is true of every isomer it covers, though one of them owns it.
+    const bisabolol = new Accumulator('chem-515-69-5', '515-69-5');
+    const isomer = new Accumulator('chem-23178-88-3', '23178-88-3');
+    bisabolol.addName('alpha-Bisabolol', NAME_RANK.ifraTransparency!);
+    for (const acc of [bisabolol, isomer]) {
+      acc.addGroupName('alpha-Bisabolol', ['515-69-5', '23178-88-3']);
+      acc.addGroupName('Bisabolol nat. roh (Candela-Öl)', ['515-69-5', '23178-88-3']);
+    }
+    attributeGroupNames([bisabolol, isomer]);
+    expect(groupMemberName(isomer)).toBe('alpha-Bisabolol');
+    // Without an entry's name, the other name that reads most as words; a systematic one last.
+    const dienol = new Accumulator('chem-1018832-07-9', '1018832-07-9');
+    dienol.synonyms.add('(2R,5E)-2,6,10-Trimethylundeca-5,9-dien-1-ol');
+    expect(groupMemberName(dienol)).toBe('(2R,5E)-2,6,10-Trimethylundeca-5,9-dien-1-ol');
+    dienol.synonyms.add('Trimethylundecadienol');
+    expect(groupMemberName(dienol)).toBe('Trimethylundecadienol');
+    expect(groupMemberName(new Accumulator('chem-1-1-1', '1-1-1'))).toBeNull();
   });
 });
 

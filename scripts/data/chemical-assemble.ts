@@ -5,6 +5,7 @@ import {
   chooseInci,
   displayCase,
   displayName,
+  groupMemberName,
   NAME_RANK,
   nameKey,
   nameParts,
@@ -26,24 +27,25 @@ import {
   annexIIScope,
   annexRegulation,
   CLASSIC_26,
+  iarcOfSubstance,
   oneLine,
   ordinal,
   potencyFromEc3,
   prop65Key,
-  rankIarc,
   restrictionText,
   riskLevel,
 } from './chemical-rules.ts';
 import { CHEMICAL_SOURCES, type SourceName, src, VERIFYING } from './chemical-sources.ts';
-import { chemicalType } from './chemical-type.ts';
+import { chemicalType, looksLikeNcs } from './chemical-type.ts';
 import { exactWordShare } from './plant-material.ts';
 import {
   type AnnexEntry,
   annexIIWording,
   isAllergenLabelling,
   isDeletedEntry,
+  readableEntryName,
 } from './sources/eu-annexes.ts';
-import { type Prop65Entry, type SafeHarborLevel, safeHarborText } from './sources/prop65.ts';
+import { listingScope, type Prop65Entry, type SafeHarborLevel, safeHarborText } from './sources/prop65.ts';
 
 export interface AssembleContext {
   /** Prop 65 rows with a removal note, by CAS, date listed and toxicity. */
@@ -117,7 +119,14 @@ export function assemble(acc: Accumulator, context: AssembleContext): Chemical {
     // d-linalool is not.
     acc.allergenFrom.length > 0 && inciEntry !== null && exactWordShare(ownNames(acc), inciEntry.name) === 1,
   );
-  const name = chosen?.name ?? acc.cas ?? acc.id;
+  // A substance only entries on several substances name (or only an INCI name without the other
+  // sources' names) is shown by that name, never by its CAS number.
+  const name =
+    chosen?.name ??
+    (inciEntry ? displayCase(inciEntry.name) : null) ??
+    groupMemberName(acc) ??
+    acc.cas ??
+    acc.id;
   if (chosen) sources.push({ field: 'name', ...src(nameRankSource[chosen.rank]!) });
   if (acc.cas) {
     const casSource = VERIFYING.find((s) => acc.inSources.has(s)) ?? [...acc.inSources].sort()[0];
@@ -145,7 +154,12 @@ export function assemble(acc: Accumulator, context: AssembleContext): Chemical {
   );
   // The type reads the name's chemistry (`…naphthyl…` is aromatic), so it reads the name the
   // sources rank first rather than the INCI name a systematic one is shown as.
-  const type = chemicalType({ name: displayName(acc.names)?.name ?? name, ncs: acc.ncs, smiles: acc.smiles });
+  // A substance no source names alone is typed by its other names too (`Styrax` by `Styrax crude gums`).
+  const type = chemicalType({
+    name: displayName(acc.names)?.name ?? name,
+    ncs: acc.ncs || (chosen === null && [...acc.synonyms].some(looksLikeNcs)),
+    smiles: acc.smiles,
+  });
   const natural = type === 'essential_oil' || type === 'natural';
 
   // EU Annex II / III: CosIng (2025) first, ECHA (2024) only for substances CosIng does not list.
@@ -210,7 +224,7 @@ export function assemble(acc: Accumulator, context: AssembleContext): Chemical {
       region: 'EU',
       status: 'prohibited',
       regulation: annexRegulation(e),
-      details: oneLine(e.name),
+      details: oneLine(readableEntryName(e.name)),
       ...current,
       ...src(sourceOfAnnex(e)),
     });
@@ -287,6 +301,29 @@ export function assemble(acc: Accumulator, context: AssembleContext): Chemical {
         .filter((d): d is string => d !== null)
         .sort();
     const listed = live.length > 0;
+    // One listing per listing date: benzene was listed for cancer in 1987, and for developmental and
+    // male reproductive toxicity in 1997.
+    const byDate = new Map<string | null, Set<string>>();
+    for (const p of live) {
+      const types = byDate.get(p.entry.dateListed) ?? new Set<string>();
+      for (const t of p.entry.toxicity) types.add(t);
+      byDate.set(p.entry.dateListed, types);
+    }
+    const listings = [...byDate.entries()]
+      .map(([date, types]) => ({ toxicity_types: [...types].sort(), date_listed: date }))
+      .sort((a, b) =>
+        a.date_listed === b.date_listed
+          ? 0
+          : a.date_listed === null
+            ? 1
+            : b.date_listed === null
+              ? -1
+              : a.date_listed < b.date_listed
+                ? -1
+                : 1,
+      );
+    const scopes = [...new Set((listed ? live : prop65Used).map((p) => listingScope(p.entry.name)))];
+    const scope = scopes.length === 1 ? scopes[0]! : null;
     const firstListed = (listed ? datesOf(live) : datesOf(prop65Used))[0] ?? null;
     const dateDelisted = listed
       ? null
@@ -307,6 +344,8 @@ export function assemble(acc: Accumulator, context: AssembleContext): Chemical {
       status: listed ? 'listed' : 'delisted',
       toxicity_types: toxicity,
       date_listed: firstListed,
+      listings,
+      scope,
       date_delisted: dateDelisted,
       safe_harbor_levels: levels,
       removed_endpoints: removedEndpoints,
@@ -319,7 +358,14 @@ export function assemble(acc: Accumulator, context: AssembleContext): Chemical {
         region: 'US',
         status: 'prop65_listed',
         regulation,
-        details: `Listed for ${toxicity.join(', ') || 'unspecified toxicity'}${firstListed ? ` since ${firstListed}` : ''}${levels.length > 0 ? `; ${safeHarborText(levels)}` : ''}`,
+        details: `Listed ${listings
+          .map(
+            (l) =>
+              `for ${l.toxicity_types.join(', ') || 'unspecified toxicity'}${l.date_listed ? ` since ${l.date_listed}` : ''}`,
+          )
+          .join(
+            '; ',
+          )}${scope ? ` (${scope} only)` : ''}${levels.length > 0 ? `; ${safeHarborText(levels)}` : ''}`,
         ...current,
         ...stamp,
       });
@@ -349,8 +395,8 @@ export function assemble(acc: Accumulator, context: AssembleContext): Chemical {
     [...new Set(regional.filter((r) => r.status === status).map((r) => r.region))].sort();
 
   let iarc: Chemical['safety_information']['iarc'] = null;
-  if (acc.iarc.length > 0) {
-    const worst = [...acc.iarc].sort((a, b) => rankIarc(a.group) - rankIarc(b.group))[0]!;
+  const worst = iarcOfSubstance(acc.iarc);
+  if (worst !== null) {
     // A volume still "In prep." has no publication year: the evaluation year dates it then.
     const asYear = (v: string | null) => (v !== null && /^\d{4}$/.test(v) ? v : null);
     const year = asYear(worst.volumeYear) ?? asYear(worst.evaluationYear);

@@ -161,7 +161,12 @@ export interface Chemical {
           status: 'listed' | 'delisted';
           /** Current toxicity types (removed endpoints are in `removed_endpoints`). */
           toxicity_types: string[];
+          /** Earliest listing date of the current listings (of every listing when delisted). */
           date_listed: string | null;
+          /** The current listings, each with its own date (an endpoint may be added years later). */
+          listings: Array<{ toxicity_types: string[]; date_listed: string | null }>;
+          /** What the listing covers when its name limits it (`ingested`); null for the whole chemical. */
+          scope: string | null;
           date_delisted: string | null;
           /** Current safe harbor levels (NSRL for cancer, MADL for reproductive toxicity), per listing. */
           safe_harbor_levels: Array<SafeHarborLevel & { toxicity_types: string[] }>;

@@ -161,6 +161,26 @@ export function rankIarc(group: string): number {
   return i < 0 ? IARC_ORDER.length : i;
 }
 
+/**
+ * An IARC agent that is a circumstance of exposure rather than the substance: IARC lists
+ * `Acetaldehyde associated with consumption of alcoholic beverages` (Group 1) under acetaldehyde's
+ * CAS number beside `Acetaldehyde` itself (Group 2B).
+ */
+export function isExposureCircumstance(agent: string): boolean {
+  return /\b(?:associated with|consumption of|exposure|occupational|as used in|in the production of)\b/i.test(
+    agent,
+  );
+}
+
+/**
+ * The IARC classification of the substance: its most serious group among the rows that classify
+ * the substance itself, or among every row of its CAS number when none does.
+ */
+export function iarcOfSubstance<E extends { group: string; agent: string }>(rows: readonly E[]): E | null {
+  const own = rows.filter((r) => !isExposureCircumstance(r.agent));
+  return [...(own.length > 0 ? own : rows)].sort((a, b) => rankIarc(a.group) - rankIarc(b.group))[0] ?? null;
+}
+
 /** `RESTRICTION_SPECIFICATION` → `R-S`, the letters restricted-ifra.csv uses. */
 export function amendmentType(type: string): string {
   return type

@@ -168,13 +168,14 @@ export function buildChemicals(
   each(input.ifraStandards, (acc, e) => {
     acc.ifraStandards.push(e);
     acc.inSources.add('ifraStandards');
-    if (e.ids.cas.length === 1) acc.addName(e.title, NAME_RANK.ifraStandard!);
+    if (e.ids.cas.length === 1 && !e.shared) acc.addName(e.title, NAME_RANK.ifraStandard!);
     else acc.addGroupName(e.title, e.ids.cas);
   });
   each(input.ifraAmendment, (acc, e) => {
     acc.ifraAmendment.push(e);
     acc.inSources.add('ifraAmendment');
     if (e.ids.cas.length === 1) acc.addName(e.name, NAME_RANK.ifraStandard!);
+    else acc.addGroupName(e.name, e.ids.cas);
     for (const s of e.synonyms) {
       if (e.ids.cas.length === 1) acc.synonyms.add(s);
       else acc.addGroupName(s, e.ids.cas);
@@ -200,7 +201,14 @@ export function buildChemicals(
       a.name.length - b.name.length ||
       (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
   );
-  each(transparency, (acc, e) => {
+  // The qualities of one material under one CAS number (`Lemongrass oil, rectified`, `…, East
+  // Indian`, `…, West Indian`) are named by what they share, when the first name's difference is a
+  // grade or a chemotype and no other CAS number carries that name.
+  const stems = qualityStems(transparency.map((e) => ({ name: e.name, cas: e.ids.cas })));
+  each(transparency, (acc, e, c) => {
+    const stem = stems.get(c);
+    if (stem !== undefined && !acc.names.some((n) => n.name === stem))
+      acc.addName(stem, NAME_RANK.ifraTransparency!);
     acc.inSources.add('ifraTransparency');
     acc.addName(e.name, NAME_RANK.ifraTransparency!);
     if (e.ncsCategory) acc.ncs = true;
@@ -382,4 +390,47 @@ export function buildChemicals(
  */
 export function inciCapitals(name: string): string {
   return name.toUpperCase();
+}
+
+/** A qualifier that names a grade or a chemotype of a material, not another material. */
+const GRADE_QUALIFIER =
+  /^(?:rectified|folded|terpeneless|expressed|distilled|redistilled|washed|deterpenated|\d+(?:\.\d+)?\s?%|chemotype\b.*)$/i;
+
+/**
+ * Per CAS number, the name its IFRA Transparency List names share (`entries` in preference order):
+ * the comma-separated parts common to every name that starts like the first one (`Basil oil,
+ * chemotype linalool`, `Basil oil, chemotype estragole, rectified` → `Basil oil`), when the first
+ * name's other parts are grades or chemotypes (`Orange oil, bitter` keeps its `bitter`) and no
+ * other CAS number has that name.
+ */
+export function qualityStems(
+  entries: ReadonlyArray<{ name: string; cas: readonly string[] }>,
+): Map<string, string> {
+  const namesOf = new Map<string, string[]>();
+  const casOfName = new Map<string, Set<string>>();
+  for (const e of entries) {
+    for (const c of e.cas) {
+      namesOf.set(c, [...(namesOf.get(c) ?? []), e.name]);
+      const key = e.name.toLowerCase();
+      casOfName.set(key, (casOfName.get(key) ?? new Set()).add(c));
+    }
+  }
+  const out = new Map<string, string>();
+  for (const [cas, names] of namesOf) {
+    const split = (n: string) => n.split(/,\s*/).map((p) => p.trim());
+    const first = split(names[0]!);
+    const alike = names.map(split).filter((parts) => parts[0]!.toLowerCase() === first[0]!.toLowerCase());
+    if (first.length < 2 || alike.length < 2) continue;
+    let shared = 0;
+    while (
+      shared < first.length &&
+      alike.every((p) => p[shared]?.toLowerCase() === first[shared]!.toLowerCase())
+    )
+      shared++;
+    if (shared === first.length || !first.slice(shared).every((q) => GRADE_QUALIFIER.test(q))) continue;
+    const stem = first.slice(0, shared).join(', ');
+    const holders = casOfName.get(stem.toLowerCase());
+    if (holders === undefined || (holders.size === 1 && holders.has(cas))) out.set(cas, stem);
+  }
+  return out;
 }

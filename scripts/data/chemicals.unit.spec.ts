@@ -10,6 +10,7 @@ import {
   type Chemical,
   inciCapitals,
   potencyFromEc3,
+  qualityStems,
   riskLevel,
 } from './chemicals.ts';
 import { FIXTURE_TEXTS } from './fixtures/source-texts.fixture.ts';
@@ -337,5 +338,32 @@ describe('inciCapitals', () => {
     expect(inciCapitals('ANISe ALCOHOL')).toBe('ANISE ALCOHOL');
     expect(inciCapitals('HEXYL CINNAMAL')).toBe('HEXYL CINNAMAL');
     expect(inciCapitals('Dimethyl Phenethyl Acetate')).toBe('DIMETHYL PHENETHYL ACETATE');
+  });
+});
+
+describe('qualityStems', () => {
+  it('names the grades and chemotypes of one material under one CAS number by what their names share', () => {
+    const entries = [
+      { name: 'Basil oil, chemotype linalool', cas: ['8015-73-4'] },
+      { name: 'Basil oil, chemotype estragole, rectified', cas: ['8015-73-4'] },
+      { name: 'Basil absolute, chemotype linalool', cas: ['8015-73-4'] },
+      { name: 'Lemongrass oil, rectified', cas: ['8007-02-1'] },
+      { name: 'Lemongrass oil, East Indian', cas: ['8007-02-1'] },
+      // `bitter` and `Roman` name other materials than the plain name would.
+      { name: 'Orange oil, bitter', cas: ['68916-04-1'] },
+      { name: 'Orange oil, bitter washed, rectified', cas: ['68916-04-1'] },
+      { name: 'Chamomile flower oil, Roman', cas: ['8015-92-7'] },
+      { name: 'Chamomile flower oil, Roman rectified', cas: ['8015-92-7'] },
+      // Another CAS number is `Grapefruit oil` itself.
+      { name: 'Grapefruit oil, folded', cas: ['68916-46-1'] },
+      { name: 'Grapefruit oil, terpeneless', cas: ['68916-46-1'] },
+      { name: 'Grapefruit oil', cas: ['8016-20-4'] },
+      { name: 'Agarwood oil, Vietnamese', cas: ['958663-49-5'] },
+      { name: 'Agarwood oil, Vietnamese, rectified', cas: ['958663-49-5'] },
+    ];
+    expect(Object.fromEntries(qualityStems(entries))).toEqual({
+      '8015-73-4': 'Basil oil',
+      '8007-02-1': 'Lemongrass oil',
+    });
   });
 });

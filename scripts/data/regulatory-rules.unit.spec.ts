@@ -7,11 +7,18 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { iarcOfSubstance } from './chemical-rules.ts';
 import { buildChemicals, CHEMICAL_SOURCES, type ChemicalInputs, CLASSIC_26, ordinal } from './chemicals.ts';
 import { parseCsvRows, readText } from './io.ts';
 import { regulatoryRowsWithoutSourceOrDate } from './regulatory-audit.ts';
-import { annexIIWording, isAllergenLabelling, parseCosingAnnex } from './sources/eu-annexes.ts';
 import {
+  annexIIWording,
+  isAllergenLabelling,
+  parseCosingAnnex,
+  readableEntryName,
+} from './sources/eu-annexes.ts';
+import {
+  listingScope,
   parseProp65,
   parseSafeHarborLevels,
   prop65Name,
@@ -161,6 +168,67 @@ describe('annexIIWording', () => {
       appliesWhen: 'when used as a fragrance ingredient',
     });
     expect(annexIIWording('Oil from the seeds of Laurus nobilis L.').exception).toBeNull();
+  });
+
+  it('keeps an impurity condition as the condition of the ban, with the "≥" CosIng exports as "="', () => {
+    expect(
+      annexIIWording(
+        'Distillates (petroleum), hydrotreated heavy naphthenic, if they contain > 3% w/w DMSO extract',
+      ),
+    ).toEqual({
+      banned: 'Distillates (petroleum), hydrotreated heavy naphthenic',
+      exception: null,
+      appliesWhen: 'if they contain > 3% w/w DMSO extract',
+      naturalContentExempt: false,
+    });
+    expect(
+      annexIIWording(
+        'Petroleum, coal, tar and natural gas and their derivatives generated using distillation and/or other processing methods if they contain = 0,1 % w/w benzene',
+      ),
+    ).toMatchObject({
+      banned:
+        'Petroleum, coal, tar and natural gas and their derivatives generated using distillation and/or other processing methods',
+      appliesWhen: 'if they contain ≥ 0.1 % w/w benzene',
+    });
+    expect(
+      readableEntryName(
+        'Distillates (petroleum), hydrotreated heavy naphthenic, if they contain = 3,5 % w/w DMSO extract',
+      ),
+    ).toBe(
+      'Distillates (petroleum), hydrotreated heavy naphthenic, if they contain ≥ 3.5 % w/w DMSO extract',
+    );
+    expect(annexIIWording('Isobutane, if it contains = >0,1% w/w Butadiene').appliesWhen).toBe(
+      'if it contains > 0.1% w/w Butadiene',
+    );
+  });
+});
+
+describe('iarcOfSubstance', () => {
+  it("takes the substance's own classification over a circumstance of exposure under its CAS number", () => {
+    const rows = [
+      { agent: 'Acetaldehyde', group: '2B' },
+      { agent: 'Acetaldehyde associated with consumption of alcoholic beverages', group: '1' },
+    ];
+    expect(iarcOfSubstance(rows)?.group).toBe('2B');
+    expect(iarcOfSubstance(rows.slice(1))?.group).toBe('1');
+    expect(
+      iarcOfSubstance([
+        { agent: 'Coumarin', group: '3' },
+        { agent: 'Coumarin (see 1,2-Benzopyrone)', group: '' },
+      ])?.group,
+    ).toBe('3');
+    expect(iarcOfSubstance([])).toBeNull();
+  });
+});
+
+describe('listingScope', () => {
+  it('reads the route or form a Prop 65 listing is limited to, not an abbreviation', () => {
+    expect(listingScope('Ethylene glycol (ingested)')).toBe('ingested');
+    expect(listingScope('Titanium dioxide (airborne, unbound particles of respirable size)')).toBe(
+      'airborne, unbound particles of respirable size',
+    );
+    expect(listingScope('Di(2-ethylhexyl)phthalate (DEHP)')).toBeNull();
+    expect(listingScope('Benzene')).toBeNull();
   });
 });
 
@@ -386,8 +454,15 @@ describe('buildChemicals: regulatory scope and currency', () => {
       ['MADL', 24, 'oral', ['developmental', 'male']],
       ['MADL', 49, 'inhalation', ['developmental', 'male']],
     ]);
+    // Each listing keeps its own date: developmental and male toxicity joined ten years later.
+    expect(benzene.prop65!.listings).toEqual([
+      { toxicity_types: ['cancer'], date_listed: '1987-02-27' },
+      { toxicity_types: ['developmental', 'male'], date_listed: '1997-12-26' },
+    ]);
+    expect(benzene.prop65!.date_listed).toBe('1987-02-27');
+    expect(benzene.prop65!.scope).toBeNull();
     expect(benzene.regional_regulations.find((r) => r.region === 'US')!.details).toBe(
-      'Listed for cancer, developmental, male since 1987-02-27; NSRL 6.4 µg/day (oral), 13 µg/day (inhalation); MADL 24 µg/day (oral), 49 µg/day (inhalation)',
+      'Listed for cancer since 1987-02-27; for developmental, male since 1997-12-26; NSRL 6.4 µg/day (oral), 13 µg/day (inhalation); MADL 24 µg/day (oral), 49 µg/day (inhalation)',
     );
     const dehp = byCas.get('117-81-7')!.safety_information;
     expect(dehp.prop65!.safe_harbor_levels.map((l) => [l.level, l.amount, l.subject])).toEqual([

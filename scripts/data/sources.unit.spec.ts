@@ -5,7 +5,7 @@ import { cleanText, parseGender, parseYear } from './sources/common.ts';
 import { isAllergenLabelling, parseCosingAnnex, parseEchaAnnex } from './sources/eu-annexes.ts';
 import { splitThdName } from './sources/fragrantica.ts';
 import { readIdentifiers } from './sources/identifiers.ts';
-import { parseIfraAmendment, parseLimit } from './sources/ifra.ts';
+import { parseIfraAmendment, parseIfraStandards, parseLimit } from './sources/ifra.ts';
 import { parfumoName, stripTrailingDecoys } from './sources/parfumo.ts';
 import { parseListingDate, parseProp65 } from './sources/prop65.ts';
 import { parsePyLiteral, pyScoreKeys, pyStringList } from './sources/py-literal.ts';
@@ -159,6 +159,24 @@ describe('regulatory parsers', () => {
     const methylEugenol = entries.find((e) => e.ref === '102')!;
     expect(isAllergenLabelling(methylEugenol)).toBe(false);
     expect(methylEugenol.maxConcentration).toBe('(a) 0.01%\n(b) 0.004%');
+  });
+
+  it('gives each CAS number of an IFRA standard the kinds the standard gives its material', () => {
+    const text = `CAS N°,Title,Type,Publication date,Amendment
+Prohibition of Tagetes erecta: 90131-43-4 8016-84-0 Restriction and Specification of Tagetes patula and Tagetes minuta: 91722-29-1 8016-84-0 91770-75-1,Tagetes oil and absolute,P-R-S,2020-01,49
+Prohibition of Savin oil: 8024-00-8 90046-04-1 Specification of Savin oil: 68916-94-9 90046-03-0,Savin oil,P-S,,10
+140-67-0 1407-27-8,Estragole,R,2023-06,51
+`;
+    const kinds = parseIfraStandards(text).map((e) => [e.title, e.type, e.ids.cas]);
+    expect(kinds).toEqual([
+      ['Tagetes oil and absolute', 'P', ['90131-43-4']],
+      // T. erecta and T. patula share one CAS number: both kinds apply to it.
+      ['Tagetes oil and absolute', 'P-R-S', ['8016-84-0']],
+      ['Tagetes oil and absolute', 'R-S', ['91722-29-1', '91770-75-1']],
+      ['Savin oil', 'P', ['8024-00-8', '90046-04-1']],
+      ['Savin oil', 'S', ['68916-94-9', '90046-03-0']],
+      ['Estragole', 'R', ['140-67-0', '1407-27-8']],
+    ]);
   });
 
   it('reads the ECHA export and the split group entries', () => {

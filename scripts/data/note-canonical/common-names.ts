@@ -16,6 +16,9 @@ export const COMMON_NAMES: ReadonlyArray<[string, string]> = [
   ['eichenmoos', 'oakmoss'],
   ['oak moss', 'oakmoss'],
   ['tree moss', 'treemoss'],
+  // IFRA's treemoss standard lists "Cedar moss" among the names of the Pseudevernia furfuracea extract.
+  ['cedarmoss', 'treemoss'],
+  ['cedar moss', 'treemoss'],
   ['feve tonka', 'tonka bean'],
   ['feve de tonka', 'tonka bean'],
   ['fava tonka', 'tonka bean'],

@@ -226,7 +226,10 @@ export interface AnnexIIWording {
   banned: string;
   /** The law's exception, as written ("except for normal content in the natural essences used …"). */
   exception: string | null;
-  /** The use the ban is limited to ("when used as a fragrance ingredient"), or null. */
+  /**
+   * The use or content the ban is limited to ("when used as a fragrance ingredient", "if they
+   * contain ≥ 0.1 % w/w benzene"), or null.
+   */
   appliesWhen: string | null;
   /** True when the exception exempts the normal content of natural essences. */
   naturalContentExempt: boolean;
@@ -236,6 +239,28 @@ const WHEN_USED = /,?\s*\(?\s*(when used (?:as|in) [^)]*?)\s*\)?\.?\s*$/i;
 const EXCEPTION =
   /[,;]?\s*\(?((?:except(?:\s+for|\s+if|\s+as)?|with (?:the )?exception of|other than|for traces? level)\b[\s\S]*)$/i;
 const NATURAL_CONTENT = /normal content in (?:the )?natural essences/i;
+/** A ban that holds only above an impurity's content ("if they contain > 3 % w/w DMSO extract"). */
+const IF_CONTAINS = /,?\s*\b(if (?:it|they) contains?\b[\s\S]*?)\.?\s*$/i;
+
+/**
+ * An impurity condition as the law means it: CosIng's export turns "≥" into "=" ("if they contain
+ * = 0,1 % w/w benzene", "= >0,1%"), and writes some decimals with a comma.
+ */
+export function readableCondition(condition: string): string {
+  return condition
+    .replace(/=\s*>\s*(?=\d)/g, '> ')
+    .replace(/=\s*(?=\d)/g, '≥ ')
+    .replace(/(\d),(\d)/g, '$1.$2')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** An Annex II entry's name with its impurity condition as the law means it (`readableCondition`). */
+export function readableEntryName(name: string): string {
+  const m = IF_CONTAINS.exec(name);
+  if (!m || m.index === 0) return name;
+  return `${name.slice(0, m.index).trim()}${m[0].startsWith(',') ? ',' : ''} ${readableCondition(m[1]!)}`;
+}
 
 /** Splits an Annex II entry name into what is banned, its exception and its use condition. */
 export function annexIIWording(name: string): AnnexIIWording {
@@ -245,6 +270,12 @@ export function annexIIWording(name: string): AnnexIIWording {
   if (when) {
     appliesWhen = when[1]!.trim();
     text = text.slice(0, when.index).trim();
+  } else {
+    const contains = IF_CONTAINS.exec(text);
+    if (contains && contains.index > 0) {
+      appliesWhen = readableCondition(contains[1]!);
+      text = text.slice(0, contains.index).trim();
+    }
   }
   let exception: string | null = null;
   const except = EXCEPTION.exec(text);

@@ -35,6 +35,37 @@ export interface IfraStandardEntry {
   type: string;
   publicationDate: string | null;
   amendment: string | null;
+  /** The standard covers more CAS numbers than this entry's (a row split by `kindsPerCas`). */
+  shared: boolean;
+}
+
+/**
+ * The kinds a standard's CAS cell gives each of its CAS numbers, when it gives them per material
+ * ("Prohibition of Tagetes erecta: 90131-43-4 8016-84-0 Restriction and Specification of Tagetes
+ * patula and Tagetes minuta: 91722-29-1 8016-84-0 91770-75-1"): groups of CAS numbers with their
+ * letters in P, R, S order. null for a plain list of CAS numbers, which the standard's type covers.
+ */
+export function kindsPerCas(raw: string): Array<{ raw: string; type: string }> | null {
+  const heading =
+    /((?:Prohibition|Restriction|Specification)(?:\s+and\s+(?:Prohibition|Restriction|Specification))*)\s+of\s+[^:]*:/gi;
+  const parts = [...raw.matchAll(heading)];
+  if (parts.length === 0) return null;
+  const letters = new Map<string, Set<string>>();
+  parts.forEach((m, i) => {
+    const body = raw.slice(m.index! + m[0].length, parts[i + 1]?.index ?? raw.length);
+    const kinds = m[1]!.split(/\s+and\s+/i).map((k) => k[0]!.toUpperCase());
+    for (const cas of body.match(/\d{2,7}-\d{2}-\d/g) ?? []) {
+      const set = letters.get(cas) ?? new Set<string>();
+      for (const k of kinds) set.add(k);
+      letters.set(cas, set);
+    }
+  });
+  const byType = new Map<string, string[]>();
+  for (const [cas, set] of letters) {
+    const type = ['P', 'R', 'S'].filter((k) => set.has(k)).join('-');
+    byType.set(type, [...(byType.get(type) ?? []), cas]);
+  }
+  return [...byType.entries()].map(([type, cas]) => ({ raw: cas.join(' '), type }));
 }
 
 export function parseIfraStandards(text: string): IfraStandardEntry[] {
@@ -43,16 +74,19 @@ export function parseIfraStandards(text: string): IfraStandardEntry[] {
     const type = cleanText(r.Type);
     if (!title || !type) return [];
     const raw = r['CAS N°'] ?? '';
-    return [
-      {
-        ids: readIdentifiers(raw),
-        raw,
-        title,
-        type,
-        publicationDate: cleanText(r['Publication date']),
-        amendment: cleanText(r.Amendment),
-      },
-    ];
+    const common = {
+      title,
+      publicationDate: cleanText(r['Publication date']),
+      amendment: cleanText(r.Amendment),
+    };
+    const parts = kindsPerCas(raw);
+    return (parts ?? [{ raw, type }]).map((part) => ({
+      ...common,
+      ids: readIdentifiers(part.raw),
+      raw: part.raw,
+      type: part.type,
+      shared: parts !== null && parts.length > 1,
+    }));
   });
 }
 

@@ -220,6 +220,23 @@ export function prop65Name(cell: string): string {
 }
 
 /**
+ * The part of a chemical a listing covers, as its name states it in a closing bracket: an exposure
+ * route (`Ethylene glycol (ingested)`), a particle size (`(airborne, unbound particles of
+ * respirable size)`) or a physical form (`(orthorhombic crystalline form)`). null for a bracket
+ * that is another name or an abbreviation (`Di(2-ethylhexyl)phthalate (DEHP)`).
+ */
+export function listingScope(name: string): string | null {
+  const m = /\(([^()]*)\)\s*$/.exec(name);
+  if (!m) return null;
+  const inner = m[1]!.trim();
+  return /\b(?:ingested|inhaled|inhalable|airborne|respirable|biopersistent|crystalline form|dermal|oral)\b/i.test(
+    inner,
+  )
+    ? inner
+    : null;
+}
+
+/**
  * Both files: find the "Chemical, Type of Toxicity, ..." header and read the rows below it. An
  * indented row with a level but no toxicity, CAS or date gives a level of the listing above it
  * (DEHP's MADLs per age group, a group listing's per-compound NSRLs); the footnotes under the

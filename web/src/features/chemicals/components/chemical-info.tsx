@@ -329,7 +329,9 @@ export function RegulatoryBlocks({ chemical }: { chemical: Chemical }) {
               </p>
             ) : null}
             {prohibition.applies_when ? (
-              <p>{t('regulatory.appliesWhen', { condition: prohibition.applies_when })}</p>
+              <p data-testid="eu-prohibition-condition">
+                {t('regulatory.appliesWhen')} <q lang="en">{prohibition.applies_when}</q>
+              </p>
             ) : null}
             <SourceLine stamp={prohibition} />
           </div>

@@ -42,10 +42,25 @@ export function Prop65Block({ prop65 }: { prop65: Prop65View }) {
               date: prop65.date_delisted ? dateText(prop65.date_delisted) : t('common.unknown'),
             })
           : t('regulatory.prop65Listed', {
-              types: toxicity(prop65.toxicity_types ?? []) || t('common.unknown'),
-              date: prop65.date_listed ? dateText(prop65.date_listed) : t('common.unknown'),
+              listings: (
+                prop65.listings ?? [
+                  { toxicity_types: prop65.toxicity_types ?? [], date_listed: prop65.date_listed ?? null },
+                ]
+              )
+                .map((l) =>
+                  t('regulatory.prop65Listing', {
+                    types: toxicity(l.toxicity_types) || t('common.unknown'),
+                    date: l.date_listed ? dateText(l.date_listed) : t('common.unknown'),
+                  }),
+                )
+                .join('; '),
             })}
       </p>
+      {prop65.scope ? (
+        <p data-testid="prop65-scope">
+          {t('regulatory.prop65Scope')} <q lang="en">{prop65.scope}</q>
+        </p>
+      ) : null}
       {groups.length > 0 ? (
         <>
           <p>{t('regulatory.safeHarborIntro')}</p>

@@ -55,6 +55,10 @@ export type Prop65View = SourceStamp & {
   status?: 'listed' | 'delisted';
   toxicity_types?: string[];
   date_listed?: string | null;
+  /** The current listings, each with its own date. */
+  listings?: Array<{ toxicity_types: string[]; date_listed: string | null }>;
+  /** What the listing covers when its name limits it (`ingested`). */
+  scope?: string | null;
   date_delisted?: string | null;
   removed_endpoints?: Array<{ toxicity: string; date_listed: string | null; date_removed: string }>;
   safe_harbor_levels?: SafeHarborLevel[];
