@@ -2,7 +2,8 @@
  * Chemical `type` (natural, synthetic, essential_oil, aromatic_compound), decided cheaply:
  * 1. natural complex substances (IFRA NCS category, a DB_Naturals material, or an NCS-style name):
  *    `essential_oil` when the name says oil / extract / essence, else `natural` (absolutes,
- *    concretes, resinoids, resins, gums, balsams, tinctures, animal materials);
+ *    concretes, resinoids, resins, gums, balsams, tinctures, animal materials, a genus's species:
+ *    `Narcissus spp.`);
  * 2. single molecules with a benzene-type ring: `aromatic_compound` — from the Good Scents SMILES
  *    (a six-membered carbon/nitrogen ring with alternating double bonds, or aromatic lower-case
  *    atoms), or, without SMILES, from benzenoid name stems (benzyl, phenyl, cinnam, vanill, ...);
@@ -136,7 +137,7 @@ const OIL_NAME = /\b(?:oils?|extracts?|essences?|co2)\b/i;
 
 /** True when a name reads like a natural complex substance (an oil, extract, absolute, ...). */
 export function looksLikeNcs(name: string): boolean {
-  return NCS_NAME.test(name);
+  return NCS_NAME.test(name) || /^\p{L}+\s+spp\b/iu.test(name);
 }
 
 export function chemicalType(input: {

@@ -294,9 +294,23 @@ export function buildChemicals(
       acc.goodScentsOdour = e.descriptors.slice(0, 8);
   });
 
-  // SCCS substances without a valid CAS (e.g. "ROSE FLOWER OIL / ROSA SPP.", CAS "Diverse").
+  // SCCS substances without a valid CAS (e.g. "ROSE FLOWER OIL / ROSA SPP.", CAS "Diverse"): the one
+  // substance that has the name already (VERBENA ABSOLUTE, whose CAS cell is broken, is 8024-12-2),
+  // else a record of their own.
+  const holders = new Map<string, Accumulator[]>();
+  for (const acc of byId.values()) {
+    for (const key of new Set([...acc.names.map((n) => n.name), ...acc.synonyms].map(nameKey))) {
+      holders.set(key, [...(holders.get(key) ?? []), acc]);
+    }
+  }
   for (const e of input.sccs) {
     if (e.ids.cas.length > 0) continue;
+    const named = holders.get(nameKey(e.name));
+    if (named?.length === 1 && named[0]!.sccs === null) {
+      named[0]!.sccs = e;
+      named[0]!.inSources.add('sccs');
+      continue;
+    }
     const id = `chem-${slugify(displayCase(e.name))}`;
     let acc = byId.get(id);
     if (!acc) {

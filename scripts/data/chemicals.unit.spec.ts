@@ -66,7 +66,7 @@ describe('buildChemicals (fixture)', () => {
   it('rejects bad CAS numbers and reports them', () => {
     expect(byCas.has('78-70-5')).toBe(false);
     expect(byCas.has('78-70-7')).toBe(false);
-    expect(rejectedCas.map((r) => r.value).sort()).toEqual(['78-70-5', '78-70-7']);
+    expect(rejectedCas.map((r) => r.value).sort()).toEqual(['2237083', '78-70-5', '78-70-7']);
     expect(chemicals.every((c) => c.cas_number === null || isValidCas(c.cas_number))).toBe(true);
     expect(byCas.get('9000-01-5')?.name).toBe('Acacia gum'); // zero-padded check digit normalised
   });
@@ -140,6 +140,19 @@ describe('buildChemicals (fixture)', () => {
       cas_number: null,
       type: 'essential_oil',
     });
+    // A genus's species are plants, not a synthetic.
+    expect(chemicals.find((c) => c.id === 'chem-narcissus-spp')).toMatchObject({
+      cas_number: null,
+      type: 'natural',
+    });
+  });
+
+  it('gives an SCCS substance without a CAS number to the one substance that has its name', () => {
+    // VERBENA ABSOLUTE's CAS cell is broken ("2237083"): it is 8024-12-2, not a record of its own.
+    expect(byCas.get('8024-12-2')?.safety_information.sccs_data).toMatchObject({
+      sccs_category: 'Established contact allergens in humans',
+    });
+    expect(chemicals.some((c) => c.id === 'chem-verbena-absolute')).toBe(false);
   });
 
   it('maps SCCS data without inventing figures', () => {

@@ -258,6 +258,11 @@ describe('chemical type', () => {
     );
     expect(chemicalType({ name: 'Benzyl salicylate', ncs: false, smiles: null })).toBe('aromatic_compound');
     expect(chemicalType({ name: 'Linalool', ncs: false, smiles: 'CC(=CCCC(C)(C=C)O)C' })).toBe('synthetic');
+    // A genus's species are plants; a compound named after its plant in brackets is not.
+    expect(chemicalType({ name: 'THYMUS spp.', ncs: false, smiles: null })).toBe('natural');
+    expect(
+      chemicalType({ name: 'Glycyrrhizin, ammoniated (Glycyrrhiza spp.)', ncs: false, smiles: null }),
+    ).toBe('synthetic');
   });
 });
 
