@@ -191,7 +191,9 @@ export class Accumulator {
   ) {}
   addName(name: string, rank: number): void {
     const clean = displayCase(withoutScope(cleanName(name)));
-    if (clean === '') return;
+    // A registry number in a name column (Good Scents gives some substances their CAS number as
+    // name) is no name.
+    if (!isNameLike(clean)) return;
     this.names.push({ name: clean, rank });
     this.synonyms.add(clean);
     const trivial = bracketedTrivialName(clean);

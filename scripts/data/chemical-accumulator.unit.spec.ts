@@ -118,6 +118,10 @@ describe('groupMemberName', () => {
     dienol.synonyms.add('Trimethylundecadienol');
     expect(groupMemberName(dienol)).toBe('Trimethylundecadienol');
     expect(groupMemberName(new Accumulator('chem-1-1-1', '1-1-1'))).toBeNull();
+    // A CAS number in a source's name column is no name.
+    const geranitrile = new Accumulator('chem-31983-27-4', '31983-27-4');
+    geranitrile.addName('31983-27-4', NAME_RANK.goodScents!);
+    expect(geranitrile.names).toEqual([]);
   });
 });
 
