@@ -17,6 +17,17 @@ describe('main page in Chromium', () => {
     await page.getByTestId('search-input').fill(text);
     await page.getByTestId('search-input').press('Enter');
   };
+  /** Searches a CAS number and waits for the CAS modal to show the chemical found. */
+  const openCas = async (cas: string) => {
+    await search(cas);
+    const modal = page.getByTestId('cas-modal');
+    await page.getByTestId('cas-found').waitFor();
+    return modal;
+  };
+  const closeCas = async () => {
+    await page.getByTestId('cas-close').click();
+    await page.getByTestId('cas-modal').waitFor({ state: 'hidden' });
+  };
   const loadedCount = async () => (await page.getByTestId('loaded-count').textContent()) ?? '';
   const waitForLoadedCount = async (pattern: RegExp) => {
     const deadline = Date.now() + 20_000;
@@ -130,10 +141,7 @@ describe('main page in Chromium', () => {
   });
 
   it('opens the CAS modal with linalool for 78-70-6', async () => {
-    await search('78-70-6');
-    const modal = page.getByTestId('cas-modal');
-    await modal.waitFor();
-    await page.getByTestId('cas-found').waitFor();
+    const modal = await openCas('78-70-6');
     const text = (await modal.textContent()) ?? '';
     expect(text).toContain('Linalool');
     expect(text).toContain('78-70-6');
@@ -150,14 +158,11 @@ describe('main page in Chromium', () => {
     expect(sccs).toMatch(/Source: SCCS opinion SCCS\/1459\/11 on fragrance allergens \(2012\)/);
     expect(sccs).not.toMatch(/not the opinion's word/);
     await shot('cas-modal');
-    await page.getByTestId('cas-close').click();
-    await modal.waitFor({ state: 'hidden' });
+    await closeCas();
   });
 
   it("shows methyl eugenol's other names, IFRA standard and IARC group, each with its source", async () => {
-    await search('93-15-2');
-    const modal = page.getByTestId('cas-modal');
-    await page.getByTestId('cas-found').waitFor();
+    const modal = await openCas('93-15-2');
     expect(await modal.getByTestId('chemical-synonyms').textContent()).toMatch(/4-Allylveratrole/);
     const ifra = modal.getByTestId('ifra-block');
     expect(await ifra.getByTestId('ifra-kind').allTextContents()).toEqual(['IFRA restriction']);
@@ -183,27 +188,21 @@ describe('main page in Chromium', () => {
     expect(sources).toMatch(/IARC classification — IARC Monographs/);
     expect(sources).not.toMatch(/cas_number|inci_name|iarc —|ifra —/);
     await shot('cas-modal-ifra-iarc');
-    await page.getByTestId('cas-close').click();
-    await modal.waitFor({ state: 'hidden' });
+    await closeCas();
   });
 
   it('says a banned risk level is the EU prohibition, not the SCCS opinion, for lilial (80-54-6)', async () => {
-    await search('80-54-6');
-    const modal = page.getByTestId('cas-modal');
-    await page.getByTestId('cas-found').waitFor();
+    const modal = await openCas('80-54-6');
     const sccs = (await modal.getByTestId('sccs-block').textContent()) ?? '';
     expect(sccs).toMatch(/Risk level\s*Banned/);
     expect(sccs).toMatch(/"Banned" is not the opinion's word: the EU has since prohibited the substance/);
     expect(sccs).toMatch(/Source: SCCS opinion SCCS\/1459\/11/);
     expect(await modal.getByTestId('regulatory-block').textContent()).toMatch(/EU Annex II, entry 1666/);
-    await page.getByTestId('cas-close').click();
-    await modal.waitFor({ state: 'hidden' });
+    await closeCas();
   });
 
   it("shows benzene's Prop 65 listings with their safe harbour levels, each kind with its own toxicity", async () => {
-    await search('71-43-2');
-    const modal = page.getByTestId('cas-modal');
-    await page.getByTestId('cas-found').waitFor();
+    const modal = await openCas('71-43-2');
     const prop65 = modal.getByTestId('prop65');
     // Each listing with its own date: the reproductive endpoints joined the list ten years later.
     expect(await prop65.locator('p').first().textContent()).toMatch(
@@ -216,34 +215,27 @@ describe('main page in Chromium', () => {
     ]);
     expect(await prop65.textContent()).toMatch(/Source: OEHHA Proposition 65 list \(29 Dec 2023\)/);
     await shot('cas-modal-prop65');
-    await page.getByTestId('cas-close').click();
-    await modal.waitFor({ state: 'hidden' });
+    await closeCas();
   });
 
   it("keeps an Annex II ban's own condition: a petroleum distillate is banned only above 0.1 % benzene", async () => {
-    await search('64742-48-9');
-    const modal = page.getByTestId('cas-modal');
-    await page.getByTestId('cas-found').waitFor();
+    const modal = await openCas('64742-48-9');
     const condition = modal.getByTestId('eu-prohibition-condition');
     expect(await condition.textContent()).toBe(
       'The law limits the ban to: if they contain ≥ 0.1 % w/w benzene',
     );
     expect(await condition.locator('q').getAttribute('lang')).toBe('en');
-    await page.getByTestId('cas-close').click();
-    await modal.waitFor({ state: 'hidden' });
+    await closeCas();
   });
 
   it("says ethylene glycol's Prop 65 listing covers it only when ingested", async () => {
-    await search('107-21-1');
-    const modal = page.getByTestId('cas-modal');
-    await page.getByTestId('cas-found').waitFor();
+    const modal = await openCas('107-21-1');
     const prop65 = modal.getByTestId('prop65');
     expect(await prop65.locator('p').first().textContent()).toMatch(
       /listed for developmental toxicity since Jun\u00a019,\u00a02015\./,
     );
     expect(await prop65.getByTestId('prop65-scope').textContent()).toBe('The listing covers only: ingested');
-    await page.getByTestId('cas-close').click();
-    await modal.waitFor({ state: 'hidden' });
+    await closeCas();
   });
 
   it('lists prohibited chemicals as cards for the keyword "prohibited"', async () => {
@@ -386,9 +378,7 @@ describe('main page in Chromium', () => {
   });
 
   it("words toluene's odour, Prop 65 level and removed endpoint in Swedish, quoting OEHHA's note as English", async () => {
-    await search('108-88-3');
-    const modal = page.getByTestId('cas-modal');
-    await page.getByTestId('cas-found').waitFor();
+    const modal = await openCas('108-88-3');
     expect(await modal.getByTestId('safe-harbor-levels').textContent()).toBe(
       'Högsta tillåtna dos (MADL), utvecklingstoxicitet: 7\u00a0000\u00a0µg per dag',
     );
@@ -403,7 +393,6 @@ describe('main page in Chromium', () => {
       ),
     );
     await shot('cas-modal-history-sv');
-    await page.getByTestId('cas-close').click();
-    await modal.waitFor({ state: 'hidden' });
+    await closeCas();
   });
 });

@@ -297,10 +297,12 @@ export function buildChemicals(
   // SCCS substances without a valid CAS (e.g. "ROSE FLOWER OIL / ROSA SPP.", CAS "Diverse"): the one
   // substance that has the name already (VERBENA ABSOLUTE, whose CAS cell is broken, is 8024-12-2),
   // else a record of their own.
-  const holders = new Map<string, Accumulator[]>();
+  const holders = new Map<string, Accumulator[]>(
+    input.sccs.filter((e) => e.ids.cas.length === 0).map((e) => [nameKey(e.name), []]),
+  );
   for (const acc of byId.values()) {
     for (const key of new Set([...acc.names.map((n) => n.name), ...acc.synonyms].map(nameKey))) {
-      holders.set(key, [...(holders.get(key) ?? []), acc]);
+      holders.get(key)?.push(acc);
     }
   }
   for (const e of input.sccs) {

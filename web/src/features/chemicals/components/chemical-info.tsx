@@ -78,15 +78,15 @@ export function SccsBlock({ chemical }: { chemical: Chemical }) {
       <h3 id={titleId} className="section-title">
         {t('cas.sccsTitle')}
       </h3>
-      {category ? (
+      {sccs.sccs_category ? (
         <p className="info-block__text" data-testid="sccs-category">
           {t('sccs.category', { opinion: sccs.opinion ?? 'SCCS' })}{' '}
-          <strong>{t(`sccs.categories.${category}`)}</strong>
-        </p>
-      ) : sccs.sccs_category ? (
-        <p className="info-block__text" data-testid="sccs-category">
-          {t('sccs.category', { opinion: sccs.opinion ?? 'SCCS' })}{' '}
-          <strong lang="en">{sccs.sccs_category}</strong>
+          {/* A category the interface has no words for is quoted as the opinion writes it. */}
+          {category ? (
+            <strong>{t(`sccs.categories.${category}`)}</strong>
+          ) : (
+            <strong lang="en">{sccs.sccs_category}</strong>
+          )}
         </p>
       ) : null}
       <TruncatedText text={sccs.sccs_recommendation} limit={120} className="info-block__text" lang="en" />
