@@ -54,7 +54,7 @@ export function formatSummary(s: BuildSummary): string[] {
       .sort()
       .map(([k, v]) => `${k} ${v}`)
       .join('; ')}`,
-    `- DB_User_Materials rows left out, their name another substance's than their CAS number's: ${s.userMaterialConflicts.length}${s.userMaterialConflicts.length > 0 ? ` (${s.userMaterialConflicts.join('; ')})` : ''}`,
+    `- DB_User_Materials rows left out, their name another substance's than their CAS number's (a diluted product: another product's CAS number): ${s.userMaterialConflicts.length}${s.userMaterialConflicts.length > 0 ? ` (${s.userMaterialConflicts.join('; ')})` : ''}`,
     `- CosIng INCI names not given to the substance of their CAS number, another part or form of the plant (a flower water, a seed oil, a callus extract): ${s.otherMaterials.names} names on ${s.otherMaterials.substances} substances`,
     `- Bad CAS numbers rejected: ${s.rejectedCas.length} (${[...rejectedBySource.entries()]
       .sort()

@@ -64,7 +64,7 @@ export function withoutScope(name: string): string {
  * the dilution it sells (`Vanillin 10% in DPG`, `Ambermax 50% Dowanol TPM`); null for what is no
  * name at all (`Allergen Declaration from PW`, a stock code such as `4WW17035 from PW`).
  */
-function withoutSupplierWords(name: string): string | null {
+export function withoutSupplierWords(name: string): string | null {
   const text = name
     .replace(/\s+from PW$/i, '')
     .replace(

@@ -3,9 +3,11 @@
  * DB_User_Materials's clary sage lists "D-LIMONENE" under 87-44-5 (caryophyllene's CAS) beside
  * "LIMONENE" under 5989-27-5, and "BETA-CARYOPHYLLENE" under 91-64-5 (coumarin's): its rows are
  * crossed, and such a row cannot say which substance it means, so it is left out (neither name nor
- * percentage is used).
+ * percentage is used). Its diluted products are checked against its neat ones: "Aldehyde C-10
+ * Decanal 10% in DPG" under 67634-00-8, the CAS number of its neat "Allyl Amyl Glycolate", while its
+ * neat "Aldehyde C-10 Decanal" is 112-31-2, is a copied CAS number.
  */
-import { nameKey } from './chemical-accumulator.ts';
+import { nameKey, withoutSupplierWords } from './chemical-accumulator.ts';
 import type { MaterialConstituent } from './sources/naturals.ts';
 
 /** A name another source gives a CAS number. */
@@ -53,9 +55,14 @@ export function splitNameCasConflicts(
     for (const cas of row.ids.cas) set.add(cas);
     casInMaterial.set(row.material, set);
   }
+  const copied = copiedDilutionCas(rows);
   const kept: MaterialConstituent[] = [];
   const conflicts: MaterialConstituent[] = [];
   for (const row of rows) {
+    if (copied.has(row)) {
+      conflicts.push(row);
+      continue;
+    }
     const owners = casByName.get(nameKey(row.constituent));
     const listed = casInMaterial.get(row.material)!;
     const conflict =
@@ -72,4 +79,43 @@ export function splitNameCasConflicts(
     (conflict ? conflicts : kept).push(row);
   }
   return { kept, conflicts };
+}
+
+/** A supplier product's name without the supplier; with `diluted`, also without its dilution. */
+function productKey(material: string, diluted: boolean): string {
+  const name = material.replace(/\s+from PW$/i, '').trim();
+  return nameKey(diluted ? (withoutSupplierWords(name) ?? name) : name);
+}
+
+/**
+ * The rows of diluted products (`… 10% in DPG`) whose CAS number is not their neat product's but
+ * another neat product's, of another name: the same supplier sells the neat substance under its
+ * own CAS number, and the diluted one carries a neighbour's. A dilution under another CAS number of
+ * the same substance (tuberose absolute, ambrettolide, menthone) is kept: no neat product of
+ * another name has that number.
+ */
+function copiedDilutionCas(rows: readonly MaterialConstituent[]): Set<MaterialConstituent> {
+  const neatCasByName = new Map<string, Set<string>>();
+  const neatNamesByCas = new Map<string, Set<string>>();
+  for (const row of rows) {
+    const key = productKey(row.material, false);
+    if (key !== productKey(row.material, true) || key === '') continue;
+    for (const cas of row.ids.cas) {
+      neatCasByName.set(key, (neatCasByName.get(key) ?? new Set()).add(cas));
+      neatNamesByCas.set(cas, (neatNamesByCas.get(cas) ?? new Set()).add(key));
+    }
+  }
+  const out = new Set<MaterialConstituent>();
+  for (const row of rows) {
+    const base = productKey(row.material, true);
+    if (base === productKey(row.material, false) || row.ids.cas.length === 0) continue;
+    const neat = neatCasByName.get(base);
+    if (neat === undefined || row.ids.cas.some((cas) => neat.has(cas))) continue;
+    const others = row.ids.cas.every((cas) => {
+      const names = neatNamesByCas.get(cas);
+      return names !== undefined && !names.has(base);
+    });
+    if (others) out.add(row);
+  }
+  return out;
 }

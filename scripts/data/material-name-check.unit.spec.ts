@@ -64,4 +64,24 @@ describe('splitNameCasConflicts', () => {
     ).toHaveLength(1);
     expect(splitNameCasConflicts([row('Unheard-of', '5-5-5')], known).conflicts).toHaveLength(0);
   });
+
+  it("leaves out a diluted product under another neat product's CAS number, never one under another number of its own substance", () => {
+    const product = (material: string, cas: string): MaterialConstituent => ({
+      ...row(material.replace(/ from PW$/, ''), cas),
+      material,
+      percent: 100,
+    });
+    const rows = [
+      product('Aldehyde C-10 Decanal from PW', '112-31-2'),
+      product('Allyl Amyl Glycolate from PW', '67634-00-8'),
+      product('Aldehyde C-10 Decanal 10% in DPG from PW', '67634-00-8'),
+      product('Allyl Amyl Glycolate 10% in DPG from PW', '67634-00-8'),
+      product('Tuberose Absolute from PW', '94334-35-7'),
+      product('Tuberose Absolute 10% in DPG from PW', '8024-05-3'),
+      product('Vanillin 10% in DPG from PW', '121-33-5'),
+    ];
+    const { kept, conflicts } = splitNameCasConflicts(rows, []);
+    expect(conflicts.map((r) => r.material)).toEqual(['Aldehyde C-10 Decanal 10% in DPG from PW']);
+    expect(kept).toHaveLength(6);
+  });
 });
