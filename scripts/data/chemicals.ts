@@ -28,7 +28,7 @@ import type { IdentifierCell, RejectedCas } from './sources/identifiers.ts';
 import type { IfraAmendmentEntry, IfraStandardEntry, IfraTransparencyEntry } from './sources/ifra.ts';
 import type { MaterialConstituent } from './sources/naturals.ts';
 import type { GlossaryEntry, GoodScentsEntry } from './sources/odour.ts';
-import { type Prop65Entry, type SafeHarborLevel, withFootnotes } from './sources/prop65.ts';
+import { listedSubstance, type Prop65Entry, type SafeHarborLevel, withFootnotes } from './sources/prop65.ts';
 import type { SccsEntry } from './sources/sccs.ts';
 
 export { cleanName, displayCase } from './chemical-accumulator.ts';
@@ -253,12 +253,13 @@ export function buildChemicals(
   each(input.prop65, (acc, e) => {
     acc.inSources.add('prop65');
     acc.prop65.push({ entry: e, source: 'prop65' });
-    acc.addName(e.name, NAME_RANK.prop65!);
+    // The listing's scope is not a name: "Ethylene glycol (ingested)" names ethylene glycol.
+    acc.addName(listedSubstance(e.name), NAME_RANK.prop65!);
   });
   each(input.prop65List, (acc, e) => {
     acc.inSources.add('prop65List');
     acc.prop65.push({ entry: e, source: 'prop65List' });
-    acc.synonyms.add(e.name);
+    acc.synonyms.add(listedSubstance(e.name));
   });
   each(input.iarc, (acc, e) => {
     acc.inSources.add('iarc');

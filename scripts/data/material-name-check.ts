@@ -1,14 +1,16 @@
 /**
- * Supplier composition rows whose constituent name and CAS number name two different substances.
- * DB_User_Materials's clary sage lists "D-LIMONENE" under 87-44-5 (caryophyllene's CAS) beside
+ * Names against CAS numbers across sources. Supplier composition rows whose constituent name and
+ * CAS number name two different substances: DB_User_Materials's clary sage lists "D-LIMONENE" under 87-44-5 (caryophyllene's CAS) beside
  * "LIMONENE" under 5989-27-5, and "BETA-CARYOPHYLLENE" under 91-64-5 (coumarin's): its rows are
  * crossed, and such a row cannot say which substance it means, so it is left out (neither name nor
  * percentage is used). Its diluted products are checked against its neat ones: "Aldehyde C-10
  * Decanal 10% in DPG" under 67634-00-8, the CAS number of its neat "Allyl Amyl Glycolate", while its
- * neat "Aldehyde C-10 Decanal" is 112-31-2, is a copied CAS number.
+ * neat "Aldehyde C-10 Decanal" is 112-31-2, is a copied CAS number. And Prop 65 listings without a
+ * CAS number that name a substance the other sources identify.
  */
 import { nameKey, withoutSupplierWords } from './chemical-accumulator.ts';
 import type { MaterialConstituent } from './sources/naturals.ts';
+import { listedSubstance, type Prop65Entry } from './sources/prop65.ts';
 
 /** A name another source gives a CAS number. */
 export interface KnownName {
@@ -118,4 +120,37 @@ function copiedDilutionCas(rows: readonly MaterialConstituent[]): Set<MaterialCo
     if (others) out.add(row);
   }
   return out;
+}
+
+/**
+ * Prop 65 listings without a CAS number whose name, once the listing's scope is set aside
+ * (`listingScope`), is a name the other sources give a CAS number: OEHHA writes "---" for
+ * "Titanium dioxide (airborne, unbound particles of respirable size)", a listing of the substance
+ * in one form, and CosIng's TITANIUM DIOXIDE is 13463-67-7. The listing takes those CAS numbers and
+ * keeps its name, so its scope is still shown. A listing without a scope (a group such as "Lead and
+ * lead compounds") or with a name no source knows keeps no CAS number.
+ */
+export function prop65CasByName(
+  entries: readonly Prop65Entry[],
+  known: readonly KnownName[],
+): { entries: Prop65Entry[]; linked: string[] } {
+  const casByName = new Map<string, Set<string>>();
+  for (const k of known) {
+    const key = k.name ? nameKey(k.name) : '';
+    if (key === '' || k.cas.length === 0) continue;
+    const set = casByName.get(key) ?? new Set<string>();
+    for (const cas of k.cas) set.add(cas);
+    casByName.set(key, set);
+  }
+  const linked: string[] = [];
+  const out = entries.map((e) => {
+    const substance = listedSubstance(e.name);
+    if (e.ids.cas.length > 0 || substance === e.name) return e;
+    const cas = casByName.get(nameKey(substance));
+    if (cas === undefined) return e;
+    const sorted = [...cas].sort();
+    linked.push(`${e.name} (${sorted.join(', ')})`);
+    return { ...e, ids: { ...e.ids, cas: sorted } };
+  });
+  return { entries: out, linked };
 }

@@ -14,7 +14,7 @@ import { CURATED_LINKS } from './curated-constituents.ts';
 import { buildInciVocabulary, inciVocabularyFile } from './inci-vocabulary.ts';
 import { gzipDeterministic, jsonArrayText, jsonLinesBuffer, jsonObjectText } from './io.ts';
 import { fragranceMaterialIds } from './labels.ts';
-import { splitNameCasConflicts } from './material-name-check.ts';
+import { prop65CasByName, splitNameCasConflicts } from './material-name-check.ts';
 import { type MergedPerfume, mergePerfumes } from './merge.ts';
 import { naturalOccurrence } from './natural-occurrence.ts';
 import { NATURAL_NOTE_MATERIALS } from './note-materials.ts';
@@ -206,23 +206,31 @@ export function buildDataset(texts: SourceTexts, log: (line: string) => void = (
   const cosing = parseCosingInventory(texts.cosing);
   const euAllergens = parseEuAllergens(texts.euAllergens);
   const sccs = parseSccs(texts.sccs);
+  // The names the identifying sources give CAS numbers decide which substance a supplier row or a
+  // Prop 65 listing without a CAS number means.
+  const knownNames = [
+    ...ifraTransparency.map((e) => ({ name: e.name, cas: e.ids.cas })),
+    ...ifraGlossary.map((e) => ({ name: e.name, cas: e.ids.cas })),
+    ...goodScents.map((e) => ({ name: e.name, cas: e.ids.cas })),
+    ...cosing.map((e) => ({ name: e.inciName, cas: e.ids.cas })),
+    ...naturals.map((e) => ({ name: e.constituent, cas: e.ids.cas })),
+    ...euAllergens.map((e) => ({ name: e.name, cas: e.ids.cas })),
+    ...sccs.map((e) => ({ name: e.name, cas: e.ids.cas })),
+  ];
   // Supplier rows whose constituent name is another substance's than their CAS number's are left
-  // out: the other sources' names decide.
+  // out.
   const { kept: userMaterials, conflicts: userMaterialConflicts } = splitNameCasConflicts(
     parseUserMaterials(texts.userMaterials),
-    [
-      ...ifraTransparency.map((e) => ({ name: e.name, cas: e.ids.cas })),
-      ...ifraGlossary.map((e) => ({ name: e.name, cas: e.ids.cas })),
-      ...goodScents.map((e) => ({ name: e.name, cas: e.ids.cas })),
-      ...cosing.map((e) => ({ name: e.inciName, cas: e.ids.cas })),
-      ...naturals.map((e) => ({ name: e.constituent, cas: e.ids.cas })),
-      ...euAllergens.map((e) => ({ name: e.name, cas: e.ids.cas })),
-      ...sccs.map((e) => ({ name: e.name, cas: e.ids.cas })),
-    ],
+    knownNames,
   );
   log(
     `chemicals: ${userMaterialConflicts.length} DB_User_Materials rows left out (the name is another substance's than the CAS number's)`,
   );
+  const prop65 = prop65CasByName(parseProp65(texts.prop65), knownNames);
+  const prop65List = prop65CasByName(parseProp65(texts.prop65List), knownNames);
+  for (const linked of new Set([...prop65.linked, ...prop65List.linked])) {
+    log(`chemicals: Prop 65 listing without a CAS number linked by its name: ${linked}`);
+  }
   const chemicalResult = buildChemicals(
     {
       annexII: parseCosingAnnex(texts.annexII, 'II', CHEMICAL_SOURCES.annexII.file),
@@ -233,8 +241,8 @@ export function buildDataset(texts: SourceTexts, log: (line: string) => void = (
       ifraTransparency,
       ifraStandards: parseIfraStandards(texts.ifraStandards),
       ifraAmendment: parseIfraAmendment(texts.ifraAmendment),
-      prop65: parseProp65(texts.prop65),
-      prop65List: parseProp65(texts.prop65List),
+      prop65: prop65.entries,
+      prop65List: prop65List.entries,
       iarc: parseIarc(texts.iarc),
       cosing,
       sccs,

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { iarcOfSubstance } from './chemical-rules.ts';
 import { buildChemicals, CHEMICAL_SOURCES, type ChemicalInputs, CLASSIC_26, ordinal } from './chemicals.ts';
 import { parseCsvRows, readText } from './io.ts';
+import { prop65CasByName } from './material-name-check.ts';
 import { regulatoryRowsWithoutSourceOrDate } from './regulatory-audit.ts';
 import {
   annexIIWording,
@@ -18,6 +19,7 @@ import {
   readableEntryName,
 } from './sources/eu-annexes.ts';
 import {
+  listedSubstance,
   listingScope,
   parseProp65,
   parseSafeHarborLevels,
@@ -229,6 +231,53 @@ describe('listingScope', () => {
     );
     expect(listingScope('Di(2-ethylhexyl)phthalate (DEHP)')).toBeNull();
     expect(listingScope('Benzene')).toBeNull();
+  });
+
+  it('leaves the substance its name without the scope, and an abbreviation in place', () => {
+    expect(listedSubstance('Ethylene glycol (ingested)')).toBe('Ethylene glycol');
+    expect(listedSubstance('Di(2-ethylhexyl)phthalate (DEHP)')).toBe('Di(2-ethylhexyl)phthalate (DEHP)');
+  });
+});
+
+describe('prop65CasByName', () => {
+  const listing = (name: string, cas: string[] = []) =>
+    ({
+      name,
+      toxicity: ['cancer'],
+      mechanism: 'LC',
+      ids: { cas, ec: [], rejected: [] },
+      raw: cas.join(', ') || ' ---',
+      dateListed: '2011-09-02',
+      levels: [],
+      removedOn: null,
+      removal: null,
+    }) as ReturnType<typeof parseProp65>[number];
+  const known = [
+    { name: 'TITANIUM DIOXIDE', cas: ['13463-67-7'] },
+    { name: 'Lead', cas: ['7439-92-1'] },
+    { name: 'Carbon black', cas: ['1333-86-4'] },
+  ];
+
+  it('gives a scoped listing without a CAS number the CAS numbers of the substance it names', () => {
+    const { entries, linked } = prop65CasByName(
+      [listing('Titanium dioxide (airborne, unbound particles of respirable size)')],
+      known,
+    );
+    expect(entries[0]!.ids.cas).toEqual(['13463-67-7']);
+    expect(entries[0]!.name).toBe('Titanium dioxide (airborne, unbound particles of respirable size)');
+    expect(linked).toHaveLength(1);
+  });
+
+  it('leaves a group, an unknown substance and a listing with its own CAS number as they are', () => {
+    const rows = [
+      listing('Lead and lead compounds'),
+      listing('Lead (compounds)'),
+      listing('Silica, crystalline (airborne particles of respirable size)'),
+      listing('Carbon black (airborne, unbound particles of respirable size)', ['1333-86-4']),
+    ];
+    const { entries, linked } = prop65CasByName(rows, known);
+    expect(entries.map((e) => e.ids.cas)).toEqual([[], [], [], ['1333-86-4']]);
+    expect(linked).toEqual([]);
   });
 });
 

@@ -236,6 +236,11 @@ export function listingScope(name: string): string | null {
     : null;
 }
 
+/** The substance a listing names: its name without the scope `listingScope` reads in it. */
+export function listedSubstance(name: string): string {
+  return listingScope(name) === null ? name : name.replace(/\s*\([^()]*\)\s*$/, '').trim();
+}
+
 /**
  * Both files: find the "Chemical, Type of Toxicity, ..." header and read the rows below it. An
  * indented row with a level but no toxicity, CAS or date gives a level of the listing above it
