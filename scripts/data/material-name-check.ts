@@ -1,12 +1,13 @@
 /**
  * Names against CAS numbers across sources. Supplier composition rows whose constituent name and
- * CAS number name two different substances: DB_User_Materials's clary sage lists "D-LIMONENE" under 87-44-5 (caryophyllene's CAS) beside
- * "LIMONENE" under 5989-27-5, and "BETA-CARYOPHYLLENE" under 91-64-5 (coumarin's): its rows are
- * crossed, and such a row cannot say which substance it means, so it is left out (neither name nor
- * percentage is used). Its diluted products are checked against its neat ones: "Aldehyde C-10
- * Decanal 10% in DPG" under 67634-00-8, the CAS number of its neat "Allyl Amyl Glycolate", while its
- * neat "Aldehyde C-10 Decanal" is 112-31-2, is a copied CAS number. And Prop 65 listings without a
- * CAS number that name a substance the other sources identify.
+ * CAS number name two different substances: DB_User_Materials's clary sage lists "D-LIMONENE"
+ * under 87-44-5 (caryophyllene's CAS) beside "LIMONENE" under 5989-27-5, and "BETA-CARYOPHYLLENE"
+ * under 91-64-5 (coumarin's): its rows are crossed, and such a row cannot say which substance it
+ * means, so it is left out (neither name nor percentage is used). Its diluted products are checked
+ * against its neat ones: "Aldehyde C-10 Decanal 10% in DPG" under 67634-00-8, the CAS number of its
+ * neat "Allyl Amyl Glycolate", while its neat "Aldehyde C-10 Decanal" is 112-31-2, is a copied CAS
+ * number. And Prop 65 listings without a CAS number that name a substance the other sources
+ * identify.
  */
 import { nameKey, withoutSupplierWords } from './chemical-accumulator.ts';
 import type { MaterialConstituent } from './sources/naturals.ts';
