@@ -329,8 +329,11 @@ function isNameList(name: string): boolean {
  * Moves the names of entries covering several substances into the synonyms of the substances they
  * may name. A name that a single-substance source gives to some substance (its own name) stays
  * only with that substance, as does a name whose head or bracketed part is the own name of a
- * member of the entry. A name no such source gives (a group name such as "Safrole, Isosafrole
- * and Dihydrosafrole") stays with every member of the entry.
+ * member of the entry (`α-Damascone` and `alpha-Damascone` are one name). A name no such source
+ * gives (a group name such as "Safrole, Isosafrole and Dihydrosafrole") stays with every member
+ * of the entry, unless it names another stereoisomer than the member's own names do
+ * (`stereoMarks`): "l-p-Mentha-1(6),8-dien-2-one" is no name of d-carvone, nor "D-limonene" of
+ * the racemate.
  */
 export function attributeGroupNames(accumulators: Iterable<Accumulator>): void {
   const all = [...accumulators];
@@ -338,7 +341,7 @@ export function attributeGroupNames(accumulators: Iterable<Accumulator>): void {
   for (const acc of all) {
     for (const synonym of acc.synonyms) {
       for (const part of nameParts(synonym)) {
-        const key = nameKey(part);
+        const key = ownerKey(part);
         const set = owners.get(key) ?? new Set<string>();
         set.add(acc.id);
         owners.set(key, set);
@@ -349,12 +352,12 @@ export function attributeGroupNames(accumulators: Iterable<Accumulator>): void {
   // it is a member's own name, else what its brackets hold ("2,6,6-Trimethylbicyclo[3.1.1]hept-
   // 2-ene (alpha-Pinene)"). A head or bracket owned only outside the entry decides nothing.
   const ownerOf = (name: string, members: readonly string[]): Set<string> | undefined => {
-    const whole = owners.get(nameKey(name));
+    const whole = owners.get(ownerKey(name));
     if (whole) return whole;
     const bracketed = /^(.+?)\s*\(([^()]+)\)$/.exec(name);
     if (!bracketed) return undefined;
     for (const part of [bracketed[1]!, bracketed[2]!]) {
-      const owner = owners.get(nameKey(part));
+      const owner = owners.get(ownerKey(part));
       if (owner && members.some((m) => owner.has(m))) return owner;
     }
     return undefined;
@@ -363,14 +366,70 @@ export function attributeGroupNames(accumulators: Iterable<Accumulator>): void {
   // oils) names each: a name stating another part or form than a member's own names is not its name.
   for (const acc of all) {
     const identity = identityTags(acc.names.map((n) => n.name));
+    const stereo = acc.names.map((n) => stereoMarks(n.name));
     for (const group of acc.groupNames) {
       for (const part of nameParts(group.name)) {
-        if (contradictsMaterial(identity, part)) continue;
+        if (contradictsMaterial(identity, part) || contradictsStereo(stereo, stereoMarks(part))) continue;
         const owner = ownerOf(part, group.members);
         if (owner === undefined || owner.has(acc.id)) acc.synonyms.add(part);
       }
     }
   }
+}
+
+/** A name's key for who owns it: Greek letters and their spelled forms (`.alpha.`, `ß`) as one. */
+function ownerKey(name: string): string {
+  return nameKey(
+    name
+      .replace(/\.(alpha|beta|gamma|delta)\./gi, '$1')
+      .replace(/α/g, 'alpha')
+      .replace(/[βß]/g, 'beta')
+      .replace(/γ/g, 'gamma')
+      .replace(/δ/g, 'delta'),
+  );
+}
+
+/**
+ * The stereoisomer a name states in its prefix: its optical rotation (`d-`, `(+)-`; `l-`, `(-)-`;
+ * the racemate `dl-`, `(±)-`) and the configuration of its one stereocentre (`(R)-`, `(3S)-`).
+ * Descriptors of several centres or double bonds (`(2R,5E)-`) say nothing here.
+ */
+export function stereoMarks(name: string): {
+  rotation: '+' | '-' | '±' | null;
+  configuration: 'R' | 'S' | null;
+} {
+  let rest = name.trim();
+  let rotation: '+' | '-' | '±' | null = null;
+  let configuration: 'R' | 'S' | null = null;
+  for (let step = 0; step < 2; step++) {
+    const racemic = /^(?:dl|d,l|rac|\(±\)|\(\+\/[-−]\)|\(RS\)|\(R,S\))-/i.exec(rest);
+    const plus = /^(?:d|\(\+\))-/i.exec(rest);
+    const minus = /^(?:l|laevo|levo|\([-−–]\))-/i.exec(rest);
+    const centre = /^\(\d*([RS])\)-/.exec(rest);
+    const match = racemic ?? plus ?? minus ?? centre;
+    if (!match) break;
+    if (racemic) rotation = '±';
+    else if (plus) rotation = '+';
+    else if (minus) rotation = '-';
+    else configuration = centre![1] as 'R' | 'S';
+    rest = rest.slice(match[0].length);
+  }
+  return { rotation, configuration };
+}
+
+/**
+ * Whether a name states another stereoisomer than a substance's own names agree on: a rotation or
+ * a configuration when all its own names that state one state the other one.
+ */
+function contradictsStereo(
+  own: ReadonlyArray<ReturnType<typeof stereoMarks>>,
+  name: ReturnType<typeof stereoMarks>,
+): boolean {
+  const differs = (key: 'rotation' | 'configuration') => {
+    const stated = new Set(own.map((m) => m[key]).filter((v) => v !== null));
+    return name[key] !== null && stated.size === 1 && !stated.has(name[key]);
+  };
+  return differs('rotation') || differs('configuration');
 }
 
 /** EC number paired with a CAS in a row: the only one, or the same position when counts match. */

@@ -14,6 +14,7 @@ import {
   NAME_RANK,
   nameKey,
   nameParts,
+  stereoMarks,
 } from './chemical-accumulator.ts';
 
 describe('nameParts', () => {
@@ -129,6 +130,61 @@ describe('nameKey', () => {
   it('ignores case, spaces and punctuation', () => {
     expect(nameKey('5-Allyl-1,3-benzodioxole')).toBe(nameKey('5 allyl 1,3 Benzodioxole'));
     expect(nameKey('(2R,5E)-x')).not.toBe(nameKey('(2S,5E)-x'));
+  });
+});
+
+describe('attributeGroupNames: Greek letters and stereoisomers', () => {
+  it('reads a Greek letter as its spelled name when it looks for the owner of a name', () => {
+    const alpha = new Accumulator('chem-23726-94-5', '23726-94-5');
+    const beta = new Accumulator('chem-35044-68-9', '35044-68-9');
+    const damascenone = new Accumulator('chem-23696-85-7', '23696-85-7');
+    alpha.addName('alpha-Damascone', NAME_RANK.goodScents!);
+    beta.addName('beta-Damascone', NAME_RANK.goodScents!);
+    damascenone.addName('Rose Ketone-4', NAME_RANK.goodScents!);
+    const cas = ['23726-94-5', '35044-68-9', '23696-85-7'];
+    for (const acc of [alpha, beta, damascenone]) {
+      for (const n of ['α-Damascone', 'ß-Damascone', '.beta.-Damascone', 'Rose ketones'])
+        acc.addGroupName(n, cas);
+    }
+    attributeGroupNames([alpha, beta, damascenone]);
+    expect([...damascenone.synonyms].sort()).toEqual(['Rose Ketone-4', 'Rose ketones']);
+    expect([...alpha.synonyms]).toContain('α-Damascone');
+    expect([...alpha.synonyms]).not.toContain('ß-Damascone');
+    expect([...beta.synonyms]).toEqual(expect.arrayContaining(['ß-Damascone', '.beta.-Damascone']));
+  });
+
+  it('keeps a name stating another stereoisomer off a member, and a name stating none on every one', () => {
+    const d = new Accumulator('chem-2244-16-8', '2244-16-8');
+    const l = new Accumulator('chem-6485-40-1', '6485-40-1');
+    const racemate = new Accumulator('chem-22327-39-0', '22327-39-0');
+    const unspecified = new Accumulator('chem-99-49-0', '99-49-0');
+    d.addName('d-Carvone', NAME_RANK.goodScents!);
+    d.addName('(S)-Carvone', NAME_RANK.goodScents!);
+    l.addName('L-Carvone', NAME_RANK.goodScents!);
+    racemate.addName('dl-Carvone', NAME_RANK.goodScents!);
+    unspecified.addName('Carvone', NAME_RANK.goodScents!);
+    const members = [d, l, racemate, unspecified];
+    const cas = members.map((m) => m.cas!);
+    const group = ['l-p-Mentha-1(6),8-dien-2-one', 'd-p-Mentha-6,8(9)-dien-2-one', '(5R)-Carvone', 'Carvol'];
+    for (const acc of members) for (const n of group) acc.addGroupName(n, cas);
+    attributeGroupNames(members);
+    expect([...d.synonyms]).toEqual(['d-Carvone', '(S)-Carvone', 'd-p-Mentha-6,8(9)-dien-2-one', 'Carvol']);
+    expect([...l.synonyms]).toEqual(['L-Carvone', 'l-p-Mentha-1(6),8-dien-2-one', '(5R)-Carvone', 'Carvol']);
+    expect([...racemate.synonyms]).toEqual(['dl-Carvone', '(5R)-Carvone', 'Carvol']);
+    expect([...unspecified.synonyms]).toEqual(['Carvone', ...group]);
+  });
+
+  it('reads rotation and single-centre configuration from a prefix only', () => {
+    expect(stereoMarks('(+)-(R)-Citronellol')).toEqual({ rotation: '+', configuration: 'R' });
+    expect(stereoMarks('(S)-(-)-Limonene')).toEqual({ rotation: '-', configuration: 'S' });
+    expect(stereoMarks('dl-Limonene (racemic)')).toEqual({ rotation: '±', configuration: null });
+    expect(stereoMarks('D-limonene')).toEqual({ rotation: '+', configuration: null });
+    expect(stereoMarks('(2R,5E)-2,6,10-Trimethylundeca-5,9-dien-1-ol')).toEqual({
+      rotation: null,
+      configuration: null,
+    });
+    expect(stereoMarks('delta-Damascone')).toEqual({ rotation: null, configuration: null });
+    expect(stereoMarks('Linalool')).toEqual({ rotation: null, configuration: null });
   });
 });
 
