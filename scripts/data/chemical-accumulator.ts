@@ -332,8 +332,8 @@ function isNameList(name: string): boolean {
  * member of the entry (`α-Damascone` and `alpha-Damascone` are one name). A name no such source
  * gives (a group name such as "Safrole, Isosafrole and Dihydrosafrole") stays with every member
  * of the entry, unless it names another stereoisomer than the member's own names do
- * (`stereoMarks`): "l-p-Mentha-1(6),8-dien-2-one" is no name of d-carvone, nor "D-limonene" of
- * the racemate.
+ * (`stereoMarks`): "l-p-Mentha-1(6),8-dien-2-one" is no name of d-carvone, nor "(+)-ß-Citronellol"
+ * of the racemate.
  */
 export function attributeGroupNames(accumulators: Iterable<Accumulator>): void {
   const all = [...accumulators];
