@@ -93,14 +93,18 @@ function productKey(material: string, diluted: boolean): string {
 /**
  * The rows of diluted products (`… 10% in DPG`) whose CAS number is not their neat product's but
  * another neat product's, of another name: the same supplier sells the neat substance under its
- * own CAS number, and the diluted one carries a neighbour's. A dilution under another CAS number of
- * the same substance (tuberose absolute, ambrettolide, menthone) is kept: no neat product of
- * another name has that number.
+ * own CAS number, and the diluted one carries a neighbour's. A product here is a row naming the
+ * product itself (`Aldehyde C-10 Decanal from PW: Aldehyde C-10 Decanal`), never a natural's
+ * constituent. A dilution under another CAS number of the same substance (tuberose absolute,
+ * ambrettolide, menthone) is kept: no neat product of another name has that number.
  */
 function copiedDilutionCas(rows: readonly MaterialConstituent[]): Set<MaterialConstituent> {
+  const product = rows.filter(
+    (row) => productKey(row.material, true) === nameKey(withoutSupplierWords(row.constituent) ?? ''),
+  );
   const neatCasByName = new Map<string, Set<string>>();
   const neatNamesByCas = new Map<string, Set<string>>();
-  for (const row of rows) {
+  for (const row of product) {
     const key = productKey(row.material, false);
     if (key !== productKey(row.material, true) || key === '') continue;
     for (const cas of row.ids.cas) {
@@ -109,7 +113,7 @@ function copiedDilutionCas(rows: readonly MaterialConstituent[]): Set<MaterialCo
     }
   }
   const out = new Set<MaterialConstituent>();
-  for (const row of rows) {
+  for (const row of product) {
     const base = productKey(row.material, true);
     if (base === productKey(row.material, false) || row.ids.cas.length === 0) continue;
     const neat = neatCasByName.get(base);

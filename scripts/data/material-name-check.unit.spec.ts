@@ -79,9 +79,14 @@ describe('splitNameCasConflicts', () => {
       product('Tuberose Absolute from PW', '94334-35-7'),
       product('Tuberose Absolute 10% in DPG from PW', '8024-05-3'),
       product('Vanillin 10% in DPG from PW', '121-33-5'),
+      // A blend's constituent is no product: that the blend holds 8024-06-4 says nothing against
+      // the dilution's number.
+      product('Vanilla Absolute from PW', '8047-24-3'),
+      product('Vanilla Absolute 10% in DPG from PW', '8024-06-4'),
+      { ...product('Vanilla Blend from PW', '8024-06-4'), constituent: 'Vanilla Absolute' },
     ];
     const { kept, conflicts } = splitNameCasConflicts(rows, []);
     expect(conflicts.map((r) => r.material)).toEqual(['Aldehyde C-10 Decanal 10% in DPG from PW']);
-    expect(kept).toHaveLength(6);
+    expect(kept).toHaveLength(9);
   });
 });
