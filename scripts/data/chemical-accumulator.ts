@@ -7,6 +7,7 @@ import { isSystematicName } from '../../services/domain/src/chemicals/systematic
 import type { SourceName } from './chemical-sources.ts';
 import {
   contradictsMaterial,
+  contradictsSpecies,
   exactWordShare,
   identityTags,
   inciAgreement,
@@ -333,7 +334,8 @@ function isNameList(name: string): boolean {
  * gives (a group name such as "Safrole, Isosafrole and Dihydrosafrole") stays with every member
  * of the entry, unless it names another stereoisomer than the member's own names do
  * (`stereoMarks`): "l-p-Mentha-1(6),8-dien-2-one" is no name of d-carvone, nor "(+)-ß-Citronellol"
- * of the racemate.
+ * of the racemate; or another species of the genus its own names name (`contradictsSpecies`):
+ * "Juniperus phoenicea L." is no name of Juniperus sabina.
  */
 export function attributeGroupNames(accumulators: Iterable<Accumulator>): void {
   const all = [...accumulators];
@@ -366,10 +368,16 @@ export function attributeGroupNames(accumulators: Iterable<Accumulator>): void {
   // oils) names each: a name stating another part or form than a member's own names is not its name.
   for (const acc of all) {
     const identity = identityTags(acc.names.map((n) => n.name));
-    const stereo = acc.names.map((n) => stereoMarks(n.name));
+    const own = acc.names.map((n) => n.name);
+    const stereo = own.map(stereoMarks);
     for (const group of acc.groupNames) {
       for (const part of nameParts(group.name)) {
-        if (contradictsMaterial(identity, part) || contradictsStereo(stereo, stereoMarks(part))) continue;
+        if (
+          contradictsMaterial(identity, part) ||
+          contradictsSpecies(own, part) ||
+          contradictsStereo(stereo, stereoMarks(part))
+        )
+          continue;
         const owner = ownerOf(part, group.members);
         if (owner === undefined || owner.has(acc.id)) acc.synonyms.add(part);
       }
@@ -392,7 +400,8 @@ function ownerKey(name: string): string {
 /**
  * The stereoisomer a name states in its prefix: its optical rotation (`d-`, `(+)-`; `l-`, `(-)-`;
  * the racemate `dl-`, `(±)-`) and the configuration of its one stereocentre (`(R)-`, `(3S)-`).
- * Descriptors of several centres or double bonds (`(2R,5E)-`) say nothing here.
+ * Descriptors of several centres or double bonds (`(2R,5E)-`) say nothing here, nor a `d-`/`l-`
+ * after a rotation sign.
  */
 export function stereoMarks(name: string): {
   rotation: '+' | '-' | '±' | null;
@@ -408,10 +417,10 @@ export function stereoMarks(name: string): {
     const centre = /^\(\d*([RS])\)-/.exec(rest);
     const match = racemic ?? plus ?? minus ?? centre;
     if (!match) break;
-    if (racemic) rotation = '±';
-    else if (plus) rotation = '+';
-    else if (minus) rotation = '-';
-    else configuration = centre![1] as 'R' | 'S';
+    // After a rotation sign, `d-`/`l-` is Fischer's configuration (`(+)-l-tartaric acid`), not a
+    // second rotation.
+    if (centre && !racemic && !plus && !minus) configuration = centre[1] as 'R' | 'S';
+    else rotation ??= racemic ? '±' : plus ? '+' : '-';
     rest = rest.slice(match[0].length);
   }
   return { rotation, configuration };
@@ -421,7 +430,7 @@ export function stereoMarks(name: string): {
  * Whether a name states another stereoisomer than a substance's own names agree on: a rotation or
  * a configuration when all its own names that state one state the other one.
  */
-function contradictsStereo(
+export function contradictsStereo(
   own: ReadonlyArray<ReturnType<typeof stereoMarks>>,
   name: ReturnType<typeof stereoMarks>,
 ): boolean {

@@ -179,6 +179,7 @@ describe('attributeGroupNames: Greek letters and stereoisomers', () => {
     expect(stereoMarks('(S)-(-)-Limonene')).toEqual({ rotation: '-', configuration: 'S' });
     expect(stereoMarks('dl-Limonene (racemic)')).toEqual({ rotation: '±', configuration: null });
     expect(stereoMarks('D-limonene')).toEqual({ rotation: '+', configuration: null });
+    expect(stereoMarks('(+)-l-Tartaric acid')).toEqual({ rotation: '+', configuration: null });
     expect(stereoMarks('(2R,5E)-2,6,10-Trimethylundeca-5,9-dien-1-ol')).toEqual({
       rotation: null,
       configuration: null,

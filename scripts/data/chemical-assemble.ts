@@ -3,6 +3,7 @@ import {
   type Accumulator,
   bestBy,
   chooseInci,
+  contradictsStereo,
   displayCase,
   displayName,
   groupMemberName,
@@ -10,6 +11,7 @@ import {
   nameKey,
   nameParts,
   ownNames,
+  stereoMarks,
 } from './chemical-accumulator.ts';
 import type {
   Chemical,
@@ -136,8 +138,17 @@ export function assemble(acc: Accumulator, context: AssembleContext): Chemical {
   const inci = inciEntry?.name ?? null;
   if (inciEntry) sources.push({ field: 'inci_name', ...src(inciEntry.rank === 1 ? 'cosing' : 'annexIII') });
   const lower = name.toLowerCase();
+  // A name stating another stereoisomer than the one the substance is shown as is not its name
+  // (a supplier's "D-Limonene" under the racemate's CAS number). CosIng's INCI names stay: their
+  // D- and L- are Fischer's configuration (`L-ALLO-OCIMENOL` is d-linalool's INCI name).
+  const shownAs = [stereoMarks(name)];
+  const inciNames = new Set(
+    [...acc.cosingNames.map((c) => c.name), ...acc.inci.map((i) => i.name)].map(nameKey),
+  );
+  const foreignIsomer = (s: string) =>
+    !inciNames.has(nameKey(s)) && contradictsStereo(shownAs, stereoMarks(s));
   const synonyms = [...new Set([...acc.synonyms].flatMap(nameParts))]
-    .filter((s) => s.toLowerCase() !== lower)
+    .filter((s) => s.toLowerCase() !== lower && !foreignIsomer(s))
     .sort((a, b) =>
       a.toLowerCase() < b.toLowerCase()
         ? -1

@@ -120,6 +120,36 @@ export function contradictsMaterial(identity: MaterialTags, name: string): boole
 }
 
 /**
+ * The botanical binomial a name opens with, lower case: two words followed by an author
+ * abbreviation (`Juniperus sabina L.`: `authored`) or by a part or form of the plant (`Lavandula
+ * Angustifolia Oil`, `Juniperus Phoenicea Gum Extract`). null when the name is no such name
+ * (`Savin oil`, `Rose ketones`, `Citrus Aurantium Dulcis Peel Oil`, whose third word is a variety).
+ */
+export function binomial(name: string): { genus: string; species: string; authored: boolean } | null {
+  const m = /^([a-z]{3,})\s+([a-z]{3,})(?:\s+([a-z]+\.|[a-z]+))?/i.exec(name.trim());
+  if (!m) return null;
+  const [genus, species, next] = [m[1]!.toLowerCase(), m[2]!.toLowerCase(), m[3]?.toLowerCase()];
+  if (PARTS[species] || FORMS[species] || next === undefined) return null;
+  const authored = next.endsWith('.');
+  const follows = authored || PARTS[next] !== undefined || FORMS[next] !== undefined || next === 'gum';
+  return follows ? { genus, species, authored } : null;
+}
+
+/**
+ * Whether `name` is a species named with its author (`Juniperus phoenicea L.`, as IFRA names the
+ * plants a standard covers) of a genus the substance's own names give another species of
+ * (`Juniperus sabina L.`): another plant. A name without an author is never judged (botanical
+ * synonyms such as Lippia triphylla and Lippia citriodora would read as two plants), nor one
+ * whose species word any own name uses (`Jasminum Grandiflorum / Officinale`).
+ */
+export function contradictsSpecies(ownNames: readonly string[], name: string): boolean {
+  const b = binomial(name);
+  if (b === null || !b.authored) return false;
+  if (ownNames.some((n) => words(n).includes(b.species))) return false;
+  return ownNames.some((n) => binomial(n)?.genus === b.genus);
+}
+
+/**
  * How well a candidate INCI name agrees with a substance's own names: the share of its words
  * (two letters or more) that some own name also uses, part and form words compared by meaning
  * (a "tincture" is an extract, "blossom" a flower). 0 when it contradicts the material.

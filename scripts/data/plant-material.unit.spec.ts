@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { contradictsMaterial, identityTags, inciAgreement, materialTags } from './plant-material.ts';
+import {
+  binomial,
+  contradictsMaterial,
+  contradictsSpecies,
+  identityTags,
+  inciAgreement,
+  materialTags,
+} from './plant-material.ts';
 
 describe('materialTags', () => {
   it('reads parts and forms, compound woods and fruits, and slash-joined parts', () => {
@@ -57,5 +64,38 @@ describe('inciAgreement', () => {
   });
   it('is 0 for a contradicting material', () => {
     expect(inciAgreement(['Laurel leaf oil'], 'LAURUS NOBILIS FRUIT OIL')).toBe(0);
+  });
+});
+
+describe('binomial and contradictsSpecies', () => {
+  it('reads a binomial followed by an author or a part or form of the plant, and nothing else', () => {
+    expect(binomial('Juniperus sabina L. (leaves, essential oil)')).toEqual({
+      genus: 'juniperus',
+      species: 'sabina',
+      authored: true,
+    });
+    expect(binomial('JUNIPERUS PHOENICEA GUM EXTRACT')).toEqual({
+      genus: 'juniperus',
+      species: 'phoenicea',
+      authored: false,
+    });
+    expect(binomial('Lavandula Angustifolia Oil')?.species).toBe('angustifolia');
+    expect(binomial('Savin oil')).toBeNull();
+    expect(binomial('Rose ketones')).toBeNull();
+    expect(binomial('Citrus Aurantium Dulcis Peel Oil')).toBeNull();
+    expect(binomial('Lavandula')).toBeNull();
+  });
+
+  it('calls another species of the same genus, named with its author, another plant', () => {
+    const sabina = ['Savin oil', 'Juniperus sabina L. (leaves, essential oil and galenical preparations)'];
+    expect(contradictsSpecies(sabina, 'Juniperus phoenicea L.')).toBe(true);
+    expect(contradictsSpecies(['Juniperus Phoenicea Gum Extract'], 'Juniperus sabina L.')).toBe(true);
+    expect(contradictsSpecies(sabina, 'Juniperus sabina L.')).toBe(false);
+    expect(contradictsSpecies(sabina, 'Savin oil, rectified')).toBe(false);
+    // Without an author a name is not judged: botanical synonyms name one plant two ways.
+    expect(contradictsSpecies(['Lippia citriodora absolute'], 'Lippia triphylla absolute')).toBe(false);
+    // An own name using the species word, or no binomial of the genus among the own names.
+    expect(contradictsSpecies(['Jasminum Grandiflorum / Officinale'], 'Jasminum officinale L.')).toBe(false);
+    expect(contradictsSpecies(['Lavender oil'], 'Lavandula hybrida L.')).toBe(false);
   });
 });

@@ -15,6 +15,7 @@ import { regulatoryRowsWithoutSourceOrDate } from './regulatory-audit.ts';
 import {
   annexIIWording,
   isAllergenLabelling,
+  namesByLine,
   parseCosingAnnex,
   readableEntryName,
 } from './sources/eu-annexes.ts';
@@ -278,6 +279,20 @@ describe('prop65CasByName', () => {
     const { entries, linked } = prop65CasByName(rows, known);
     expect(entries.map((e) => e.ids.cas)).toEqual([[], [], [], ['1333-86-4']]);
     expect(linked).toEqual([]);
+  });
+});
+
+describe('namesByLine', () => {
+  it('starts a name at a line opening with a stereo descriptor in a list of names, and nowhere else', () => {
+    const limonene =
+      '1-methyl-4-prop- 1-en-2-yl- cyclohexene; dl-limonene (racemic); Dipentene\n(R)-p- mentha-1,8-diene; (d-limonene);\n(S)-p- mentha-1,8-diene; (l-limonene);';
+    expect(namesByLine(limonene)).toBe(
+      '1-methyl-4-prop- 1-en-2-yl- cyclohexene; dl-limonene (racemic); Dipentene; (R)-p- mentha-1,8-diene; (d-limonene);\n(S)-p- mentha-1,8-diene; (l-limonene);',
+    );
+    const remark =
+      'Disodium 6-hydroxy-5-[(2-methoxy-4-sulphonato-m-tolyl)azo]naphthalene-2-sulphonate; CI 16035.\n(see note 17)';
+    expect(namesByLine(remark)).toBe(remark);
+    expect(namesByLine('Dipentene\n(R)-p-mentha-1,8-diene')).toBe('Dipentene\n(R)-p-mentha-1,8-diene');
   });
 });
 

@@ -66,6 +66,17 @@ function multiline(value: string | undefined): string | null {
   return text === '' || text === '-' ? null : text;
 }
 
+/**
+ * A name cell that lists several names (`;`) and starts a line with a stereo descriptor starts a
+ * name there, though the line before lacks its `;`: entry 88 lists "…; Dipentene⏎(R)-p-
+ * mentha-1,8-diene; (d-limonene)", the racemate's name, then the d-isomer's. Other line breaks
+ * stay spaces (a name wrapped over two lines).
+ */
+export function namesByLine(cell: string | undefined): string | undefined {
+  if (cell === undefined || !cell.includes(';')) return cell;
+  return cell.replace(/(?<=[^;\s])[ \t]*\r?\n\s*(?=\((?:[RSEZ]|[+−-]|±)\)-)/g, '; ');
+}
+
 function findHeader(rows: string[][], first: string): number {
   const index = rows.findIndex((r) => r[0]?.trim() === first);
   if (index < 0) throw new Error(`header row starting with "${first}" not found`);
@@ -97,7 +108,7 @@ export function parseCosingAnnex(text: string, annex: 'II' | 'III', file: string
   };
   return rows.slice(findHeader(rows, 'Reference Number') + 1).flatMap((r): AnnexEntry[] => {
     const ref = cleanText(r[c.ref]);
-    const rawName = cleanText(r[c.name]);
+    const rawName = cleanText(namesByLine(r[c.name]));
     if (!ref || !rawName) return [];
     const name = repairLineBreaks(rawName);
     const ids = readIdentifiers(r[c.cas]);
