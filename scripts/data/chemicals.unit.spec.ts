@@ -63,6 +63,15 @@ describe('buildChemicals (fixture)', () => {
     expect(chemicals.map((c) => c.id)).toEqual([...chemicals.map((c) => c.id)].sort());
   });
 
+  it("leaves out a name of another isomer than the one shown, but never CosIng's INCI name", () => {
+    // The supplier lists d-linalool as "L-LINALOOL"; CosIng's L-ALLO-OCIMENOL is d-linalool's INCI
+    // name, its L being Fischer's configuration.
+    const synonyms = byCas.get('126-90-9')!.synonyms.map((s) => s.toLowerCase());
+    expect(byCas.get('126-90-9')!.name).toBe('d-Linalool');
+    expect(synonyms).not.toContain('l-linalool');
+    expect(synonyms).toContain('l-allo-ocimenol');
+  });
+
   it('rejects bad CAS numbers and reports them', () => {
     expect(byCas.has('78-70-5')).toBe(false);
     expect(byCas.has('78-70-7')).toBe(false);
