@@ -9,7 +9,7 @@ import { parseIfraAmendment, parseIfraStandards, parseLimit } from './sources/if
 import { parfumoName, stripTrailingDecoys } from './sources/parfumo.ts';
 import { parseListingDate, parseProp65 } from './sources/prop65.ts';
 import { parsePyLiteral, pyScoreKeys, pyStringList } from './sources/py-literal.ts';
-import { parseSccs } from './sources/sccs.ts';
+import { pairedNames, parseSccs } from './sources/sccs.ts';
 
 describe('Python literals', () => {
   it('reads lists and dicts with both quote styles', () => {
@@ -280,5 +280,22 @@ describe('cleanNotes', () => {
         '11 select (but undisclosed!) notes that evoke vegetable tanned horse leather',
       ]),
     ).toEqual(['Rose', 'Ambergris', 'Oud']);
+  });
+});
+
+describe('pairedNames (SCCS)', () => {
+  it("splits a row that runs two materials' names together, one per CAS number, and no other", () => {
+    const ids = readIdentifiers('8007-80-5 84649-98-9');
+    expect(pairedNames('CINNAMOMUM CASSIA LEAF OIL CINNAMOMUM ZEYLANICUM BARK OIL', ids)).toEqual([
+      { name: 'CINNAMOMUM CASSIA LEAF OIL', ids: { ...ids, cas: ['8007-80-5'], ec: [] } },
+      { name: 'CINNAMOMUM ZEYLANICUM BARK OIL', ids: { ...ids, cas: ['84649-98-9'], ec: [] } },
+    ]);
+    const carvone = readIdentifiers('99-49-0 / 6485-40-1 / 2244-16-8');
+    expect(pairedNames('CARVONE', carvone)).toEqual([{ name: 'CARVONE', ids: carvone }]);
+    const pinus = readIdentifiers('90082-72-7 / 97676-05-6');
+    expect(pairedNames('PINUS MUGO/PUMILA', pinus)).toHaveLength(1);
+    // Two names but one CAS number: nothing to pair.
+    const one = readIdentifiers('8007-80-5');
+    expect(pairedNames('CINNAMOMUM CASSIA LEAF OIL CINNAMOMUM ZEYLANICUM BARK OIL', one)).toHaveLength(1);
   });
 });

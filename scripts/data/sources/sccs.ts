@@ -39,18 +39,28 @@ export function parseSccs(text: string): SccsEntry[] {
     const ec3Text = cleanText(r.ec3_value);
     const ec3 = ec3Text !== null && /^\d+(?:\.\d+)?$/.test(ec3Text) ? Number(ec3Text) : null;
     const raw = r.cas_number ?? '';
-    return [
-      {
-        name,
-        ids: readIdentifiers(raw),
-        raw,
-        category: sccsCategory(categoryText),
-        categoryText,
-        humanEvidence: cleanText(r.human_evidence),
-        ec3,
-        ec3Note: ec3 === null && ec3Text !== null && ec3Text !== 'none' ? ec3Text : null,
-        structureAlert: cleanText(r.sar),
-      },
-    ];
+    return pairedNames(name, readIdentifiers(raw)).map(({ name, ids }) => ({
+      name,
+      ids,
+      raw,
+      category: sccsCategory(categoryText),
+      categoryText,
+      humanEvidence: cleanText(r.human_evidence),
+      ec3,
+      ec3Note: ec3 === null && ec3Text !== null && ec3Text !== 'none' ? ec3Text : null,
+      structureAlert: cleanText(r.sar),
+    }));
   });
+}
+
+/**
+ * A row that runs two materials' names together, one per CAS number, each opening with the same
+ * genus ("CINNAMOMUM CASSIA LEAF OIL CINNAMOMUM ZEYLANICUM BARK OIL", 8007-80-5 84649-98-9): one
+ * entry per name and CAS number, in order. Any other row stays one entry for all its CAS numbers.
+ */
+export function pairedNames(name: string, ids: IdentifierCell): Array<{ name: string; ids: IdentifierCell }> {
+  const first = name.split(/\s+/)[0]!;
+  const parts = name.split(new RegExp(`\\s+(?=${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b)`, 'i'));
+  if (ids.cas.length < 2 || parts.length !== ids.cas.length) return [{ name, ids }];
+  return parts.map((part, i) => ({ name: part, ids: { ...ids, cas: [ids.cas[i]!], ec: [] } }));
 }
