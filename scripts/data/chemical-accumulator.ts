@@ -385,15 +385,13 @@ export function attributeGroupNames(accumulators: Iterable<Accumulator>): void {
   }
 }
 
-/** A name's key for who owns it: Greek letters and their spelled forms (`.alpha.`, `ß`) as one. */
+/**
+ * A name's key for who owns it: a Greek letter as its spelled name (`α`, and `ß` written for `β`),
+ * as the sources also write it (`alpha-`, or CAS's `.alpha.`, whose dots `nameKey` drops).
+ */
 function ownerKey(name: string): string {
   return nameKey(
-    name
-      .replace(/\.(alpha|beta|gamma|delta)\./gi, '$1')
-      .replace(/α/g, 'alpha')
-      .replace(/[βß]/g, 'beta')
-      .replace(/γ/g, 'gamma')
-      .replace(/δ/g, 'delta'),
+    name.replace(/α/g, 'alpha').replace(/[βß]/g, 'beta').replace(/γ/g, 'gamma').replace(/δ/g, 'delta'),
   );
 }
 
