@@ -19,6 +19,29 @@ export interface KnownName {
   cas: readonly string[];
 }
 
+/** The names the identifying sources give CAS numbers, both ways round (names by `nameKey`). */
+export interface KnownNameIndex {
+  casByName: ReadonlyMap<string, ReadonlySet<string>>;
+  namesByCas: ReadonlyMap<string, readonly string[]>;
+}
+
+export function knownNameIndex(known: readonly KnownName[]): KnownNameIndex {
+  const casByName = new Map<string, Set<string>>();
+  const namesByCas = new Map<string, string[]>();
+  for (const k of known) {
+    if (!k.name) continue;
+    const key = nameKey(k.name);
+    if (key === '') continue;
+    for (const cas of k.cas) {
+      casByName.set(key, (casByName.get(key) ?? new Set<string>()).add(cas));
+      const names = namesByCas.get(cas) ?? [];
+      names.push(k.name);
+      namesByCas.set(cas, names);
+    }
+  }
+  return { casByName, namesByCas };
+}
+
 /** Words of five letters or more: `beta-caryophyllene` → `caryophyllene`. */
 function words(name: string): string[] {
   return name.toLowerCase().match(/\p{L}{5,}/gu) ?? [];
@@ -35,23 +58,9 @@ function words(name: string): string[] {
  */
 export function splitNameCasConflicts(
   rows: readonly MaterialConstituent[],
-  known: readonly KnownName[],
+  known: KnownNameIndex,
 ): { kept: MaterialConstituent[]; conflicts: MaterialConstituent[] } {
-  const casByName = new Map<string, Set<string>>();
-  const namesByCas = new Map<string, string[]>();
-  for (const k of known) {
-    if (!k.name) continue;
-    const key = nameKey(k.name);
-    if (key === '') continue;
-    for (const cas of k.cas) {
-      const set = casByName.get(key) ?? new Set<string>();
-      set.add(cas);
-      casByName.set(key, set);
-      const names = namesByCas.get(cas) ?? [];
-      names.push(k.name);
-      namesByCas.set(cas, names);
-    }
-  }
+  const { casByName, namesByCas } = known;
   const casInMaterial = new Map<string, Set<string>>();
   for (const row of rows) {
     const set = casInMaterial.get(row.material) ?? new Set<string>();
@@ -137,21 +146,13 @@ function copiedDilutionCas(rows: readonly MaterialConstituent[]): Set<MaterialCo
  */
 export function prop65CasByName(
   entries: readonly Prop65Entry[],
-  known: readonly KnownName[],
+  known: KnownNameIndex,
 ): { entries: Prop65Entry[]; linked: string[] } {
-  const casByName = new Map<string, Set<string>>();
-  for (const k of known) {
-    const key = k.name ? nameKey(k.name) : '';
-    if (key === '' || k.cas.length === 0) continue;
-    const set = casByName.get(key) ?? new Set<string>();
-    for (const cas of k.cas) set.add(cas);
-    casByName.set(key, set);
-  }
   const linked: string[] = [];
   const out = entries.map((e) => {
     const substance = listedSubstance(e.name);
     if (e.ids.cas.length > 0 || substance === e.name) return e;
-    const cas = casByName.get(nameKey(substance));
+    const cas = known.casByName.get(nameKey(substance));
     if (cas === undefined) return e;
     const sorted = [...cas].sort();
     linked.push(`${e.name} (${sorted.join(', ')})`);

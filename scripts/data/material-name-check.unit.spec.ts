@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitNameCasConflicts } from './material-name-check.ts';
+import { knownNameIndex, splitNameCasConflicts } from './material-name-check.ts';
 import type { MaterialConstituent } from './sources/naturals.ts';
 
 const row = (constituent: string, cas: string): MaterialConstituent => ({
@@ -36,7 +36,7 @@ describe('splitNameCasConflicts', () => {
       { name: 'Limonene', cas: ['5989-27-5'] },
       { name: 'd-Limonene', cas: ['5989-27-5'] },
     ];
-    const { kept, conflicts } = splitNameCasConflicts(rows, known2);
+    const { kept, conflicts } = splitNameCasConflicts(rows, knownNameIndex(known2));
     expect(conflicts.map((r) => r.constituent)).toEqual(['D-LIMONENE', 'BETA-CARYOPHYLLENE']);
     expect(kept.map((r) => r.constituent)).toEqual(['LIMONENE', 'COUMARIN']);
   });
@@ -44,7 +44,7 @@ describe('splitNameCasConflicts', () => {
   it('keeps a product named after its one constituent, under another CAS number of the same substance', () => {
     const tonalide = { ...row('Tonalide', '1506-02-1'), material: 'Tonalide from PW' };
     const known2 = [...known, { name: 'Tonalide', cas: ['21145-77-7'] }];
-    expect(splitNameCasConflicts([tonalide], known2).conflicts).toEqual([]);
+    expect(splitNameCasConflicts([tonalide], knownNameIndex(known2)).conflicts).toEqual([]);
   });
 
   it('keeps isomers and group names that share a word with the own names, and names nobody else knows', () => {
@@ -54,15 +54,20 @@ describe('splitNameCasConflicts', () => {
       row('Sclareol', '515-03-7'),
       row('beta-Caryophyllene', '87-44-5'),
     ];
-    expect(splitNameCasConflicts(rows, known)).toEqual({ kept: rows, conflicts: [] });
+    expect(splitNameCasConflicts(rows, knownNameIndex(known))).toEqual({ kept: rows, conflicts: [] });
   });
 
   it("calls another substance's name a conflict only when that substance is in the material too; an unknown name never", () => {
-    expect(splitNameCasConflicts([row('Coumarin', '5-5-5')], known).conflicts).toHaveLength(0);
+    expect(splitNameCasConflicts([row('Coumarin', '5-5-5')], knownNameIndex(known)).conflicts).toHaveLength(
+      0,
+    );
     expect(
-      splitNameCasConflicts([row('Coumarin', '5-5-5'), row('COUMARIN', '91-64-5')], known).conflicts,
+      splitNameCasConflicts([row('Coumarin', '5-5-5'), row('COUMARIN', '91-64-5')], knownNameIndex(known))
+        .conflicts,
     ).toHaveLength(1);
-    expect(splitNameCasConflicts([row('Unheard-of', '5-5-5')], known).conflicts).toHaveLength(0);
+    expect(splitNameCasConflicts([row('Unheard-of', '5-5-5')], knownNameIndex(known)).conflicts).toHaveLength(
+      0,
+    );
   });
 
   it("leaves out a diluted product under another neat product's CAS number, never one under another number of its own substance", () => {
@@ -85,7 +90,7 @@ describe('splitNameCasConflicts', () => {
       product('Vanilla Absolute 10% in DPG from PW', '8024-06-4'),
       { ...product('Vanilla Blend from PW', '8024-06-4'), constituent: 'Vanilla Absolute' },
     ];
-    const { kept, conflicts } = splitNameCasConflicts(rows, []);
+    const { kept, conflicts } = splitNameCasConflicts(rows, knownNameIndex([]));
     expect(conflicts.map((r) => r.material)).toEqual(['Aldehyde C-10 Decanal 10% in DPG from PW']);
     expect(kept).toHaveLength(9);
   });

@@ -14,7 +14,7 @@ import { CURATED_LINKS } from './curated-constituents.ts';
 import { buildInciVocabulary, inciVocabularyFile } from './inci-vocabulary.ts';
 import { gzipDeterministic, jsonArrayText, jsonLinesBuffer, jsonObjectText } from './io.ts';
 import { fragranceMaterialIds } from './labels.ts';
-import { prop65CasByName, splitNameCasConflicts } from './material-name-check.ts';
+import { knownNameIndex, prop65CasByName, splitNameCasConflicts } from './material-name-check.ts';
 import { type MergedPerfume, mergePerfumes } from './merge.ts';
 import { naturalOccurrence } from './natural-occurrence.ts';
 import { NATURAL_NOTE_MATERIALS } from './note-materials.ts';
@@ -208,7 +208,7 @@ export function buildDataset(texts: SourceTexts, log: (line: string) => void = (
   const sccs = parseSccs(texts.sccs);
   // The names the identifying sources give CAS numbers decide which substance a supplier row or a
   // Prop 65 listing without a CAS number means.
-  const knownNames = [
+  const knownNames = knownNameIndex([
     ...ifraTransparency.map((e) => ({ name: e.name, cas: e.ids.cas })),
     ...ifraGlossary.map((e) => ({ name: e.name, cas: e.ids.cas })),
     ...goodScents.map((e) => ({ name: e.name, cas: e.ids.cas })),
@@ -216,7 +216,7 @@ export function buildDataset(texts: SourceTexts, log: (line: string) => void = (
     ...naturals.map((e) => ({ name: e.constituent, cas: e.ids.cas })),
     ...euAllergens.map((e) => ({ name: e.name, cas: e.ids.cas })),
     ...sccs.map((e) => ({ name: e.name, cas: e.ids.cas })),
-  ];
+  ]);
   // Supplier rows whose constituent name is another substance's than their CAS number's are left
   // out.
   const { kept: userMaterials, conflicts: userMaterialConflicts } = splitNameCasConflicts(

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { iarcOfSubstance } from './chemical-rules.ts';
 import { buildChemicals, CHEMICAL_SOURCES, type ChemicalInputs, CLASSIC_26, ordinal } from './chemicals.ts';
 import { parseCsvRows, readText } from './io.ts';
-import { prop65CasByName } from './material-name-check.ts';
+import { knownNameIndex, prop65CasByName } from './material-name-check.ts';
 import { regulatoryRowsWithoutSourceOrDate } from './regulatory-audit.ts';
 import {
   annexIIWording,
@@ -262,7 +262,7 @@ describe('prop65CasByName', () => {
   it('gives a scoped listing without a CAS number the CAS numbers of the substance it names', () => {
     const { entries, linked } = prop65CasByName(
       [listing('Titanium dioxide (airborne, unbound particles of respirable size)')],
-      known,
+      knownNameIndex(known),
     );
     expect(entries[0]!.ids.cas).toEqual(['13463-67-7']);
     expect(entries[0]!.name).toBe('Titanium dioxide (airborne, unbound particles of respirable size)');
@@ -276,7 +276,7 @@ describe('prop65CasByName', () => {
       listing('Silica, crystalline (airborne particles of respirable size)'),
       listing('Carbon black (airborne, unbound particles of respirable size)', ['1333-86-4']),
     ];
-    const { entries, linked } = prop65CasByName(rows, known);
+    const { entries, linked } = prop65CasByName(rows, knownNameIndex(known));
     expect(entries.map((e) => e.ids.cas)).toEqual([[], [], [], ['1333-86-4']]);
     expect(linked).toEqual([]);
   });
