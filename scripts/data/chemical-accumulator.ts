@@ -27,27 +27,38 @@ export function displayCase(name: string): string {
 }
 
 /**
- * Drops footnote marks (`(*)`) and extra spaces from a substance name; a closing one-letter word,
+ * Drops footnote marks (`(*)`, a closing `§`) and extra spaces from a substance name; a closing one-letter word,
  * a vitamin's or a grade's letter, is a capital (`Vitamin e` → `Vitamin E`, `Precyclemone b` →
  * `Precyclemone B`).
  */
 export function cleanName(name: string): string {
   return name
-    .replace(/\(\*+\)|\*+$/g, '')
+    .replace(/\(\*+\)|\*+$|\s*§+$/g, '')
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/(\p{L}{3,} )([a-z])$/u, (_, head: string, letter: string) => head + letter.toUpperCase());
 }
 
-/** Synonym cells of IFRA and CosIng hold headings such as `78-70-6 (Linalool):`; those are not names. */
+/**
+ * Synonym cells of IFRA and CosIng hold headings such as `78-70-6 (Linalool):`; those are not
+ * names. Nor is a name with a letter lost to a wrong encoding (`p-tert-Butyl-?-methylhydrocinna`,
+ * where `α` became `?`), or a database record key in a name column (`dsstox_cid_767`).
+ */
 export function isNameLike(text: string): boolean {
-  return text !== '' && !/^\d{2,7}-\d{2}-\d/.test(text) && !/:$/.test(text) && /\p{L}/u.test(text);
+  return (
+    text !== '' &&
+    !/^\d{2,7}-\d{2}-\d/.test(text) &&
+    !/:$/.test(text) &&
+    /\p{L}/u.test(text) &&
+    !/[?\uFFFD]/.test(text) &&
+    !/^[a-z]+(?:_[a-z]+)*_\d+$/i.test(text)
+  );
 }
 
 /**
  * A name without what the law or the list adds to it: a regulatory scope (`…, when used as a
  * fragrance ingredient`, `Safrole, except for normal content…`, `… for traces level, see Annex
- * III`), a cross-reference (`(see note 17)`) or a CAS number in words (`(CAS No 97676-35-2)`). They
+ * III`), the condition of a ban (`…, if they contain > 3% w/w DMSO extract`), a cross-reference (`(see note 17)`) or a CAS number in words (`(CAS No 97676-35-2)`). They
  * say where a rule applies, not what the substance is called.
  */
 export function withoutScope(name: string): string {
@@ -56,6 +67,7 @@ export function withoutScope(name: string): string {
     .replace(/,?\s+when used\b.*$/i, '')
     .replace(/,\s*except\b.*$/i, '')
     .replace(/\s+for traces? level\b.*$/i, '')
+    .replace(/,?\s+if (?:they|it) contains?\b.*$/i, '')
     .trim()
     .replace(/(\d)\.$/, '$1');
 }
@@ -109,6 +121,26 @@ export function nameParts(text: string): string[] {
         !/^including\b/i.test(part) &&
         !(i > 0 && /^(?:extracts?|and|or|see|for)\b/i.test(part)),
     );
+}
+
+/** The supplier file's constituent column holds at most this many characters. */
+export const SUPPLIER_NAME_WIDTH = 31;
+
+/**
+ * A substance's names that are a supplier's cut-off copy of another of its names: a constituent
+ * name as long as the supplier's column allows whose letters begin a longer name of the same
+ * substance (`Dimethyl Benzyl Carbinyl Acetat`, `alpha-Methyl-1,3-benzodioxole-5`). A label or a
+ * search would never read them, and they read as misspellings.
+ */
+export function clippedSupplierNames(acc: Accumulator, names: readonly string[]): Set<string> {
+  const keys = names.map(nameKey);
+  const out = new Set<string>();
+  for (const n of acc.names) {
+    if (n.rank !== NAME_RANK.userMaterials || n.name.length !== SUPPLIER_NAME_WIDTH) continue;
+    const key = nameKey(n.name);
+    if (keys.some((k) => k.length > key.length && k.startsWith(key))) out.add(n.name);
+  }
+  return out;
 }
 
 /** `(cis-Isoeugenol)` → `cis-Isoeugenol`: a name in brackets and nothing else, without them. */
@@ -396,10 +428,19 @@ function ownerKey(name: string): string {
 }
 
 /**
- * The stereoisomer a name states in its prefix: its optical rotation (`d-`, `(+)-`; `l-`, `(-)-`;
- * the racemate `dl-`, `(±)-`) and the configuration of its one stereocentre (`(R)-`, `(3S)-`).
- * Descriptors of several centres or double bonds (`(2R,5E)-`) say nothing here, nor a `d-`/`l-`
- * after a rotation sign.
+ * Trivial names of one enantiomer, by rotation: coriandrol is the dextrorotatory linalool of
+ * coriander oil, licareol the laevorotatory one of licari (Cayenne linaloe) oil.
+ */
+const ENANTIOMER_NAMES: Record<string, '+' | '-'> = { coriandrol: '+', licareol: '-' };
+
+/**
+ * The stereoisomer a name states: its optical rotation (`d-`, `(+)-`; `l-`, `(-)-`; the racemate
+ * `dl-`, `(±)-`) and the configuration of its one stereocentre (`(R)-`, `(3S)-`), read from its
+ * prefix or, in a CAS index name, from the descriptor that closes it (`6-Octen-1-ol,
+ * 3,7-dimethyl-, (S)-`, `…,(+/-)-`). A `(±)` anywhere marks the racemate (`Citronellol/ (±)
+ * 3,7-Dimethyl-6-octen-1-ol`), and a trivial name of one enantiomer its rotation (`Licareol`).
+ * Descriptors of several centres or double bonds (`(2R,5E)-`, `(R*,R*)-`) say nothing here, nor a
+ * `d-`/`l-` after a rotation sign.
  */
 export function stereoMarks(name: string): {
   rotation: '+' | '-' | '±' | null;
@@ -421,22 +462,41 @@ export function stereoMarks(name: string): {
     else rotation ??= racemic ? '±' : plus ? '+' : '-';
     rest = rest.slice(match[0].length);
   }
+  const closing = /,\s*\((?:(\d*[RS])|([+]|[-−–])|(±|\+\/[-−]|RS|R,S))\)-?$/i.exec(name.trim());
+  if (closing) {
+    if (closing[1]) configuration ??= closing[1].slice(-1).toUpperCase() as 'R' | 'S';
+    else rotation ??= closing[3] ? '±' : closing[2] === '+' ? '+' : '-';
+  }
+  if (/(?:^|[\s/,])\((?:±|\+\/[-−])\)(?=[\s-])/.test(name)) rotation ??= '±';
+  rotation ??= ENANTIOMER_NAMES[name.trim().toLowerCase()] ?? null;
   return { rotation, configuration };
 }
 
 /**
  * Whether a name states another stereoisomer than a substance's own names agree on: a rotation or
- * a configuration when all its own names that state one state the other one.
+ * a configuration when all its own names that state one state the other one. The racemate and one
+ * configuration exclude each other: `(R)-…` is no name of `dl-Citronellol`, nor `…,(+/-)-` of
+ * `(+)-(R)-Citronellol`.
  */
 export function contradictsStereo(
   own: ReadonlyArray<ReturnType<typeof stereoMarks>>,
   name: ReturnType<typeof stereoMarks>,
 ): boolean {
+  const stated = (key: 'rotation' | 'configuration') =>
+    new Set(own.map((m) => m[key]).filter((v) => v !== null));
   const differs = (key: 'rotation' | 'configuration') => {
-    const stated = new Set(own.map((m) => m[key]).filter((v) => v !== null));
-    return name[key] !== null && stated.size === 1 && !stated.has(name[key]);
+    const agreed = stated(key);
+    return name[key] !== null && agreed.size === 1 && !agreed.has(name[key]);
   };
-  return differs('rotation') || differs('configuration');
+  const rotations = stated('rotation');
+  const racemate = rotations.size === 1 && rotations.has('±');
+  const oneCentre = stated('configuration').size === 1;
+  return (
+    differs('rotation') ||
+    differs('configuration') ||
+    (racemate && name.configuration !== null && name.rotation === null) ||
+    (oneCentre && name.rotation === '±')
+  );
 }
 
 /** EC number paired with a CAS in a row: the only one, or the same position when counts match. */

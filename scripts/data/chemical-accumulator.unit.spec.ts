@@ -7,6 +7,8 @@ import {
   bracketedTrivialName,
   chooseInci,
   cleanName,
+  clippedSupplierNames,
+  contradictsStereo,
   displayName,
   dropUnbackedListNames,
   groupMemberName,
@@ -41,6 +43,12 @@ describe('nameParts', () => {
         '1-(4-Methoxyphenyl)-1-pentene-3-one (alpha-Methylanisylideneacetone), when used as a fragrance ingredient',
       ),
     ).toEqual(['1-(4-Methoxyphenyl)-1-pentene-3-one (alpha-Methylanisylideneacetone)']);
+    // The condition of a ban.
+    expect(
+      nameParts(
+        'Distillates (petroleum), hydrotreated heavy naphthenic, if they contain > 3% w/w DMSO extract',
+      ),
+    ).toEqual(['Distillates (petroleum), hydrotreated heavy naphthenic']);
     // An exception inside a group name is part of the name.
     expect(nameParts('Esters of 2-Octynoic acid (except Methyl heptine carbonate)')).toEqual([
       'Esters of 2-Octynoic acid (except Methyl heptine carbonate)',
@@ -170,7 +178,7 @@ describe('attributeGroupNames: Greek letters and stereoisomers', () => {
     attributeGroupNames(members);
     expect([...d.synonyms]).toEqual(['d-Carvone', '(S)-Carvone', 'd-p-Mentha-6,8(9)-dien-2-one', 'Carvol']);
     expect([...l.synonyms]).toEqual(['L-Carvone', 'l-p-Mentha-1(6),8-dien-2-one', '(5R)-Carvone', 'Carvol']);
-    expect([...racemate.synonyms]).toEqual(['dl-Carvone', '(5R)-Carvone', 'Carvol']);
+    expect([...racemate.synonyms]).toEqual(['dl-Carvone', 'Carvol']);
     expect([...unspecified.synonyms]).toEqual(['Carvone', ...group]);
   });
 
@@ -186,6 +194,41 @@ describe('attributeGroupNames: Greek letters and stereoisomers', () => {
     });
     expect(stereoMarks('delta-Damascone')).toEqual({ rotation: null, configuration: null });
     expect(stereoMarks('Linalool')).toEqual({ rotation: null, configuration: null });
+  });
+
+  it("reads a CAS index name's closing descriptor, a (±) anywhere and an enantiomer's trivial name", () => {
+    expect(stereoMarks('6-Octen-1-ol, 3,7-dimethyl-, (S)-')).toEqual({ rotation: null, configuration: 'S' });
+    expect(stereoMarks('7-Octen-1-ol, 3,7-dimethyl-,(S)-')).toEqual({ rotation: null, configuration: 'S' });
+    expect(stereoMarks('6-Octen-1-ol, 3,7-dimethyl-,(+/-)-')).toEqual({ rotation: '±', configuration: null });
+    expect(stereoMarks('Bicyclo[2.2.1]heptan-2-one, 1,7,7-trimethyl-, (1R)-')).toEqual({
+      rotation: null,
+      configuration: 'R',
+    });
+    expect(stereoMarks('3-Cyclohexene-1-methanol, .α.,4-dimethyl-, (R*,R*)-')).toEqual({
+      rotation: null,
+      configuration: null,
+    });
+    expect(stereoMarks('Citronellol/ (±) 3,7-Dimethyl-6-octen-1-ol')).toEqual({
+      rotation: '±',
+      configuration: null,
+    });
+    expect(stereoMarks('Licareol')).toEqual({ rotation: '-', configuration: null });
+    expect(stereoMarks('Coriandrol')).toEqual({ rotation: '+', configuration: null });
+  });
+
+  it('keeps one configuration off the racemate, the racemate off one enantiomer', () => {
+    const racemate = [stereoMarks('dl-Citronellol')];
+    const r = [stereoMarks('(+)-(R)-Citronellol')];
+    expect(contradictsStereo(racemate, stereoMarks('(R)-3,7-Dimethyloct-6-en-1-ol'))).toBe(true);
+    expect(contradictsStereo(racemate, stereoMarks('6-Octen-1-ol, 3,7-dimethyl-, (S)-'))).toBe(true);
+    expect(contradictsStereo(racemate, stereoMarks('(±)-3,7-dimethyloct-6-en-1-ol'))).toBe(false);
+    expect(contradictsStereo(r, stereoMarks('6-Octen-1-ol, 3,7-dimethyl-,(+/-)-'))).toBe(true);
+    expect(contradictsStereo(r, stereoMarks('6-Octen-1-ol, 3,7-dimethyl-, (S)-'))).toBe(true);
+    expect(contradictsStereo(r, stereoMarks('6-Octen-1-ol, 3,7-dimethyl-, (R)-'))).toBe(false);
+    expect(contradictsStereo([stereoMarks('d-Linalool')], stereoMarks('Licareol'))).toBe(true);
+    expect(contradictsStereo([stereoMarks('d-Linalool')], stereoMarks('Coriandrol'))).toBe(false);
+    // A substance shown without a descriptor keeps every isomer's name.
+    expect(contradictsStereo([stereoMarks('Linalool')], stereoMarks('Licareol'))).toBe(false);
   });
 });
 
@@ -656,5 +699,33 @@ describe('cleanName', () => {
     expect(cleanName('d-Limonene')).toBe('d-Limonene');
     // A Greek letter names an isomer: it stays as written.
     expect(cleanName('Dihydrofloriffone β')).toBe('Dihydrofloriffone β');
+  });
+
+  it("drops the SCCS transcription's closing footnote mark", () => {
+    expect(cleanName('Longifolene §')).toBe('Longifolene');
+    expect(cleanName('2,4-dimethyl-3-cyclohexen-1-carboxaldehyde §')).toBe(
+      '2,4-dimethyl-3-cyclohexen-1-carboxaldehyde',
+    );
+  });
+});
+
+describe('names that are no names', () => {
+  it('leaves out a name with a letter lost to a wrong encoding, and a database record key', () => {
+    const lilial = new Accumulator('chem-80-54-6', '80-54-6');
+    lilial.addName('p-tert-Butyl-?-methylhydrocinna', NAME_RANK.userMaterials!);
+    lilial.addName('dsstox_cid_767', NAME_RANK.goodScents!);
+    lilial.addName('Butylphenyl Methylpropional', NAME_RANK.sccs!);
+    expect([...lilial.synonyms]).toEqual(['Butylphenyl Methylpropional']);
+  });
+
+  it("finds the supplier's names cut off at its column's width, when a longer name goes on from them", () => {
+    const acc = new Accumulator('chem-151-05-3', '151-05-3');
+    acc.addName('Dimethyl Benzyl Carbinyl Acetat', NAME_RANK.userMaterials!);
+    acc.addName('Dimethyl benzyl carbinyl acetate', NAME_RANK.goodScents!);
+    // As long as the column, but nothing longer goes on from it: a whole name.
+    acc.addName('Aldehyde C-18 Gamma Nonalactone', NAME_RANK.userMaterials!);
+    // Another source's name of that length is never a supplier's cut.
+    acc.addName('Dimethyl benzyl carbinyl aceta', NAME_RANK.goodScents!);
+    expect([...clippedSupplierNames(acc, [...acc.synonyms])]).toEqual(['Dimethyl Benzyl Carbinyl Acetat']);
   });
 });

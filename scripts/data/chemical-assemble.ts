@@ -3,6 +3,7 @@ import {
   type Accumulator,
   bestBy,
   chooseInci,
+  clippedSupplierNames,
   contradictsStereo,
   displayCase,
   displayName,
@@ -147,8 +148,10 @@ export function assemble(acc: Accumulator, context: AssembleContext): Chemical {
   );
   const foreignIsomer = (s: string) =>
     !inciNames.has(nameKey(s)) && contradictsStereo(shownAs, stereoMarks(s));
-  const synonyms = [...new Set([...acc.synonyms].flatMap(nameParts))]
-    .filter((s) => s.toLowerCase() !== lower && !foreignIsomer(s))
+  const parts = [...new Set([...acc.synonyms].flatMap(nameParts))];
+  const clipped = clippedSupplierNames(acc, parts);
+  const synonyms = parts
+    .filter((s) => s.toLowerCase() !== lower && !foreignIsomer(s) && !clipped.has(s))
     .sort((a, b) =>
       a.toLowerCase() < b.toLowerCase()
         ? -1
