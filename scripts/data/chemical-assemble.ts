@@ -173,6 +173,7 @@ export function assemble(acc: Accumulator, context: AssembleContext): Chemical {
     name: displayName(acc.names)?.name ?? name,
     ncs: acc.ncs || (chosen === null && [...acc.synonyms].some(looksLikeNcs)),
     smiles: acc.smiles,
+    inci,
   });
   const natural = type === 'essential_oil' || type === 'natural';
 

@@ -133,6 +133,9 @@ const BENZENOID_NAME =
 const NCS_NAME =
   /\b(?:oils?|extracts?|absolutes?|concretes?|resinoids?|oleoresins?|resins?|balsams?|gums?|tinctures?|essences?|infusions?|distillates?|waxes|wax|juices?|hydrolats?|co2)\b/i;
 
+/** INCI words of a material made from a natural one: numbered polymers, esters, glycerides. */
+const DERIVATIVE_NAME = /\d|\b(?:PEG|PPG|esters?|glycerides?)\b/i;
+
 const OIL_NAME = /\b(?:oils?|extracts?|essences?|co2)\b/i;
 
 /** True when a name reads like a natural complex substance (an oil, extract, absolute, ...). */
@@ -145,8 +148,16 @@ export function chemicalType(input: {
   /** IFRA NCS category, DB_Naturals material or other evidence that this is a natural mixture. */
   ncs: boolean;
   smiles: string | null;
+  /**
+   * The substance's INCI name: a plant's INCI name says what the plant name alone does not
+   * (`Pogostemon Cablin` is `POGOSTEMON CABLIN OIL`). A derivative's (`ALMOND OIL PEG-6 ESTERS`)
+   * says nothing of the kind.
+   */
+  inci?: string | null;
 }): ChemicalType {
   if (input.ncs || looksLikeNcs(input.name)) return OIL_NAME.test(input.name) ? 'essential_oil' : 'natural';
+  if (input.inci && looksLikeNcs(input.inci) && !DERIVATIVE_NAME.test(input.inci))
+    return OIL_NAME.test(input.inci) ? 'essential_oil' : 'natural';
   if (input.smiles !== null) return hasAromaticRing(input.smiles) ? 'aromatic_compound' : 'synthetic';
   return BENZENOID_NAME.test(input.name) ? 'aromatic_compound' : 'synthetic';
 }

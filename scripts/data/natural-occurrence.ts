@@ -42,6 +42,11 @@ export function readableSources(source: string, sourceNames: ReadonlyMap<string,
   return out;
 }
 
+/** Whether a bridge link comes from the reviewed composition literature. */
+function isCurated(link: NoteConstituent): boolean {
+  return link.source.includes('curated: ');
+}
+
 /** Title case for a folded note name (`sweet orange` → `Sweet Orange`). */
 function noteTitle(note: string): string {
   return note.replace(/(^|[\s-])(\p{Ll})/gu, (_, sep: string, ch: string) => sep + ch.toUpperCase());
@@ -82,15 +87,25 @@ export function naturalOccurrence(
     const links = (bridge.get(note) ?? []).filter((l) => byId.has(l.chemical_id));
     const natural = links.filter((l) => NATURAL_TYPES.has(byId.get(l.chemical_id)!.type));
     // One material per entry; an entry linking two (an oil and an absolute) does not say which
-    // material the typical % belongs to.
-    if (natural.length > 1) continue;
-    const material = natural[0] ? byId.get(natural[0].chemical_id)! : null;
+    // material the typical % belongs to. When one of them is the reviewed material and the others
+    // come from supplier rows only (a supplier's patchouli oil under CosIng's Pogostemon cablin
+    // number), the reviewed one is the material, with its reviewed constituents only.
+    const reviewed = natural.filter(isCurated);
+    if (natural.length > 1 && reviewed.length !== 1) continue;
+    const onlyReviewed = natural.length > 1;
+    const material =
+      natural.length > 1
+        ? byId.get(reviewed[0]!.chemical_id)!
+        : natural[0]
+          ? byId.get(natural[0].chemical_id)!
+          : null;
     // A molecule that renders the note (violet's ionones) is not said to occur in the material.
     const rendered = new Set((entry.rendered ?? []).map((cas) => `chem-${cas}`));
     for (const link of links) {
+      if (onlyReviewed && !isCurated(link)) continue;
       const molecule = byId.get(link.chemical_id)!;
       if (NATURAL_TYPES.has(molecule.type) || rendered.has(molecule.id)) continue;
-      const principal = link.source.includes('curated: ');
+      const principal = isCurated(link);
       const sources = readableSources(link.source, sourceNames);
       keep(occursIn, molecule.id, {
         chemical_id: material?.id ?? null,

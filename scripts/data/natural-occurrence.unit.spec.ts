@@ -24,6 +24,10 @@ const CHEMICALS = [
   chemical('chem-9000-05-9', 'Benzoin gum', 'natural'),
   chemical('chem-121-33-5', 'Vanillin', 'aromatic_compound', true, 'VANILLIN'),
   chemical('chem-107-75-5', 'Hydroxycitronellal', 'synthetic', true, 'HYDROXYCITRONELLAL'),
+  chemical('chem-8014-09-3', 'Patchouli oil', 'essential_oil', true),
+  chemical('chem-84238-39-1', 'Pogostemon Cablin', 'essential_oil', true),
+  chemical('chem-5986-55-0', 'Patchouli alcohol', 'synthetic'),
+  chemical('chem-3691-12-1', 'alpha-Guaiene', 'synthetic'),
 ];
 
 const SOURCE_NAMES = new Map([
@@ -89,6 +93,24 @@ const BRIDGE = new Map<string, NoteConstituent[]>([
       },
     ],
   ],
+  // The reviewed oil, and a supplier's neat patchouli oil under CosIng's Pogostemon cablin number.
+  [
+    'patchouli',
+    [
+      { chemical_id: 'chem-5986-55-0', typical_percent: null, source: 'curated: ISO 3757, oil of patchouli' },
+      { chemical_id: 'chem-8014-09-3', typical_percent: null, source: 'curated: ISO 3757, oil of patchouli' },
+      {
+        chemical_id: 'chem-84238-39-1',
+        typical_percent: 100,
+        source: 'naturals/DB_User_Materials.csv: Patchouli Essential Oil from PW',
+      },
+      {
+        chemical_id: 'chem-3691-12-1',
+        typical_percent: 12,
+        source: 'naturals/DB_User_Materials.csv: Patchouli Essential Oil from PW',
+      },
+    ],
+  ],
 ]);
 
 const MATERIALS: NoteMaterial[] = [
@@ -96,6 +118,7 @@ const MATERIALS: NoteMaterial[] = [
   { notes: ['yuzu'], links: [] },
   { notes: ['amber'], links: [] },
   { notes: ['linden blossom'], links: [], rendered: ['107-75-5'] },
+  { notes: ['patchouli'], links: [] },
   // A reviewed note no perfume uses: the bridge has nothing for it.
   { notes: ['tagetes'], links: [] },
 ];
@@ -149,6 +172,14 @@ describe('natural occurrence', () => {
   it('says nothing for an entry linking two naturals (whose share would it be?)', () => {
     expect(out.has('chem-121-33-5')).toBe(false);
     expect(out.has('chem-8016-26-0')).toBe(false);
+  });
+
+  it('takes the reviewed material when the other natural comes from a supplier row only, with its reviewed constituents', () => {
+    expect(out.get('chem-8014-09-3')?.constituents?.map((c) => c.name)).toEqual(['Patchouli alcohol']);
+    expect(out.get('chem-5986-55-0')?.occurs_in?.map((m) => m.name)).toEqual(['Patchouli oil']);
+    // Whose 12 % the supplier's row gives is not said.
+    expect(out.has('chem-3691-12-1')).toBe(false);
+    expect(out.get('chem-84238-39-1')?.constituents).toBeUndefined();
   });
 });
 

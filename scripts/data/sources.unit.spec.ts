@@ -263,6 +263,26 @@ describe('chemical type', () => {
     expect(
       chemicalType({ name: 'Glycyrrhizin, ammoniated (Glycyrrhiza spp.)', ncs: false, smiles: null }),
     ).toBe('synthetic');
+    // A plant shown by its botanical name alone is what its INCI name says; a derivative is not.
+    expect(
+      chemicalType({ name: 'Pogostemon Cablin', ncs: false, smiles: null, inci: 'POGOSTEMON CABLIN OIL' }),
+    ).toBe('essential_oil');
+    expect(
+      chemicalType({
+        name: 'Aloysia triphylla, ext.',
+        ncs: false,
+        smiles: null,
+        inci: 'LIPPIA CITRIODORA ABSOLUTE',
+      }),
+    ).toBe('natural');
+    expect(
+      chemicalType({
+        name: 'Peg-20 Almond Glycerides',
+        ncs: false,
+        smiles: null,
+        inci: 'ALMOND OIL PEG-6 ESTERS',
+      }),
+    ).toBe('synthetic');
   });
 });
 

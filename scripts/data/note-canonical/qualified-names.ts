@@ -199,6 +199,8 @@ export const QUALIFIED_NAMES: ReadonlyArray<[string, string]> = [
   ['singapore patchouli', 'patchouli'],
   ['patchouli oil', 'patchouli'],
   ['patchouli heart', 'patchouli'],
+  // Botanical names: the plant's oil is the material.
+  ['pogostemon cablin', 'patchouli'],
   ['haitian vetiver', 'vetiver'],
   ['bourbon vetiver', 'vetiver'],
   ['tahitian vetiver', 'vetiver'],
@@ -207,6 +209,10 @@ export const QUALIFIED_NAMES: ReadonlyArray<[string, string]> = [
   ['mysore sandalwood', 'sandalwood'],
   ['indian sandalwood', 'sandalwood'],
   ['sandalwood oil', 'sandalwood'],
+  // Santalum album grown in Australia is still Indian sandalwood's species (Australian sandalwood
+  // proper is Santalum spicatum).
+  ['santalum album', 'sandalwood'],
+  ['australian santalum album', 'sandalwood'],
   ['virginia cedar', 'cedarwood'],
   ['virginian cedar', 'cedarwood'],
   ['virginia cedarwood', 'cedarwood'],
