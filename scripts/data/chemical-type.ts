@@ -7,7 +7,7 @@
  * 2. single molecules with a benzene-type ring: `aromatic_compound` — from the Good Scents SMILES
  *    (a six-membered carbon/nitrogen ring with alternating double bonds, or aromatic lower-case
  *    atoms), or, without SMILES, from benzenoid name stems (benzyl, phenyl, cinnam, vanill, ...);
- * 3. everything else: `synthetic`.
+ * 3. everything else: `synthetic`, petroleum's distillates and mineral oil among them.
  */
 
 export type ChemicalType = 'natural' | 'synthetic' | 'essential_oil' | 'aromatic_compound';
@@ -133,6 +133,13 @@ const BENZENOID_NAME =
 const NCS_NAME =
   /\b(?:oils?|extracts?|absolutes?|concretes?|resinoids?|oleoresins?|resins?|balsams?|gums?|tinctures?|essences?|infusions?|distillates?|waxes|wax|juices?|hydrolats?|co2)\b/i;
 
+const MINERAL_NAME = /\bpetroleum\b|\bmineral oil\b/i;
+
+const SATURATED = /(?:hexa|octa|deca)hydro|methano-?naphth/i;
+
+/** Stems of ring systems a benzene ring is fused into: naphthalene, benzofuran, benzodioxin, … */
+const FUSED_BENZENOID = /naphth|benzo-?(?=[a-z]*(?:furan|dioxin|dioxol|pyran|cyclo|xepin|thiophen))/gi;
+
 /** INCI words of a material made from a natural one: numbered polymers, esters, glycerides. */
 const DERIVATIVE_NAME = /\d|\b(?:PEG|PPG|esters?|glycerides?)\b/i;
 
@@ -155,9 +162,15 @@ export function chemicalType(input: {
    */
   inci?: string | null;
 }): ChemicalType {
+  // Petroleum's distillates and mineral oil are neither a plant's material nor one molecule.
+  if (MINERAL_NAME.test(input.name)) return 'synthetic';
   if (input.ncs || looksLikeNcs(input.name)) return OIL_NAME.test(input.name) ? 'essential_oil' : 'natural';
   if (input.inci && looksLikeNcs(input.inci) && !DERIVATIVE_NAME.test(input.inci))
     return OIL_NAME.test(input.inci) ? 'essential_oil' : 'natural';
   if (input.smiles !== null) return hasAromaticRing(input.smiles) ? 'aromatic_compound' : 'synthetic';
-  return BENZENOID_NAME.test(input.name) ? 'aromatic_compound' : 'synthetic';
+  // A fused ring system hydrogenated beyond one ring (`octahydro-…-naphthalenyl`, a bridged
+  // `methanonaphthalene`, `hexahydro-3H-benzofuran-2-one`) keeps no benzene ring; a tetrahydro- or
+  // dihydronaphthalene keeps one, and so does a phenyl beside it.
+  const name = SATURATED.test(input.name) ? input.name.replace(FUSED_BENZENOID, '') : input.name;
+  return BENZENOID_NAME.test(name) ? 'aromatic_compound' : 'synthetic';
 }

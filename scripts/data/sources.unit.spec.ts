@@ -283,6 +283,18 @@ describe('chemical type', () => {
         inci: 'ALMOND OIL PEG-6 ESTERS',
       }),
     ).toBe('synthetic');
+    // A naphthalene keeps a benzene ring only while one ring is left unsaturated.
+    const byName = (name: string) => chemicalType({ name, ncs: false, smiles: null });
+    expect(byName('1-(5,6,7,8-tetrahydro-2-naphthalenyl)ethanone')).toBe('aromatic_compound');
+    expect(byName('Tetramethyl Acetyloctahydronaphthalenes')).toBe('synthetic');
+    expect(byName('2H-2,4a-Methanonaphthalen-1(5H)-one, hexahydro-5,5-dimethyl-2-propyl-')).toBe('synthetic');
+    expect(byName('Hexahydro-3H-benzofuran-2-one')).toBe('synthetic');
+    expect(byName('4H-1,3-Benzodioxin, hexahydro-4-methyl-2-(phenylmethyl)-')).toBe('aromatic_compound');
+    // Petroleum's products are no natural material, and naphtha is no naphthalene.
+    expect(byName('Distillates (petroleum), acid-treated light')).toBe('synthetic');
+    expect(byName('White mineral oil, petroleum')).toBe('synthetic');
+    expect(byName('Naphtha, petroleum, heavy alkylate')).toBe('synthetic');
+    expect(byName('Birch tar oil, rectified')).toBe('essential_oil');
   });
 });
 
