@@ -20,10 +20,19 @@ import type { IfraAmendmentEntry, IfraStandardEntry } from './sources/ifra.ts';
 import type { Prop65Entry } from './sources/prop65.ts';
 import type { SccsEntry } from './sources/sccs.ts';
 
-/** `AMYL CINNAMAL` → `Amyl Cinnamal`; mixed-case names are kept. */
+/**
+ * Abbreviations an INCI name writes in capitals, and keeps so in any case: polyethylene and
+ * polypropylene glycol's `PEG-20`, the colour index's `CI 77891`, `BHT`, `EDTA`, …
+ */
+const INCI_ABBREVIATIONS = /\b(?:Peg|Ppg|Ci|Bht|Bha|Edta|Dmdm|Mea|Dea|Mipa|Pvp|Paba|Hedp|Ahtn|Hhcb)\b/g;
+
+/** `AMYL CINNAMAL` → `Amyl Cinnamal`, `PEG-20 ALMOND GLYCERIDES` → `PEG-20 Almond Glycerides`; mixed-case names are kept. */
 export function displayCase(name: string): string {
   if (/[a-z]/.test(name)) return name;
-  return name.toLowerCase().replace(/(^|[\s(])([a-z])/g, (_, p: string, c: string) => p + c.toUpperCase());
+  return name
+    .toLowerCase()
+    .replace(/(^|[\s(])([a-z])/g, (_, p: string, c: string) => p + c.toUpperCase())
+    .replace(INCI_ABBREVIATIONS, (a) => a.toUpperCase());
 }
 
 /**

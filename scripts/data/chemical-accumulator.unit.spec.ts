@@ -9,6 +9,7 @@ import {
   cleanName,
   clippedSupplierNames,
   contradictsStereo,
+  displayCase,
   displayName,
   dropUnbackedListNames,
   groupMemberName,
@@ -706,6 +707,20 @@ describe('cleanName', () => {
     expect(cleanName('2,4-dimethyl-3-cyclohexen-1-carboxaldehyde §')).toBe(
       '2,4-dimethyl-3-cyclohexen-1-carboxaldehyde',
     );
+  });
+});
+
+describe('displayCase', () => {
+  it('writes an all-capitals INCI name in title case, keeping its abbreviations in capitals', () => {
+    expect(displayCase('AMYL CINNAMAL')).toBe('Amyl Cinnamal');
+    expect(displayCase('PEG-20 ALMOND GLYCERIDES')).toBe('PEG-20 Almond Glycerides');
+    expect(displayCase('CI 77891')).toBe('CI 77891');
+    expect(displayCase('TETRASODIUM EDTA')).toBe('Tetrasodium EDTA');
+    // Words that only begin like one stay words.
+    expect(displayCase('CITRAL')).toBe('Citral');
+    expect(displayCase('PEGANUM HARMALA SEED OIL')).toBe('Peganum Harmala Seed Oil');
+    // A name written in mixed case is the source's own.
+    expect(displayCase('Tea tree oil')).toBe('Tea tree oil');
   });
 });
 
