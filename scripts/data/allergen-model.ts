@@ -38,11 +38,15 @@ export interface AllergenChemical {
   name: string;
   inci_name: string | null;
   allergen_flag: boolean;
+  /** Named by an Annex III entry itself (not only tied to one as an isomer of what it names). */
+  restricted?: boolean;
 }
 
 /**
  * EU label allergens grouped by label name: `LIMONENE` covers d-, l- and dl-limonene. The shown
- * chemical is the one whose own name is the label name when there is one, else the first by id.
+ * chemical is the one whose own name is the label name when there is one (of several, the one the
+ * annex entry names itself: `Farnesol` 4602-84-0, not an isomer IFRA's standard lists beside it),
+ * else the first by id.
  */
 export function allergenGroups(chemicals: readonly AllergenChemical[]): AllergenGroup[] {
   const groups = new Map<string, { label: string; members: AllergenChemical[] }>();
@@ -57,7 +61,8 @@ export function allergenGroups(chemicals: readonly AllergenChemical[]): Allergen
   return [...groups.entries()]
     .map(([key, { label, members }]) => {
       const sorted = [...members].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-      const shown = sorted.find((m) => allergenLabelKey({ ...m, inci_name: null }) === key) ?? sorted[0]!;
+      const named = sorted.filter((m) => allergenLabelKey({ ...m, inci_name: null }) === key);
+      const shown = named.find((m) => m.restricted === true) ?? named[0] ?? sorted[0]!;
       return { key, name: labelCase(label), chemical_id: shown.id, member_ids: sorted.map((m) => m.id) };
     })
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));

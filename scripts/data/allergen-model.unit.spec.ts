@@ -39,6 +39,14 @@ describe('allergen groups', () => {
     ]);
     expect(groups[1]!.chemical_id).toBe('chem-78-70-6');
   });
+
+  it('shows the chemical the annex entry names when isomers share the label name', () => {
+    const groups = allergenGroups([
+      { ...chemical('chem-16106-95-9', 'Farnesol', 'FARNESOL'), restricted: false },
+      { ...chemical('chem-4602-84-0', 'Farnesol', 'FARNESOL'), restricted: true },
+    ]);
+    expect(groups.map((g) => [g.chemical_id, g.member_ids.length])).toEqual([['chem-4602-84-0', 2]]);
+  });
 });
 
 /** Brand A always declares linalool, brand B never; coumarin follows the Tonka note. */

@@ -26,7 +26,10 @@ import type { SccsEntry } from './sources/sccs.ts';
  */
 const INCI_ABBREVIATIONS = /\b(?:Peg|Ppg|Ci|Bht|Bha|Edta|Dmdm|Mea|Dea|Mipa|Pvp|Paba|Hedp|Ahtn|Hhcb)\b/g;
 
-/** `AMYL CINNAMAL` → `Amyl Cinnamal`, `PEG-20 ALMOND GLYCERIDES` → `PEG-20 Almond Glycerides`; mixed-case names are kept. */
+/**
+ * `AMYL CINNAMAL` → `Amyl Cinnamal`, `PEG-20 ALMOND GLYCERIDES` → `PEG-20 Almond Glycerides`;
+ * mixed-case names are kept.
+ */
 export function displayCase(name: string): string {
   if (/[a-z]/.test(name)) return name;
   return name
@@ -36,9 +39,9 @@ export function displayCase(name: string): string {
 }
 
 /**
- * Drops footnote marks (`(*)`, a closing `§`) and extra spaces from a substance name; a closing one-letter word,
- * a vitamin's or a grade's letter, is a capital (`Vitamin e` → `Vitamin E`, `Precyclemone b` →
- * `Precyclemone B`).
+ * Drops footnote marks (`(*)`, a closing `§`) and extra spaces from a substance name; a closing
+ * one-letter word, a vitamin's or a grade's letter, is a capital (`Vitamin e` → `Vitamin E`,
+ * `Precyclemone b` → `Precyclemone B`).
  */
 export function cleanName(name: string): string {
   return name
@@ -67,8 +70,9 @@ export function isNameLike(text: string): boolean {
 /**
  * A name without what the law or the list adds to it: a regulatory scope (`…, when used as a
  * fragrance ingredient`, `Safrole, except for normal content…`, `… for traces level, see Annex
- * III`), the condition of a ban (`…, if they contain > 3% w/w DMSO extract`), a cross-reference (`(see note 17)`) or a CAS number in words (`(CAS No 97676-35-2)`). They
- * say where a rule applies, not what the substance is called.
+ * III`), the condition of a ban (`…, if they contain > 3% w/w DMSO extract`), a cross-reference
+ * (`(see note 17)`) or a CAS number in words (`(CAS No 97676-35-2)`). They say where a rule
+ * applies, not what the substance is called.
  */
 export function withoutScope(name: string): string {
   return name
@@ -217,6 +221,11 @@ export class Accumulator {
   readonly allergenFrom: Array<{ source: SourceName; details: string | null }> = [];
   /** CAS numbers the hand-made allergen list names in the same row as this one (isomers, grades). */
   readonly allergenSiblings = new Set<string>();
+  /**
+   * The other CAS numbers of an IFRA standard covering several (its name with them): IFRA counts
+   * every CAS number used to identify the ingredient in the standard's scope.
+   */
+  readonly standardSiblings: Array<{ name: string; cas: readonly string[] }> = [];
   readonly prop65: Array<{ entry: Prop65Entry; source: SourceName }> = [];
   readonly iarc: IarcEntry[] = [];
   readonly ifraStandards: IfraStandardEntry[] = [];
@@ -440,7 +449,10 @@ function ownerKey(name: string): string {
  * Trivial names of one enantiomer, by rotation: coriandrol is the dextrorotatory linalool of
  * coriander oil, licareol the laevorotatory one of licari (Cayenne linaloe) oil.
  */
-const ENANTIOMER_NAMES: Record<string, '+' | '-'> = { coriandrol: '+', licareol: '-' };
+const ENANTIOMER_NAMES = new Map<string, '+' | '-'>([
+  ['coriandrol', '+'],
+  ['licareol', '-'],
+]);
 
 /**
  * The stereoisomer a name states: its optical rotation (`d-`, `(+)-`; `l-`, `(-)-`; the racemate
@@ -477,7 +489,7 @@ export function stereoMarks(name: string): {
     else rotation ??= closing[3] ? '±' : closing[2] === '+' ? '+' : '-';
   }
   if (/(?:^|[\s/,])\((?:±|\+\/[-−])\)(?=[\s-])/.test(name)) rotation ??= '±';
-  rotation ??= ENANTIOMER_NAMES[name.trim().toLowerCase()] ?? null;
+  rotation ??= ENANTIOMER_NAMES.get(name.trim().toLowerCase()) ?? null;
   return { rotation, configuration };
 }
 

@@ -73,7 +73,8 @@ export function annexIIIInUse(acc: Accumulator): AnnexEntry[] {
 /**
  * The allergen-labelling entries a substance falls under: its own (of `annexIII`, the entries in
  * use); without one, the first entry of a CAS the allergen list puts in one row with it (d- and
- * l-linalool beside linalool take the linalool entry: the entry's chemical name covers them).
+ * l-linalool beside linalool take the linalool entry: the entry's chemical name covers them), or of
+ * a CAS an IFRA standard named as the entry lists with it.
  */
 export function labellingEntries(
   acc: Accumulator,
@@ -81,14 +82,17 @@ export function labellingEntries(
   labellingByCas: ReadonlyMap<string, AnnexEntry[]>,
 ): { own: AnnexEntry[]; sibling: AnnexEntry[] } {
   const own = annexIII.filter(isAllergenLabelling);
-  const sibling =
-    own.length > 0
-      ? []
-      : [...acc.allergenSiblings]
-          .sort()
-          .flatMap((c) => labellingByCas.get(c) ?? [])
-          .slice(0, 1);
-  return { own, sibling };
+  if (own.length > 0) return { own, sibling: [] };
+  const listed = [...acc.allergenSiblings].sort().flatMap((c) => labellingByCas.get(c) ?? []);
+  // An IFRA standard named as a labelling entry names its ingredient, under every CAS number it
+  // lists: IFRA's `Farnesol` covers trans,trans-farnesol (106-28-5) beside the entry's 4602-84-0.
+  const standard = acc.standardSiblings.flatMap(({ name, cas }) =>
+    [...cas]
+      .sort()
+      .flatMap((c) => labellingByCas.get(c) ?? [])
+      .filter((e) => nameKey(e.inciName ?? e.name) === nameKey(name)),
+  );
+  return { own, sibling: [...listed, ...standard].slice(0, 1) };
 }
 
 export function assemble(acc: Accumulator, context: AssembleContext): Chemical {

@@ -171,11 +171,14 @@ export function buildChemicals(
     if (e.ids.cas.length === 1 && !e.shared) acc.addName(e.title, NAME_RANK.ifraStandard!);
     else acc.addGroupName(e.title, e.ids.cas);
   });
-  each(input.ifraAmendment, (acc, e) => {
+  each(input.ifraAmendment, (acc, e, c) => {
     acc.ifraAmendment.push(e);
     acc.inSources.add('ifraAmendment');
     if (e.ids.cas.length === 1) acc.addName(e.name, NAME_RANK.ifraStandard!);
-    else acc.addGroupName(e.name, e.ids.cas);
+    else {
+      acc.addGroupName(e.name, e.ids.cas);
+      acc.standardSiblings.push({ name: e.name, cas: e.ids.cas.filter((x) => x !== c) });
+    }
     for (const s of e.synonyms) {
       if (e.ids.cas.length === 1) acc.synonyms.add(s);
       else acc.addGroupName(s, e.ids.cas);

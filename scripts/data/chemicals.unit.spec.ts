@@ -3,7 +3,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { isValidCas } from '../../services/domain/src/catalogue/index.ts';
-import { nameParts } from './chemical-accumulator.ts';
+import { Accumulator, nameParts } from './chemical-accumulator.ts';
+import { labellingEntries } from './chemical-assemble.ts';
 import {
   buildChemicals,
   CHEMICAL_SOURCES,
@@ -17,7 +18,12 @@ import { FIXTURE_TEXTS } from './fixtures/source-texts.fixture.ts';
 import { readText } from './io.ts';
 import { parseEuAllergens } from './sources/allergens.ts';
 import { parseCosingInventory } from './sources/cosing-inventory.ts';
-import { isAllergenLabelling, parseCosingAnnex, parseEchaAnnex } from './sources/eu-annexes.ts';
+import {
+  type AnnexEntry,
+  isAllergenLabelling,
+  parseCosingAnnex,
+  parseEchaAnnex,
+} from './sources/eu-annexes.ts';
 import { parseIarc } from './sources/iarc.ts';
 import { parseIfraAmendment, parseIfraStandards, parseIfraTransparency } from './sources/ifra.ts';
 import { parseNaturals, parseUserMaterials } from './sources/naturals.ts';
@@ -50,6 +56,27 @@ function fixtureChemicals() {
     [{ cas: '140-11-4', name: 'Benzyl acetate' }],
   );
 }
+
+describe('labellingEntries', () => {
+  const farnesol = {
+    annex: 'III',
+    ref: '82',
+    name: '2,6,10-Dodecatrien-1-ol, 3,7,11-trimethyl-',
+    inciName: 'Farnesol',
+    other: 'The presence of the substance must be indicated in the list of ingredients',
+  } as unknown as AnnexEntry;
+  const byCas = new Map([['4602-84-0', [farnesol]]]);
+
+  it("gives a CAS number the entry of an IFRA standard named as the entry that lists it with the entry's", () => {
+    const isomer = new Accumulator('chem-106-28-5', '106-28-5');
+    isomer.standardSiblings.push({ name: 'Farnesol', cas: ['4602-84-0', '3790-71-4'] });
+    expect(labellingEntries(isomer, [], byCas)).toEqual({ own: [], sibling: [farnesol] });
+    // A standard of another name (a mix of isomers, not all of them the allergen) says nothing.
+    const other = new Accumulator('chem-127-42-4', '127-42-4');
+    other.standardSiblings.push({ name: 'Methyl ionone, mixed isomers', cas: ['4602-84-0'] });
+    expect(labellingEntries(other, [], byCas)).toEqual({ own: [], sibling: [] });
+  });
+});
 
 describe('buildChemicals (fixture)', () => {
   const { chemicals, rejectedCas } = fixtureChemicals();
@@ -229,13 +256,26 @@ const raw = haveShared
       );
       const allergens = parseEuAllergens(readText(join(sharedDir, CHEMICAL_SOURCES.euAllergens.file)));
       const prop65 = parseProp65(readText(join(sharedDir, CHEMICAL_SOURCES.prop65.file), 'latin1'));
+      const standards = parseIfraAmendment(readText(join(sharedDir, CHEMICAL_SOURCES.ifraAmendment.file)));
       const has = (entries: ReadonlyArray<{ ids: { cas: string[] } }>, cas: string) =>
         entries.some((e) => e.ids.cas.includes(cas));
+      const labelling = [...annexIII, ...echaIII].filter(isAllergenLabelling);
+      const letters = (name: string) => name.toLowerCase().replace(/[^a-z]/g, '');
+      // An IFRA standard named as a labelling entry, listing the entry's CAS beside this one.
+      const inNamedStandard = (cas: string) =>
+        standards.some(
+          (s) =>
+            s.ids.cas.includes(cas) &&
+            labelling.some(
+              (e) =>
+                letters(e.inciName ?? e.name) === letters(s.name) &&
+                e.ids.cas.some((c) => s.ids.cas.includes(c)),
+            ),
+        );
       return {
         prohibited: (cas: string) => has(annexII, cas),
         restricted: (cas: string) => has(annexIII, cas),
-        allergen: (cas: string) =>
-          has([...annexIII, ...echaIII].filter(isAllergenLabelling), cas) || has(allergens, cas),
+        allergen: (cas: string) => has(labelling, cas) || has(allergens, cas) || inNamedStandard(cas),
         prop65: (cas: string) => has(prop65, cas),
       };
     })()
@@ -268,6 +308,8 @@ const WELL_KNOWN: Array<{
   { cas: '105-13-5', name: /^Anise alcohol$/i, allergen: true },
   // d-linalool: CosIng's INCI name for it (L-ALLO-OCIMENOL) is no name other sources use.
   { cas: '126-90-9', name: /^d-Linalool$/, allergen: true },
+  // trans,trans-farnesol: IFRA's Farnesol standard lists it beside the labelling entry's CAS.
+  { cas: '106-28-5', name: /farnesol/i, allergen: true },
   { cas: '90028-68-5', name: /evernia prunastri|oak ?moss/i, allergen: true },
 ];
 

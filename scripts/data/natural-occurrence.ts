@@ -10,6 +10,7 @@
  */
 import type { NaturalOccurrence } from '../../services/domain/src/chemicals/regulatory-shapes.ts';
 import { allergenGroups } from './allergen-model.ts';
+import { nameKey } from './chemical-accumulator.ts';
 import type { Chemical } from './chemical-record.ts';
 import type { NoteMaterial } from './note-materials.ts';
 import type { NoteConstituent } from './notes-bridge.ts';
@@ -71,7 +72,8 @@ export function naturalOccurrence(
       list = new Map();
       into.set(id, list);
     }
-    const key = item.chemical_id ?? item.name.toLowerCase();
+    // One record under two names (neroli oil, orange flower absolute) is two materials.
+    const key = `${item.chemical_id ?? ''}|${item.name.toLowerCase()}`;
     const known = list.get(key);
     // Two notes of one material (neroli, orange blossom): the better-founded link stays.
     if (
@@ -81,9 +83,10 @@ export function naturalOccurrence(
     )
       list.set(key, item);
   };
-  for (const entry of materials) {
+  // Each entry's note links and the natural material they are of.
+  const picked = materials.flatMap((entry) => {
     const note = entry.notes.find((n) => bridge.has(n));
-    if (note === undefined) continue;
+    if (note === undefined) return [];
     const links = (bridge.get(note) ?? []).filter((l) => byId.has(l.chemical_id));
     const natural = links.filter((l) => NATURAL_TYPES.has(byId.get(l.chemical_id)!.type));
     // One material per entry; an entry linking two (an oil and an absolute) does not say which
@@ -91,14 +94,29 @@ export function naturalOccurrence(
     // come from supplier rows only (a supplier's patchouli oil under CosIng's Pogostemon cablin
     // number), the reviewed one is the material, with its reviewed constituents only.
     const reviewed = natural.filter(isCurated);
-    if (natural.length > 1 && reviewed.length !== 1) continue;
+    if (natural.length > 1 && reviewed.length !== 1) return [];
     const onlyReviewed = natural.length > 1;
-    const material =
-      natural.length > 1
-        ? byId.get(reviewed[0]!.chemical_id)!
-        : natural[0]
-          ? byId.get(natural[0].chemical_id)!
-          : null;
+    const chosen = onlyReviewed ? reviewed[0] : natural[0];
+    const material = chosen ? byId.get(chosen.chemical_id)! : null;
+    return [{ entry, note, links, material, onlyReviewed }];
+  });
+  // Two entries on one CAS number (neroli oil and orange flower absolute share 8016-38-4): the one
+  // whose composition rows are the record's own material makes its constituents; the other's
+  // constituents occur in the material it names, not in the record's.
+  const ownsRecord = (p: (typeof picked)[number]) =>
+    p.material !== null && (p.entry.materials ?? []).some((m) => nameKey(m) === nameKey(p.material!.name));
+  const sharing = new Map<string, Array<(typeof picked)[number]>>();
+  for (const p of picked)
+    if (p.material) sharing.set(p.material.id, [...(sharing.get(p.material.id) ?? []), p]);
+  for (const { entry, note, links, material, onlyReviewed } of picked) {
+    const others = material ? sharing.get(material.id)! : [];
+    const owner =
+      material !== null &&
+      (others.length < 2 ||
+        !others.some(ownsRecord) ||
+        ownsRecord({ entry, note, links, material, onlyReviewed }));
+    const named =
+      material && !owner ? entry.links.find((l) => `chem-${l.cas}` === material.id)?.chemical : undefined;
     // A molecule that renders the note (violet's ionones) is not said to occur in the material.
     const rendered = new Set((entry.rendered ?? []).map((cas) => `chem-${cas}`));
     for (const link of links) {
@@ -109,13 +127,13 @@ export function naturalOccurrence(
       const sources = readableSources(link.source, sourceNames);
       keep(occursIn, molecule.id, {
         chemical_id: material?.id ?? null,
-        name: material?.name ?? noteTitle(note),
+        name: named ?? material?.name ?? noteTitle(note),
         allergen: material?.allergen_flag ?? false,
         typical_percent: link.typical_percent,
         principal,
         sources,
       });
-      if (material)
+      if (material && owner)
         keep(constituents, material.id, {
           chemical_id: molecule.id,
           name: molecule.name,

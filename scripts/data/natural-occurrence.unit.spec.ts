@@ -28,6 +28,8 @@ const CHEMICALS = [
   chemical('chem-84238-39-1', 'Pogostemon Cablin', 'essential_oil', true),
   chemical('chem-5986-55-0', 'Patchouli alcohol', 'synthetic'),
   chemical('chem-3691-12-1', 'alpha-Guaiene', 'synthetic'),
+  chemical('chem-8016-38-4', 'Orange flower oil, bitter (Neroli and Neroli bigarade)', 'essential_oil', true),
+  chemical('chem-120-72-9', 'Indole', 'aromatic_compound'),
 ];
 
 const SOURCE_NAMES = new Map([
@@ -113,12 +115,49 @@ const BRIDGE = new Map<string, NoteConstituent[]>([
   ],
 ]);
 
+// Neroli oil and orange flower absolute share one CAS number and one record.
+BRIDGE.set('neroli', [
+  { chemical_id: 'chem-8016-38-4', typical_percent: null, source: 'curated: ISO 3517, oil of neroli' },
+  {
+    chemical_id: 'chem-78-70-6',
+    typical_percent: 17.25,
+    source: 'naturals/DB_User_Materials.csv: Neroli Essential Oil from PW',
+  },
+]);
+BRIDGE.set('orange blossom', [
+  {
+    chemical_id: 'chem-8016-38-4',
+    typical_percent: null,
+    source: 'curated: Arctander, orange flower absolute',
+  },
+  {
+    chemical_id: 'chem-120-72-9',
+    typical_percent: null,
+    source: 'curated: Arctander, orange flower absolute',
+  },
+  {
+    chemical_id: 'chem-78-70-6',
+    typical_percent: 30,
+    source: 'naturals/DB_Naturals.csv: Orange flower water absolute',
+  },
+]);
+
 const MATERIALS: NoteMaterial[] = [
   { notes: ['lavender', 'english lavender'], links: [] },
   { notes: ['yuzu'], links: [] },
   { notes: ['amber'], links: [] },
   { notes: ['linden blossom'], links: [], rendered: ['107-75-5'] },
   { notes: ['patchouli'], links: [] },
+  {
+    notes: ['neroli'],
+    links: [{ cas: '8016-38-4', chemical: 'Neroli oil', basis: 'ISO 3517' }],
+    materials: ['Orange flower oil, bitter (Neroli and Neroli bigarade)', 'Neroli Essential Oil from PW'],
+  },
+  {
+    notes: ['orange blossom'],
+    links: [{ cas: '8016-38-4', chemical: 'Orange flower absolute', basis: 'Arctander' }],
+    materials: ['Orange flower water absolute'],
+  },
   // A reviewed note no perfume uses: the bridge has nothing for it.
   { notes: ['tagetes'], links: [] },
 ];
@@ -149,6 +188,8 @@ describe('natural occurrence', () => {
     expect(out.get('chem-78-70-6')?.occurs_in?.map((m) => m.name)).toEqual([
       'Lavender oil',
       'Linden Blossom',
+      'Orange flower absolute',
+      'Orange flower oil, bitter (Neroli and Neroli bigarade)',
     ]);
     // The molecule a note is rebuilt with is not said to occur in the flower.
     expect(out.has('chem-107-75-5')).toBe(false);
@@ -172,6 +213,24 @@ describe('natural occurrence', () => {
   it('says nothing for an entry linking two naturals (whose share would it be?)', () => {
     expect(out.has('chem-121-33-5')).toBe(false);
     expect(out.has('chem-8016-26-0')).toBe(false);
+  });
+
+  it("gives a record shared by two materials the constituents of its own material's entry only", () => {
+    const record = out.get('chem-8016-38-4')?.constituents ?? [];
+    expect(record.map((c) => [c.name, c.typical_percent])).toEqual([['Linalool', 17.25]]);
+    // The absolute's indole and share occur in the absolute, under the record's CAS number.
+    expect(out.get('chem-120-72-9')?.occurs_in?.map((m) => [m.name, m.chemical_id])).toEqual([
+      ['Orange flower absolute', 'chem-8016-38-4'],
+    ]);
+    expect(
+      out
+        .get('chem-78-70-6')
+        ?.occurs_in?.filter((m) => m.chemical_id === 'chem-8016-38-4')
+        .map((m) => [m.name, m.typical_percent]),
+    ).toEqual([
+      ['Orange flower absolute', 30],
+      ['Orange flower oil, bitter (Neroli and Neroli bigarade)', 17.25],
+    ]);
   });
 
   it('takes the reviewed material when the other natural comes from a supplier row only, with its reviewed constituents', () => {

@@ -83,6 +83,7 @@ describe('the bridge on the real naturals data', () => {
     'Gardenia',
     'Violet',
     'Cinnamon',
+    'Cinnamon Leaf',
     'Siam Benzoin',
     'Amber',
     'Sea Notes',
@@ -138,12 +139,28 @@ describe('the bridge on the real naturals data', () => {
     ['Hedione', ['24851-98-7'], []],
     ['Gardenia', [], ['68916-47-2']],
     ['Violet', ['127-41-3'], ['8024-08-6']],
+    // The oil itself, a labelled allergen since Regulation (EU) 2023/1545, beside its constituents.
+    ['Lemongrass', ['8007-02-1', '5392-40-5'], []],
+    ['Eucalyptus', ['8000-48-4'], []],
+    // The species the reference and the composition rows are of, a labelled allergen (entry 363).
+    ['Narcissus', ['68917-12-4'], ['8023-75-4']],
+    // Not the supplier's "Grapefruit Pink" row, whose benzaldehyde no grapefruit oil has.
+    ['Grapefruit', [LIMONENE], ['100-52-7']],
     ['Amber', ['8016-26-0', '121-33-5'], []],
     ['Sea Notes', ['28940-11-6'], []],
   ])('%s contains %j and none of %j', (note, must, mustNot) => {
     expect(ids(note).length).toBeGreaterThan(0);
     for (const c of must) expect(ids(note)).toContain(c);
     for (const c of mustNot) expect(ids(note)).not.toContain(c);
+  });
+
+  it("gives cinnamon leaf the natural contributions table's isoeugenol trace, not the supplier's 9.46 %", () => {
+    expect(percentOf('Cinnamon Leaf', '97-54-1')).toBe(0.13);
+  });
+
+  it("keeps grapefruit off the supplier's 'Grapefruit Pink' row (carvone 2 %)", () => {
+    expect(percentOf('Grapefruit', '99-49-0') ?? 0).toBeLessThan(1);
+    expect(links('Grapefruit').some((l) => l.source.includes('Grapefruit Pink'))).toBe(false);
   });
 
   it('keeps pepper notes off the 38.6 % linalool supplier row', () => {

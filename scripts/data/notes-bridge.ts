@@ -226,20 +226,29 @@ export interface BridgeInputs {
 /**
  * Supplier material rows left out because they contradict the composition literature: the
  * DB_User_Materials "Black Pepper Essential Oil" row gives linalool at 38.6 %, while GC-MS studies
- * of black pepper oil find linalool a minor constituent (Dosoky NS et al., Molecules 2019, 24, 4244).
+ * of black pepper oil find linalool a minor constituent (Dosoky NS et al., Molecules 2019, 24, 4244);
+ * its "Grapefruit Pink Essential Oil" gives limonene at 32.79 % beside carvone 2 % and benzaldehyde
+ * 1.35 %, while expressed grapefruit oil is mostly limonene (about 85–95 %) with traces of the rest
+ * (Tisserand R, Young R. Essential Oil Safety, 2nd ed. 2014, grapefruit oil).
  */
-export const EXCLUDED_MATERIALS: ReadonlySet<string> = new Set(['Black Pepper Essential Oil from PW']);
+export const EXCLUDED_MATERIALS: ReadonlySet<string> = new Set([
+  'Black Pepper Essential Oil from PW',
+  'Grapefruit Pink Essential Oil from PW',
+]);
 
 /**
  * Single supplier rows left out: citral-type aldehydes declared in resin oils (olibanum, cistus),
  * which the composition profiles of these oils do not contain (Tisserand & Young, Essential Oil
- * Safety, 2nd ed. 2014: frankincense and cistus oils). Keyed `material|CAS`.
+ * Safety, 2nd ed. 2014: frankincense and cistus oils); isoeugenol at 9.46 % in cinnamon leaf oil,
+ * whose profile is eugenol (about 70–87 %) with isoeugenol a trace (0.13 % in the IFRA natural
+ * contributions table, DB_Naturals.csv). Keyed `material|CAS`.
  */
 export const EXCLUDED_ROWS: ReadonlySet<string> = new Set([
   'Olibanum Essential Oil from PW|72203-97-5',
   'Olibanum Essential Oil 10% in DPG from PW|72203-97-5',
   'Cistus Essential Oil from PW|5392-40-5',
   'Cistus Essential Oil 10% in DPG from PW|5392-40-5',
+  'Cinnamon Leaf Essential Oil from PW|97-54-1',
 ]);
 
 /** Material words a note may end with without naming that material ("Styrax Balm" is not lemon balm). */

@@ -99,6 +99,8 @@ describe('data/chemicals/note-constituents.json', () => {
     expect(ids('oakmoss')).toContain('chem-90028-68-5');
     expect(ids('vanilla')).toContain('chem-121-33-5');
     expect(ids('cinnamon')).toEqual(expect.arrayContaining(['chem-104-55-2', 'chem-97-53-0']));
+    // Cilantro is the leaf: no seed oil's linalool (no source here gives the leaf oil's make-up).
+    expect(bridge.cilantro).toBeUndefined();
     // A botanical name is its plant's material: Santalum album is sandalwood oil's.
     expect(ids('santalum album mysore (south east india)')).toContain('chem-8006-87-9');
   });

@@ -81,7 +81,7 @@ export const QUALIFIED_NAMES: ReadonlyArray<[string, string]> = [
   ['liquirizia', 'licorice'],
   ['coriandre', 'coriander'],
   ['coriandolo', 'coriander'],
-  ['cilantro', 'coriander'],
+  // Not `cilantro`: the leaf, whose oil is decenals and decanal, not the seed oil's linalool.
   ['basilic', 'basil'],
   ['basilico', 'basil'],
   ['albahaca', 'basil'],

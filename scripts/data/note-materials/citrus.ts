@@ -31,7 +31,7 @@ export const CITRUS: readonly Entry[] = [
     ['grapefruit'],
     'ISO 3053, oil of grapefruit (Citrus paradisi, expressed): limonene and myrcene; nootkatone is its character odorant',
     [C.limonene, C.myrcene, C.nootkatone, ['8016-20-4', 'Grapefruit oil']],
-    ['Grapefruit oil', 'Grapefruit White Essential Oil from PW', 'Grapefruit Pink Essential Oil from PW'],
+    ['Grapefruit oil', 'Grapefruit White Essential Oil from PW'],
   ),
   entry(
     ['mandarin', 'tangerine', 'clementine'],

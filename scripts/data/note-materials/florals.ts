@@ -54,7 +54,7 @@ export const FLORALS: readonly Entry[] = [
   entry(
     ['lavandin'],
     'ISO 8902, oil of lavandin grosso (Lavandula × intermedia): linalool, linalyl acetate, camphor, 1,8-cineole',
-    [C.linalool, C.linalylAcetate, C.camphor, C.cineole],
+    [C.linalool, C.linalylAcetate, C.camphor, C.cineole, ['8022-15-9', 'Lavandin oil']],
     ['Lavandin grosso oil', 'Lavandin oil'],
   ),
   entry(
@@ -108,7 +108,7 @@ export const FLORALS: readonly Entry[] = [
   entry(
     ['narcissus'],
     `${ARCTANDER}, narcissus absolute (Narcissus poeticus): benzyl acetate, benzyl benzoate and methyl benzoate, with isoeugenol derivatives`,
-    [C.benzylAcetate, C.benzylBenzoate, ['8023-75-4', 'Narcissus absolute']],
+    [C.benzylAcetate, C.benzylBenzoate, ['68917-12-4', 'Narcissus poeticus absolute']],
     ['Narcissus poeticus absolute'],
   ),
   entry(

@@ -164,17 +164,18 @@ export const SPICES_HERBS: readonly Entry[] = [
   entry(
     ['mint', 'peppermint'],
     'ISO 856, oil of peppermint (Mentha × piperita): menthol and menthone',
-    [C.menthol, C.menthone],
+    [C.menthol, C.menthone, ['8006-90-4', 'Peppermint oil']],
     ['Peppermint oil'],
   ),
   entry(
     ['spearmint'],
     'ISO 3033, oil of spearmint (Mentha spicata): l-carvone and limonene',
-    [C.lCarvone, C.limonene],
+    [C.lCarvone, C.limonene, ['8008-79-5', 'Spearmint oil']],
     ['Spearmint oil'],
   ),
   entry(['eucalyptus'], 'ISO 770, oil of Eucalyptus globulus: 1,8-cineole makes up most of the oil', [
     C.cineole,
+    ['8000-48-4', 'Eucalyptus oil'],
   ]),
   entry(
     ['tarragon'],
@@ -202,7 +203,7 @@ export const SPICES_HERBS: readonly Entry[] = [
   entry(
     ['bay leaf', 'laurel'],
     `${TY}, laurel leaf oil (Laurus nobilis): 1,8-cineole, linalool, alpha-terpinyl acetate, methyl eugenol`,
-    [C.cineole, C.linalool, C.methylEugenol],
+    [C.cineole, C.linalool, C.methylEugenol, ['8007-48-5', 'Laurel leaf oil']],
     ['Laurel leaf oil'],
   ),
   entry(
@@ -220,7 +221,7 @@ export const SPICES_HERBS: readonly Entry[] = [
   entry(
     ['lemongrass'],
     'ISO 4718, oil of lemongrass (Cymbopogon flexuosus): citral (geranial + neral) with geraniol',
-    [C.citral, C.geraniol],
+    [C.citral, C.geraniol, ['8007-02-1', 'Lemongrass oil']],
     ['Lemongrass oil, East Indian', 'Lemongrass oil, West Indian', 'Lemongrass Essential Oil from PW'],
   ),
   entry(
