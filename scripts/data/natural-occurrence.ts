@@ -108,13 +108,10 @@ export function naturalOccurrence(
   const sharing = new Map<string, Array<(typeof picked)[number]>>();
   for (const p of picked)
     if (p.material) sharing.set(p.material.id, [...(sharing.get(p.material.id) ?? []), p]);
-  for (const { entry, note, links, material, onlyReviewed } of picked) {
+  for (const p of picked) {
+    const { entry, note, links, material, onlyReviewed } = p;
     const others = material ? sharing.get(material.id)! : [];
-    const owner =
-      material !== null &&
-      (others.length < 2 ||
-        !others.some(ownsRecord) ||
-        ownsRecord({ entry, note, links, material, onlyReviewed }));
+    const owner = material !== null && (others.length < 2 || !others.some(ownsRecord) || ownsRecord(p));
     const named =
       material && !owner ? entry.links.find((l) => `chem-${l.cas}` === material.id)?.chemical : undefined;
     // A molecule that renders the note (violet's ionones) is not said to occur in the material.
