@@ -85,14 +85,18 @@ export function withoutScope(name: string): string {
     .replace(/(\d)\.$/, '$1');
 }
 
+/** A supplier's catalogue name without the supplier it is sold by (`… from PW`). */
+export function withoutSupplier(name: string): string {
+  return name.replace(/\s+from PW$/i, '').trim();
+}
+
 /**
  * A supplier's catalogue name as the name of the substance: without the supplier (`… from PW`) and
  * the dilution it sells (`Vanillin 10% in DPG`, `Ambermax 50% Dowanol TPM`); null for what is no
  * name at all (`Allergen Declaration from PW`, a stock code such as `4WW17035 from PW`).
  */
 export function withoutSupplierWords(name: string): string | null {
-  const text = name
-    .replace(/\s+from PW$/i, '')
+  const text = withoutSupplier(name)
     .replace(
       /,?\s+\d+(?:\.\d+)?\s?%(?:\s+(?:in\s+)?(?:DPG|TEC|IPM|DEP|BB|MCT|ethanol|alcohol|Dowanol|Myristic)\b.*)?$/i,
       '',

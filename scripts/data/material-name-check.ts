@@ -9,7 +9,7 @@
  * number. And Prop 65 listings without a CAS number that name a substance the other sources
  * identify.
  */
-import { nameKey, withoutSupplierWords } from './chemical-accumulator.ts';
+import { nameKey, withoutSupplier, withoutSupplierWords } from './chemical-accumulator.ts';
 import type { MaterialConstituent } from './sources/naturals.ts';
 import { listedSubstance, type Prop65Entry } from './sources/prop65.ts';
 
@@ -95,7 +95,7 @@ export function splitNameCasConflicts(
 
 /** A supplier product's name without the supplier; with `diluted`, also without its dilution. */
 function productKey(material: string, diluted: boolean): string {
-  const name = material.replace(/\s+from PW$/i, '').trim();
+  const name = withoutSupplier(material);
   return nameKey(diluted ? (withoutSupplierWords(name) ?? name) : name);
 }
 
