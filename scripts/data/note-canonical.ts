@@ -2,11 +2,12 @@
  * Spelling, language and wording variants of a note, reduced to the forms the bridge looks up.
  *
  * A perfume keeps its note as written ("Madagascar Vanilla", "Vanille", "Lemon Zest"); the bridge
- * answers for that string by trying, in order: the note itself, the note without a bracketed
- * alternative and the bracketed name alone ("Oud (Agarwood)" → oud, agarwood), the note with
- * foreign words translated (vanille → vanilla, fleur d'oranger → orange blossom), then without
- * place-of-origin words (Madagascar, Calabrian, Bourbon, …), form words (absolute, oil, essence,
- * extract, …) and peel words (zest, peel, rind), then with the last word made singular. The first
+ * answers for that string by trying, in order: the note itself and the note without a bracketed
+ * alternative, each also without place-of-origin words (Madagascar, Calabrian, Bourbon, …), form
+ * words (absolute, oil, essence, extract, …) and peel words (zest, peel, rind); then the bracketed
+ * name alone, the same ways ("Oud (Agarwood)" → oud, agarwood); then with foreign words translated
+ * (vanille → vanilla, fleur d'oranger → orange blossom). Each form is also tried with its phrase
+ * table entry and with the last word made singular. The first
  * form that the note table (or, failing that, a source material) knows wins, so a more specific
  * entry ("Atlas Cedar", "Pink Pepper", "Orange Blossom") is never overridden by a shorter one.
  */
@@ -55,7 +56,6 @@ export function noteVariants(note: string): string[] {
   const tokens = textTokens(note);
   const outside = textTokens(note.replace(/\([^)]*\)/g, ' '));
   const inside = [...note.matchAll(/\(([^)]*)\)/g)].map((m) => textTokens(m[1] ?? ''));
-  const bases = [tokens, outside, ...inside].filter((t) => t.length > 0);
   const expand = (words: readonly string[]) => {
     add(words);
     const joined = words.join(' ');
@@ -68,13 +68,21 @@ export function noteVariants(note: string): string[] {
       if (p) add(p.split(' '));
     }
   };
-  for (const base of bases) expand(base);
-  for (const base of bases) {
+  const reduce = (base: readonly string[]) => {
     const reduced = base.filter((t) => !ORIGIN_WORDS.has(t) && !FORM_WORDS.has(t));
     if (reduced.length > 0 && reduced.length < base.length) expand(reduced);
     const noForm = base.filter((t) => !FORM_WORDS.has(t));
     if (noForm.length > 0 && noForm.length < base.length) expand(noForm);
-  }
+  };
+  // What stands outside the brackets names the material before what they hold, even once it has
+  // lost its origin and form words: "Moroccan Petitgrain (Bitter Orange)" is petitgrain (the leaf
+  // oil of the bitter orange tree), not bitter orange (its peel oil).
+  const whole = [tokens, outside].filter((t) => t.length > 0);
+  const bracketed = inside.filter((t) => t.length > 0);
+  for (const base of whole) expand(base);
+  for (const base of whole) reduce(base);
+  for (const base of bracketed) expand(base);
+  for (const base of bracketed) reduce(base);
   // Word-by-word translation of what is left (`Rosa Bulgara` → `rose bulgara`).
   for (const form of [...out]) {
     const words = form.split(' ');
