@@ -464,12 +464,14 @@ const ENANTIOMER_NAMES = new Map<string, '+' | '-'>([
  * prefix or, in a CAS index name, from the descriptor that closes it (`6-Octen-1-ol,
  * 3,7-dimethyl-, (S)-`, `…,(+/-)-`). A `(±)` anywhere marks the racemate (`Citronellol/ (±)
  * 3,7-Dimethyl-6-octen-1-ol`), and a trivial name of one enantiomer its rotation (`Licareol`).
- * Descriptors of several centres or double bonds (`(2R,5E)-`, `(R*,R*)-`) say nothing here, nor a
- * `d-`/`l-` after a rotation sign.
+ * Descriptors of several centres (`(2R,5E)-`, `(R*,R*)-`) give no configuration, nor does a
+ * `d-`/`l-` after a rotation sign give a rotation. `geometry`, when the name states one, is its
+ * double bonds' (`doubleBondGeometry`).
  */
 export function stereoMarks(name: string): {
   rotation: '+' | '-' | '±' | null;
   configuration: 'R' | 'S' | null;
+  geometry?: string;
 } {
   let rest = name.trim();
   let rotation: '+' | '-' | '±' | null = null;
@@ -494,12 +496,37 @@ export function stereoMarks(name: string): {
   }
   if (/(?:^|[\s/,])\((?:±|\+\/[-−])\)(?=[\s-])/.test(name)) rotation ??= '±';
   rotation ??= ENANTIOMER_NAMES.get(name.trim().toLowerCase()) ?? null;
-  return { rotation, configuration };
+  const geometry = doubleBondGeometry(name);
+  return geometry === null ? { rotation, configuration } : { rotation, configuration, geometry };
 }
 
 /**
- * Whether a name states another stereoisomer than a substance's own names agree on: a rotation or
- * a configuration when all its own names that state one state the other one. The racemate and one
+ * The geometry a name states for its double bonds (or a ring's cis/trans), in the order it states
+ * them, `cis` read as Z and `trans` as E (as terpenoid names use them): `trans,trans-Farnesol` and
+ * `(2E,6E)-…` are `EE`, `2-trans,6-cis-Farnesol` is `EZ`, `(2R,5E)-…` is `E`. null when the name
+ * states none, or both (`cis- and trans-Asarone`, a mixture).
+ */
+export function doubleBondGeometry(name: string): string | null {
+  const text = name.trim();
+  // `cis- and trans-Asarone`, `(E)- and (Z)-…`: a mixture of the isomers, no one geometry.
+  if (/(?:cis|trans|\([EZ]\))-?\s*(?:and|&|\/|or)\s*(?:cis|trans|\([EZ]\))-/i.test(text)) return null;
+  const letters = (descriptor: string) =>
+    [...descriptor.matchAll(/(?:^|[\s,(-])\d*(cis|trans|[EZ])(?=[\s,)-]|$)/gi)]
+      .map((m) => (/^(?:cis|z)$/i.test(m[1]!) ? 'Z' : 'E'))
+      .join('');
+  const bracket = /^\(([^()]*)\)-/.exec(text) ?? /,\s*\(([^()]*)\)-?$/.exec(text);
+  if (bracket && /[EZ]/.test(bracket[1]!)) return letters(bracket[1]!) || null;
+  const words = /^((?:\d+-)?(?:cis|trans)(?:[-,]\s*(?:\d+-)?(?:cis|trans))*)-/i.exec(text);
+  if (words) return letters(words[1]!) || null;
+  const bare = /^(\d*[EZ](?:,\s*\d*[EZ])*)-/.exec(text);
+  return bare ? letters(bare[1]!) || null : null;
+}
+
+/**
+ * Whether a name states another stereoisomer than a substance's own names agree on: a rotation, a
+ * configuration or a double-bond geometry (`doubleBondGeometry`, for as many bonds) when all its
+ * own names that state one state the other one: `cis-cis-Farnesol` is no name of
+ * `trans,trans-Farnesol`. The racemate and one
  * configuration exclude each other: `(R)-…` is no name of `dl-Citronellol`, nor `…,(+/-)-` of
  * `(+)-(R)-Citronellol`.
  */
@@ -513,15 +540,63 @@ export function contradictsStereo(
     const agreed = stated(key);
     return name[key] !== null && agreed.size === 1 && !agreed.has(name[key]);
   };
+  const geometries = new Set(own.map((m) => m.geometry).filter((g) => g !== undefined));
+  const [geometry] = geometries;
+  // Only a statement about as many double bonds can differ: `(E)-` says nothing of `trans,trans-`.
+  const otherGeometry =
+    name.geometry !== undefined &&
+    geometries.size === 1 &&
+    geometry!.length === name.geometry.length &&
+    geometry !== name.geometry;
   const rotations = stated('rotation');
   const racemate = rotations.size === 1 && rotations.has('±');
   const oneCentre = stated('configuration').size === 1;
   return (
+    otherGeometry ||
     differs('rotation') ||
     differs('configuration') ||
     (racemate && name.configuration !== null && name.rotation === null) ||
     (oneCentre && name.rotation === '±')
   );
+}
+
+/** One stereodescriptor at a name's start: rotation, configuration, geometry (`(2E,6E)-`, `trans,trans-`). */
+const STEREO_DESCRIPTOR =
+  /^(?:(?:dl|d,l|rac|d|l|laevo|levo)-|\((?:[+±]|[-−–]|\+\/[-−]|RS|R,S|R\*|S\*|\d*[RSEZ](?:,\s*\d*[RSEZ])*)\)-?\s*|(?:cis|trans)(?:,(?:cis|trans))*-)/i;
+/** Geometry or configuration inside a name (`Benzyl trans-cinnamate`, `…-2-en-1-ol, (2E)-`). */
+const STEREO_INSIDE = /(?<=[\s,(])(?:(?:cis|trans)-|\(\d*[RSEZ](?:,\s*\d*[RSEZ])*\)-)/gi;
+/** A closing descriptor: a CAS index name's `, (S)-` or a bare `(S)` at the end. */
+const STEREO_CLOSING = /(?:,\s*|\s+)\((?:[+±]|[-−–]|\+\/[-−]|RS|R,S|\d*[RSEZ](?:,\s*\d*[RSEZ])*)\)-?$/i;
+
+/**
+ * A name without what it says of stereochemistry (optical rotation, configuration, double-bond
+ * geometry): `l-alpha-Pinene` → `alpha-Pinene`, `Benzyl trans-cinnamate` → `Benzyl cinnamate`,
+ * `p-Menth-1-en-8-ol (S)` → `p-Menth-1-en-8-ol`. Locants and Greek letters stay (alpha- and
+ * beta-pinene are other substances, not other isomers of one).
+ */
+export function withoutStereo(name: string): string {
+  let rest = name.trim();
+  for (
+    let m = STEREO_DESCRIPTOR.exec(rest);
+    m !== null && m[0].length < rest.length;
+    m = STEREO_DESCRIPTOR.exec(rest)
+  ) {
+    rest = rest.slice(m[0].length);
+  }
+  return rest
+    .replace(STEREO_INSIDE, '')
+    .replace(STEREO_CLOSING, '')
+    .replace(/[\s,]+$/, '');
+}
+
+/** Whether a name says anything of stereochemistry (`withoutStereo` changes it). */
+export function statesStereo(name: string): boolean {
+  return withoutStereo(name) !== name.trim();
+}
+
+/** The owner key (`ownerKey`) of a name stripped of its stereodescriptors (`withoutStereo`). */
+export function stereoFreeKey(name: string): string {
+  return ownerKey(withoutStereo(name));
 }
 
 /** EC number paired with a CAS in a row: the only one, or the same position when counts match. */

@@ -11,13 +11,16 @@ import {
   contradictsStereo,
   displayCase,
   displayName,
+  doubleBondGeometry,
   dropUnbackedListNames,
   groupMemberName,
   isCasIndexName,
   NAME_RANK,
   nameKey,
   nameParts,
+  stereoFreeKey,
   stereoMarks,
+  withoutStereo,
 } from './chemical-accumulator.ts';
 
 describe('nameParts', () => {
@@ -189,9 +192,11 @@ describe('attributeGroupNames: Greek letters and stereoisomers', () => {
     expect(stereoMarks('dl-Limonene (racemic)')).toEqual({ rotation: '±', configuration: null });
     expect(stereoMarks('D-limonene')).toEqual({ rotation: '+', configuration: null });
     expect(stereoMarks('(+)-l-Tartaric acid')).toEqual({ rotation: '+', configuration: null });
+    // Several centres or bonds give no configuration, but the bonds' geometry.
     expect(stereoMarks('(2R,5E)-2,6,10-Trimethylundeca-5,9-dien-1-ol')).toEqual({
       rotation: null,
       configuration: null,
+      geometry: 'E',
     });
     expect(stereoMarks('delta-Damascone')).toEqual({ rotation: null, configuration: null });
     expect(stereoMarks('Linalool')).toEqual({ rotation: null, configuration: null });
@@ -230,6 +235,59 @@ describe('attributeGroupNames: Greek letters and stereoisomers', () => {
     expect(contradictsStereo([stereoMarks('d-Linalool')], stereoMarks('Coriandrol'))).toBe(false);
     // A substance shown without a descriptor keeps every isomer's name.
     expect(contradictsStereo([stereoMarks('Linalool')], stereoMarks('Licareol'))).toBe(false);
+  });
+
+  it('reads the geometry of double bonds, cis as Z and trans as E, and compares it bond for bond', () => {
+    expect(doubleBondGeometry('trans,trans-Farnesol')).toBe('EE');
+    expect(doubleBondGeometry('trans-trans-Farnesol')).toBe('EE');
+    expect(doubleBondGeometry('2-trans,6-cis-Farnesol')).toBe('EZ');
+    expect(doubleBondGeometry('2Z,6Z-Farnesol')).toBe('ZZ');
+    expect(doubleBondGeometry('2,6,10-Dodecatrien-1-ol, 3,7,11-trimethyl-, (2E,6E)-')).toBe('EE');
+    expect(doubleBondGeometry('cis-3-Hexenol')).toBe('Z');
+    expect(doubleBondGeometry('Farnesol')).toBeNull();
+    // A mixture of both isomers states no one geometry.
+    expect(doubleBondGeometry('cis-and trans-Asarone')).toBeNull();
+    expect(doubleBondGeometry('(E)-and (Z)-2,4,5-Trimethoxypropen-1-yl benzene)')).toBeNull();
+    expect(doubleBondGeometry('(R)-Citronellol')).toBeNull();
+    const ee = [stereoMarks('trans-trans-Farnesol')];
+    expect(contradictsStereo(ee, stereoMarks('cis-cis-Farnesol'))).toBe(true);
+    expect(contradictsStereo(ee, stereoMarks('2-trans,6-cis-Farnesol'))).toBe(true);
+    expect(contradictsStereo(ee, stereoMarks('(2E,6E)-Farnesol'))).toBe(false);
+    // One bond's geometry says nothing of two; a name without geometry keeps every isomer's name.
+    expect(contradictsStereo(ee, stereoMarks('(E)-Farnesol'))).toBe(false);
+    expect(contradictsStereo([stereoMarks('Farnesol')], stereoMarks('cis-cis-Farnesol'))).toBe(false);
+    expect(contradictsStereo([stereoMarks('trans-Anethole')], stereoMarks('cis-Anethole'))).toBe(true);
+  });
+});
+
+describe('withoutStereo', () => {
+  it('drops rotation, configuration and geometry, wherever the name states them', () => {
+    expect(withoutStereo('l-alpha-Pinene')).toBe('alpha-Pinene');
+    expect(withoutStereo('(+)-(R)-Citronellol')).toBe('Citronellol');
+    expect(withoutStereo('trans,trans-Farnesol')).toBe('Farnesol');
+    expect(withoutStereo('(2E,6E)-Farnesol')).toBe('Farnesol');
+    expect(withoutStereo('Benzyl trans-cinnamate')).toBe('Benzyl cinnamate');
+    expect(withoutStereo('p-Menth-1-en-8-ol (S)')).toBe('p-Menth-1-en-8-ol');
+    expect(withoutStereo('6-Octen-1-ol, 3,7-dimethyl-, (S)-')).toBe('6-Octen-1-ol, 3,7-dimethyl-');
+    expect(withoutStereo('(2E)-1-(2,6,6-Trimethyl-1,3-cyclohexadien-1-yl)-2-buten-1-one')).toBe(
+      '1-(2,6,6-Trimethyl-1,3-cyclohexadien-1-yl)-2-buten-1-one',
+    );
+  });
+
+  it('keeps what tells substances apart: Greek letters, locants, words that only begin like a descriptor', () => {
+    expect(withoutStereo('beta-Pinene')).toBe('beta-Pinene');
+    expect(withoutStereo('delta-Damascone')).toBe('delta-Damascone');
+    expect(withoutStereo('Linalool')).toBe('Linalool');
+    expect(withoutStereo('Dimethyl anthranilate')).toBe('Dimethyl anthranilate');
+    expect(withoutStereo('Lavandin oil')).toBe('Lavandin oil');
+    expect(withoutStereo('Transparent base')).toBe('Transparent base');
+    // A name that is nothing but a descriptor stays as it is.
+    expect(withoutStereo('(R)-')).toBe('(R)-');
+  });
+
+  it('keys Greek letters as their names', () => {
+    expect(stereoFreeKey('(Z)-β-Damascone')).toBe(stereoFreeKey('beta-Damascone'));
+    expect(stereoFreeKey('l-α-Pinene')).toBe('alphapinene');
   });
 });
 

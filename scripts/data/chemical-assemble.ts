@@ -12,6 +12,8 @@ import {
   nameKey,
   nameParts,
   ownNames,
+  statesStereo,
+  stereoFreeKey,
   stereoMarks,
 } from './chemical-accumulator.ts';
 import type {
@@ -58,6 +60,7 @@ export interface AssembleContext {
   /** IFRA amendment number → year of publication (from the 51st Amendment overview). */
   amendmentYears: ReadonlyMap<string, string>;
   labellingByCas: ReadonlyMap<string, AnnexEntry[]>;
+  labellingByName: LabellingByName;
   /** Per name key (`nameKey`), how many substances carry the name (own name or synonym). */
   nameOwners: ReadonlyMap<string, number>;
 }
@@ -71,16 +74,29 @@ export function annexIIIInUse(acc: Accumulator): AnnexEntry[] {
 }
 
 /**
+ * Labelling entries by the names of the substances they list (`stereoFreeKey`), for the
+ * stereoisomers the entries name without their CAS numbers: per key, the entry and whether the
+ * listed substance's name states a stereoisomer.
+ */
+export type LabellingByName = ReadonlyMap<string, ReadonlyArray<{ entry: AnnexEntry; stated: boolean }>>;
+
+/**
  * The allergen-labelling entries a substance falls under: its own (of `annexIII`, the entries in
  * use); without one, the first entry of a CAS the allergen list puts in one row with it (d- and
  * l-linalool beside linalool take the linalool entry: the entry's chemical name covers them), or of
- * a CAS an IFRA standard named as the entry lists with it.
+ * a CAS an IFRA standard named as the entry lists with it, or else the one entry listing a
+ * substance of its name but for the stereoisomer (`withoutStereo`): the entry's name covers every
+ * isomer it does not single out. Benzyl trans-cinnamate is benzyl cinnamate, l-alpha-pinene is
+ * alpha-pinene, and beta-damascone (E and Z unstated) is the cis- and trans-beta-damascone the
+ * rose ketones entry lists. One side must state a stereoisomer, and a name of several entries'
+ * substances decides nothing. `byName` marks an entry found this way.
  */
 export function labellingEntries(
   acc: Accumulator,
   annexIII: readonly AnnexEntry[],
   labellingByCas: ReadonlyMap<string, AnnexEntry[]>,
-): { own: AnnexEntry[]; sibling: AnnexEntry[] } {
+  labellingByName: LabellingByName = new Map(),
+): { own: AnnexEntry[]; sibling: AnnexEntry[]; byName?: true } {
   const own = annexIII.filter(isAllergenLabelling);
   if (own.length > 0) return { own, sibling: [] };
   const listed = [...acc.allergenSiblings].sort().flatMap((c) => labellingByCas.get(c) ?? []);
@@ -92,7 +108,15 @@ export function labellingEntries(
       .flatMap((c) => labellingByCas.get(c) ?? [])
       .filter((e) => nameKey(e.inciName ?? e.name) === nameKey(name)),
   );
-  return { own, sibling: [...listed, ...standard].slice(0, 1) };
+  if (listed.length > 0 || standard.length > 0) return { own, sibling: [...listed, ...standard].slice(0, 1) };
+  const named = new Map<string, AnnexEntry>();
+  for (const name of ownNames(acc)) {
+    const stated = statesStereo(name);
+    for (const m of labellingByName.get(stereoFreeKey(name)) ?? []) {
+      if (stated || m.stated) named.set(`${m.entry.file}|${m.entry.ref}`, m.entry);
+    }
+  }
+  return named.size === 1 ? { own, sibling: [...named.values()], byName: true } : { own, sibling: [] };
 }
 
 export function assemble(acc: Accumulator, context: AssembleContext): Chemical {
@@ -218,7 +242,12 @@ export function assemble(acc: Accumulator, context: AssembleContext): Chemical {
   // A substance prohibited as such is no longer on the labelling list, whatever an Annex III
   // export or the hand-made allergen list still says; the old listing is kept as history.
   const bannedOutright = euProhibition !== null && euProhibition.scope === 'substance';
-  const { own: ownLabelling, sibling: siblingLabelling } = labellingEntries(acc, annexIIIAll, labellingByCas);
+  const { own: ownLabelling, sibling: siblingLabelling } = labellingEntries(
+    acc,
+    annexIIIAll,
+    labellingByCas,
+    context.labellingByName,
+  );
   const labelling = bannedOutright ? [] : [...ownLabelling, ...siblingLabelling];
   const annexIIIUsed = bannedOutright ? annexIIIAll.filter((e) => !isAllergenLabelling(e)) : annexIIIAll;
   const restricted = annexIIIUsed.length > 0;

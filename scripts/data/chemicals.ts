@@ -14,12 +14,16 @@ import {
   NAME_RANK,
   nameKey,
   nameParts,
+  ownNames,
   pairedEc,
+  statesStereo,
+  stereoFreeKey,
 } from './chemical-accumulator.ts';
 import { annexIIIInUse, assemble, labellingEntries } from './chemical-assemble.ts';
 import type { ChemicalBuildResult } from './chemical-record.ts';
 import { isFragranceAnnexII, oneLine, prop65Key } from './chemical-rules.ts';
 import { CHEMICAL_SOURCES, type ChemicalInputs, type SourceName } from './chemical-sources.ts';
+import { contradictsMaterial, materialTags } from './plant-material.ts';
 import type { EuAllergenEntry } from './sources/allergens.ts';
 import type { CosingEntry } from './sources/cosing-inventory.ts';
 import { type AnnexEntry, isAllergenLabelling } from './sources/eu-annexes.ts';
@@ -195,9 +199,24 @@ export function buildChemicals(
   }
   const share = (e: IfraTransparencyEntry) =>
     Math.max(0, ...e.ids.cas.map((c) => wordCount.get(`${c} ${firstWord(e.name)}`) ?? 0));
+  // A name stating another part or form of the plant than every CosIng INCI name of its CAS number
+  // comes after one that does not: 8008-52-4, CosIng's `CORIANDRUM SATIVUM FRUIT OIL`, is
+  // `Coriander seed oil` before `Coriander herb oil`.
+  const inciOf = new Map<string, string[]>();
+  for (const e of input.cosing)
+    for (const c of e.ids.cas) inciOf.set(c, [...(inciOf.get(c) ?? []), e.inciName]);
+  const unlikeInci = (e: IfraTransparencyEntry) =>
+    Number(
+      e.ids.cas.length > 0 &&
+        e.ids.cas.every((c) => {
+          const inci = inciOf.get(c) ?? [];
+          return inci.length > 0 && inci.every((n) => contradictsMaterial(materialTags(n), e.name));
+        }),
+    );
   const transparency = [...input.ifraTransparency].sort(
     (a, b) =>
       share(b) - share(a) ||
+      unlikeInci(a) - unlikeInci(b) ||
       Number(a.ncsCategory !== null && !/\boil\b/i.test(a.name)) -
         Number(b.ncsCategory !== null && !/\boil\b/i.test(b.name)) ||
       Number(a.name.includes(',')) - Number(b.name.includes(',')) ||
@@ -292,7 +311,11 @@ export function buildChemicals(
   for (const r of required) get(r.cas)?.addName(r.name, NAME_RANK.curated!);
   each(input.goodScents, (acc, e) => {
     acc.inSources.add('goodScents');
-    if (e.name) acc.addName(e.name, NAME_RANK.goodScents!);
+    // Good Scents names a CAS number by its PubChem compound, which for a polymer is its repeating
+    // unit or monomer (polydipentene's compound is limonene): that is no name of the polymer. The
+    // structure still tells whether the polymer holds a benzene ring (octoxynol-10 does).
+    const polymer = [...acc.names, ...acc.cosingNames, ...acc.inci].some((n) => isPolymerName(n.name));
+    if (e.name && !polymer) acc.addName(e.name, NAME_RANK.goodScents!);
     acc.smiles ??= e.smiles;
     if (acc.goodScentsOdour === null && e.descriptors.length > 0)
       acc.goodScentsOdour = e.descriptors.slice(0, 8);
@@ -379,12 +402,35 @@ export function buildChemicals(
       labellingByCas.set(c, list);
     }
   }
+  // The names of the substances each entry lists, for their stereoisomers under other CAS numbers.
+  const labellingByName = new Map<string, Array<{ entry: AnnexEntry; stated: boolean }>>();
+  for (const acc of byId.values()) {
+    for (const entry of annexIIIInUse(acc).filter(isAllergenLabelling)) {
+      for (const name of new Set(ownNames(acc))) {
+        const key = stereoFreeKey(name);
+        const list = labellingByName.get(key) ?? [];
+        list.push({ entry, stated: statesStereo(name) });
+        labellingByName.set(key, list);
+      }
+    }
+  }
   // A substance the allergen list ties to a listed one (d- and l-linalool beside linalool) falls under
   // that entry, so the entry's name is one of its INCI names: d-linalool is labelled `LINALOOL`, not
   // CosIng's `L-ALLO-OCIMENOL`.
   for (const acc of byId.values()) {
-    const entry = labellingEntries(acc, annexIIIInUse(acc), labellingByCas).sibling[0];
-    if (entry?.inciName) acc.inci.push({ name: inciCapitals(entry.inciName), rank: 2 });
+    const found = labellingEntries(acc, annexIIIInUse(acc), labellingByCas, labellingByName);
+    const entry = found.sibling[0];
+    if (entry === undefined) continue;
+    // A stereoisomer the entry covers by its name is that entry's allergen, labelled by the entry's
+    // INCI name (`PINENE` for l-alpha-pinene, not CosIng's `L-ALPHA-PINENE`).
+    if (found.byName) {
+      const source = entry.file === CHEMICAL_SOURCES.annexIII.file ? 'annexIII' : 'echaIII';
+      acc.allergenFrom.push({ source, details: oneLine(entry.other ?? entry.warnings) });
+    }
+    // An entry naming several substances in one cell (`Alpha-Damascone/cis-Rose ketone 1; …`)
+    // gives no one INCI name.
+    if (entry.inciName && !/[;/]/.test(entry.inciName))
+      acc.inci.push({ name: inciCapitals(entry.inciName), rank: 2 });
   }
   // How many substances carry each name (a synonym or an INCI name: the annexes give `Pinene` to four
   // pinenes): a trade or INCI name shown instead of the best-ranked one must be this substance's alone.
@@ -396,12 +442,27 @@ export function buildChemicals(
     }
   }
   const chemicals = [...byId.values()].map((acc) =>
-    assemble(acc, { removals, prop65Levels, amendmentYears, labellingByCas, nameOwners }),
+    assemble(acc, { removals, prop65Levels, amendmentYears, labellingByCas, labellingByName, nameOwners }),
   );
   chemicals.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const scope: Record<string, number> = {};
   for (const set of reasons.values()) for (const r of set) scope[r] = (scope[r] ?? 0) + 1;
   return { chemicals, rejectedCas, otherMaterials, scope };
+}
+
+/**
+ * Whether a name calls its substance a polymer: a CAS index name's `homopolymer` or `polymer with`,
+ * a `copolymer` or `crosspolymer`, the `Poly(oxy-1,2-ethanediyl)` form, or the INCI names of
+ * polyethylene and polypropylene glycols and their ethers (`PEG-10`, `PPG-12 Butyl Ether`,
+ * `Laureth-10`, `Octoxynol-10`).
+ */
+export function isPolymerName(name: string): boolean {
+  return (
+    /\b(?:homo|co|cross)?polymers?\b/i.test(name) ||
+    /^poly\s*[([]/i.test(name) ||
+    /^(?:PEG|PPG)-\d/i.test(name) ||
+    /(?:eth|oxynol)-\d+$/i.test(name)
+  );
 }
 
 /**

@@ -3,13 +3,14 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { isValidCas } from '../../services/domain/src/catalogue/index.ts';
-import { Accumulator, nameParts } from './chemical-accumulator.ts';
+import { Accumulator, NAME_RANK, nameParts, stereoFreeKey } from './chemical-accumulator.ts';
 import { labellingEntries } from './chemical-assemble.ts';
 import {
   buildChemicals,
   CHEMICAL_SOURCES,
   type Chemical,
   inciCapitals,
+  isPolymerName,
   potencyFromEc3,
   qualityStems,
   riskLevel,
@@ -78,9 +79,101 @@ describe('labellingEntries', () => {
   });
 });
 
+describe('isPolymerName', () => {
+  it('reads the polymer in CAS index, trade and INCI names, not in names that only begin with poly', () => {
+    expect(isPolymerName('Cyclohexene, 1-methyl-4-(1-methylethenyl)-, homopolymer')).toBe(true);
+    expect(isPolymerName('2-Propenoic acid, polymer with 2-propenamide, sodium salt')).toBe(true);
+    expect(isPolymerName('Poly(oxy-1,2-ethanediyl), α-decyl-ω-hydroxy-')).toBe(true);
+    expect(isPolymerName('ETHYLENE/VA COPOLYMER')).toBe(true);
+    expect(isPolymerName('PPG-11 STEARYL ETHER')).toBe(true);
+    expect(isPolymerName('LAURETH-10')).toBe(true);
+    expect(isPolymerName('Polysantol')).toBe(false);
+    expect(isPolymerName('Polygonum aviculare')).toBe(false);
+    expect(isPolymerName('Limonene')).toBe(false);
+    expect(isPolymerName('p-Menth-1-en-8-ol')).toBe(false);
+  });
+});
+
+describe('labellingEntries: stereoisomers of a substance an entry lists', () => {
+  const entry = (ref: string, inciName: string) =>
+    ({
+      annex: 'III',
+      file: 'annex-iii',
+      ref,
+      name: inciName,
+      inciName,
+      other: 'The presence of the substance must be indicated in the list of ingredients',
+    }) as unknown as AnnexEntry;
+  const benzylCinnamate = entry('81', 'Benzyl cinnamate');
+  const roseKetones = entry('157', 'Rose Ketones');
+  const named = (...names: string[]) => {
+    const acc = new Accumulator(`chem-${names[0]}`, null);
+    for (const n of names) acc.addName(n, NAME_RANK.goodScents!);
+    return acc;
+  };
+  const byName = new Map([
+    [stereoFreeKey('Benzyl cinnamate'), [{ entry: benzylCinnamate, stated: false }]],
+    [stereoFreeKey('trans-beta-Damascone'), [{ entry: roseKetones, stated: true }]],
+  ]);
+
+  it('gives the entry to an isomer its name singles out, and to the unstated form of isomers it lists', () => {
+    expect(labellingEntries(named('Benzyl trans-cinnamate'), [], new Map(), byName).sibling).toEqual([
+      benzylCinnamate,
+    ]);
+    // The rose ketones entry lists cis- and trans-beta-damascone: beta-damascone is one or the other.
+    expect(labellingEntries(named('beta-Damascone'), [], new Map(), byName).sibling).toEqual([roseKetones]);
+  });
+
+  it('needs a stereodescriptor on one side, one entry only, and yields to the CAS-based rules', () => {
+    const plain = new Map([[stereoFreeKey('Benzyl cinnamate'), [{ entry: benzylCinnamate, stated: false }]]]);
+    expect(labellingEntries(named('Benzyl cinnamate'), [], new Map(), plain).sibling).toEqual([]);
+    const twoEntries = new Map([
+      [
+        stereoFreeKey('Benzyl cinnamate'),
+        [
+          { entry: benzylCinnamate, stated: false },
+          { entry: roseKetones, stated: false },
+        ],
+      ],
+    ]);
+    expect(labellingEntries(named('Benzyl trans-cinnamate'), [], new Map(), twoEntries).sibling).toEqual([]);
+    const listed = named('Benzyl trans-cinnamate');
+    listed.allergenSiblings.add('5392-40-5');
+    const citral = entry('70', 'Citral');
+    expect(labellingEntries(listed, [], new Map([['5392-40-5', [citral]]]), byName).sibling).toEqual([
+      citral,
+    ]);
+  });
+});
+
 describe('buildChemicals (fixture)', () => {
   const { chemicals, rejectedCas } = fixtureChemicals();
   const byCas = new Map(chemicals.map((c) => [c.cas_number, c]));
+
+  it("gives a polymer no name of Good Scents' compound, its monomer", () => {
+    const polymer = byCas.get('9003-73-0')!;
+    expect(polymer.name).toBe('Polydipentene');
+    expect(polymer.synonyms.map((s) => s.toLowerCase())).not.toContain('limonene');
+    // What Good Scents says of the material's odour is still the polymer's.
+    expect(polymer.odour).toEqual(['resinous', 'petroleum', 'terpenic']);
+  });
+
+  it("names a material the way its CosIng INCI name's plant part agrees with", () => {
+    // IFRA gives 8008-52-4 to coriander herb oil, oleoresin and seed oil; CosIng's INCI name is the
+    // fruit (the seed) oil.
+    const coriander = byCas.get('8008-52-4')!;
+    expect(coriander.name).toBe('Coriander seed oil');
+    expect(coriander.synonyms).toContain('Coriander herb oil');
+  });
+
+  it("labels a stereoisomer an entry covers by name as the entry prescribes, under the entry's list", () => {
+    // Entry 371 (Pinene) lists alpha-pinene 80-56-8 and (+)-alpha-pinene, not l-alpha-pinene.
+    const l = byCas.get('7785-26-4')!;
+    expect(l.name).toBe('l-alpha-Pinene');
+    expect(l.allergen_flag).toBe(true);
+    expect(l.inci_name).toBe('PINENE');
+    expect(l.safety_information.eu_allergen).toMatchObject({ entry: '371', list: 'eu_2023_1545' });
+  });
 
   it('keeps fragrance-relevant substances only', () => {
     expect(byCas.has('59-05-2')).toBe(false); // methotrexate: Annex II, not fragrance-relevant
