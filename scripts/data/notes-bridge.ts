@@ -15,8 +15,8 @@
  *    "terpeneless" and "terpenes" are other materials) with their typical %; natural complex
  *    substances of the chemical database under their plain IFRA name, linked as themselves; single
  *    molecules named like the note; a note ending with a material ("Bulgarian X" → X) unless its
- *    first word changes the material ("Pink Pepper"), its leading words are a material themselves
- *    ("Mandarin Orange") or the material is a generic word (balm, leaf, flower, water, …); the
+ *    first word changes the material ("Pink Pepper"), its leading words are a material themselves,
+ *    also once origin words are dropped ("Mandarin Orange", "Italian Lemon Petitgrain") or the material is a generic word (balm, leaf, flower, water, …); the
  *    note plus a plant part that does not change the material (seed, bark, root, wood, bud, berry,
  *    needle: "Cinnamon" → cinnamon bark; never flower, leaf or fruit, which are other materials).
  * Vague notes never link. Supplier rows that contradict the composition literature are left out
@@ -28,6 +28,7 @@ import { isVagueNote, noteKey, textTokens } from '../../services/domain/src/cata
 import type { Chemical } from './chemicals.ts';
 import type { CuratedLink } from './curated-constituents.ts';
 import type { PerfumeChemicalLink } from './merge.ts';
+import { ORIGIN_WORDS } from './note-canonical/words.ts';
 import { noteAlternatives, noteParts, noteVariants } from './note-canonical.ts';
 import type { MaterialConstituent } from './sources/naturals.ts';
 import type { NoteLists } from './types.ts';
@@ -458,8 +459,12 @@ export function buildNoteBridge(input: BridgeInputs): Map<string, NoteConstituen
     const out: string[] = [];
     for (let i = 1; i < tokens.length; i += 1) {
       const suffix = tokens.slice(i).join(' ');
-      const lead = tokens.slice(0, i).join(' ');
-      if (NOT_A_SUFFIX.has(suffix) || isKnownMaterial(lead)) continue;
+      const lead = tokens.slice(0, i);
+      // The lead names a material even behind an origin word: "Italian Lemon Petitgrain" is lemon
+      // petitgrain (the lemon tree's leaf oil), not petitgrain (the bitter orange tree's).
+      const material = lead.filter((t) => !ORIGIN_WORDS.has(t));
+      if (NOT_A_SUFFIX.has(suffix) || isKnownMaterial(lead.join(' ')) || isKnownMaterial(material.join(' ')))
+        continue;
       out.push(suffix);
     }
     return out;

@@ -101,6 +101,11 @@ describe('data/chemicals/note-constituents.json', () => {
     expect(ids('cinnamon')).toEqual(expect.arrayContaining(['chem-104-55-2', 'chem-97-53-0']));
     // Cilantro is the leaf: no seed oil's linalool (no source here gives the leaf oil's make-up).
     expect(bridge.cilantro).toBeUndefined();
+    // Petitgrain is the bitter orange tree's leaf oil, whatever the origin or a bracketed tree
+    // says; lemon petitgrain is another tree's, whose make-up no source here gives.
+    expect(ids('moroccan petitgrain (bitter orange)')).toContain('chem-8014-17-3');
+    expect(ids('moroccan petitgrain (bitter orange)')).not.toContain('chem-68916-04-1');
+    expect(bridge['italian lemon petitgrain']).toBeUndefined();
     // A botanical name is its plant's material: Santalum album is sandalwood oil's.
     expect(ids('santalum album mysore (south east india)')).toContain('chem-8006-87-9');
   });
