@@ -451,6 +451,27 @@ describe('data/chemicals/chemicals.json', () => {
     }
   });
 
+  it('labels the stereoisomers an entry names without their CAS numbers, by the entry', () => {
+    const entryOf = (cas: string) => byCas.get(cas)!.safety_information.eu_allergen?.entry;
+    expect(entryOf('78277-23-3')).toBe('81'); // benzyl trans-cinnamate: benzyl cinnamate
+    expect(byCas.get('78277-23-3')!.inci_name).toBe('BENZYL CINNAMATE');
+    expect(entryOf('7785-26-4')).toBe('371'); // l-alpha-pinene: pinene
+    expect(byCas.get('7785-26-4')!.inci_name).toBe('PINENE');
+    expect(entryOf('7785-53-7')).toBe('343'); // d-alpha-terpineol: terpineol
+    expect(entryOf('35044-68-9')).toBe('157'); // beta-damascone: the cis and trans rose ketones 2
+    // Another constitution is another substance: gamma-damascone is on no labelling entry.
+    expect(byCas.get('35087-49-1')?.allergen_flag ?? false).toBe(false);
+  });
+
+  it("names a polymer by its own names, and trans,trans-farnesol without the cis isomers' names", () => {
+    expect(byCas.get('9003-73-0')!.name).toBe('Polydipentene');
+    expect(byCas.get('9003-73-0')!.allergen_flag).toBe(false);
+    expect(byCas.get('8008-52-4')!.name).toBe('Coriander seed oil');
+    const farnesol = byCas.get('106-28-5')!.synonyms.map((s) => s.toLowerCase());
+    expect(farnesol).toContain('farnesol');
+    expect(farnesol.filter((s) => /cis|\dz\b/.test(s))).toEqual([]);
+  });
+
   it('gives a substance the names an entry covering several substances lists for another one to none', () => {
     // The IFRA standard on safrole, isosafrole and dihydrosafrole lists the three names together.
     const safrole = byCas.get('94-59-7')!;
