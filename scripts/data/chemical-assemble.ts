@@ -59,8 +59,8 @@ export interface AssembleContext {
   prop65Levels: ReadonlyMap<string, { levels: SafeHarborLevel[]; sources: SourceName[] }>;
   /** IFRA amendment number → year of publication (from the 51st Amendment overview). */
   amendmentYears: ReadonlyMap<string, string>;
-  labellingByCas: ReadonlyMap<string, AnnexEntry[]>;
-  labellingByName: LabellingByName;
+  /** Per chemical id, the labelling entries it falls under (`labellingEntries`). */
+  labelling: ReadonlyMap<string, Labelling>;
   /** Per name key (`nameKey`), how many substances carry the name (own name or synonym). */
   nameOwners: ReadonlyMap<string, number>;
 }
@@ -80,6 +80,13 @@ export function annexIIIInUse(acc: Accumulator): AnnexEntry[] {
  */
 export type LabellingByName = ReadonlyMap<string, ReadonlyArray<{ entry: AnnexEntry; stated: boolean }>>;
 
+/** The labelling entries a substance falls under: its own, or one through a sibling (`byName`: by its name). */
+export interface Labelling {
+  own: AnnexEntry[];
+  sibling: AnnexEntry[];
+  byName?: true;
+}
+
 /**
  * The allergen-labelling entries a substance falls under: its own (of `annexIII`, the entries in
  * use); without one, the first entry of a CAS the allergen list puts in one row with it (d- and
@@ -96,10 +103,11 @@ export function labellingEntries(
   annexIII: readonly AnnexEntry[],
   labellingByCas: ReadonlyMap<string, AnnexEntry[]>,
   labellingByName: LabellingByName = new Map(),
-): { own: AnnexEntry[]; sibling: AnnexEntry[]; byName?: true } {
+): Labelling {
   const own = annexIII.filter(isAllergenLabelling);
   if (own.length > 0) return { own, sibling: [] };
   const listed = [...acc.allergenSiblings].sort().flatMap((c) => labellingByCas.get(c) ?? []);
+  if (listed.length > 0) return { own, sibling: listed.slice(0, 1) };
   // An IFRA standard named as a labelling entry names its ingredient, under every CAS number it
   // lists: IFRA's `Farnesol` covers trans,trans-farnesol (106-28-5) beside the entry's 4602-84-0.
   const standard = acc.standardSiblings.flatMap(({ name, cas }) =>
@@ -108,7 +116,7 @@ export function labellingEntries(
       .flatMap((c) => labellingByCas.get(c) ?? [])
       .filter((e) => nameKey(e.inciName ?? e.name) === nameKey(name)),
   );
-  if (listed.length > 0 || standard.length > 0) return { own, sibling: [...listed, ...standard].slice(0, 1) };
+  if (standard.length > 0) return { own, sibling: standard.slice(0, 1) };
   const named = new Map<string, AnnexEntry>();
   for (const name of ownNames(acc)) {
     const stated = statesStereo(name);
@@ -120,7 +128,7 @@ export function labellingEntries(
 }
 
 export function assemble(acc: Accumulator, context: AssembleContext): Chemical {
-  const { removals, prop65Levels, amendmentYears, labellingByCas } = context;
+  const { removals, prop65Levels, amendmentYears } = context;
   const sources: Array<{ field: string } & SourceStamp> = [];
   const nameRankSource: Record<number, SourceName> = {
     1: acc.ifraStandards.length > 0 ? 'ifraStandards' : 'ifraAmendment',
@@ -242,12 +250,7 @@ export function assemble(acc: Accumulator, context: AssembleContext): Chemical {
   // A substance prohibited as such is no longer on the labelling list, whatever an Annex III
   // export or the hand-made allergen list still says; the old listing is kept as history.
   const bannedOutright = euProhibition !== null && euProhibition.scope === 'substance';
-  const { own: ownLabelling, sibling: siblingLabelling } = labellingEntries(
-    acc,
-    annexIIIAll,
-    labellingByCas,
-    context.labellingByName,
-  );
+  const { own: ownLabelling, sibling: siblingLabelling } = context.labelling.get(acc.id)!;
   const labelling = bannedOutright ? [] : [...ownLabelling, ...siblingLabelling];
   const annexIIIUsed = bannedOutright ? annexIIIAll.filter((e) => !isAllergenLabelling(e)) : annexIIIAll;
   const restricted = annexIIIUsed.length > 0;

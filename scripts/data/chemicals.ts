@@ -19,7 +19,7 @@ import {
   statesStereo,
   stereoFreeKey,
 } from './chemical-accumulator.ts';
-import { annexIIIInUse, assemble, labellingEntries } from './chemical-assemble.ts';
+import { annexIIIInUse, assemble, type Labelling, labellingEntries } from './chemical-assemble.ts';
 import type { ChemicalBuildResult } from './chemical-record.ts';
 import { isFragranceAnnexII, oneLine, prop65Key } from './chemical-rules.ts';
 import { CHEMICAL_SOURCES, type ChemicalInputs, type SourceName } from './chemical-sources.ts';
@@ -417,8 +417,10 @@ export function buildChemicals(
   // A substance the allergen list ties to a listed one (d- and l-linalool beside linalool) falls under
   // that entry, so the entry's name is one of its INCI names: d-linalool is labelled `LINALOOL`, not
   // CosIng's `L-ALLO-OCIMENOL`.
+  const labelling = new Map<string, Labelling>();
   for (const acc of byId.values()) {
     const found = labellingEntries(acc, annexIIIInUse(acc), labellingByCas, labellingByName);
+    labelling.set(acc.id, found);
     const entry = found.sibling[0];
     if (entry === undefined) continue;
     // A stereoisomer the entry covers by its name is that entry's allergen, labelled by the entry's
@@ -442,7 +444,7 @@ export function buildChemicals(
     }
   }
   const chemicals = [...byId.values()].map((acc) =>
-    assemble(acc, { removals, prop65Levels, amendmentYears, labellingByCas, labellingByName, nameOwners }),
+    assemble(acc, { removals, prop65Levels, amendmentYears, labelling, nameOwners }),
   );
   chemicals.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const scope: Record<string, number> = {};

@@ -79,10 +79,10 @@ export function noteVariants(note: string): string[] {
   // oil of the bitter orange tree), not bitter orange (its peel oil).
   const whole = [tokens, outside].filter((t) => t.length > 0);
   const bracketed = inside.filter((t) => t.length > 0);
-  for (const base of whole) expand(base);
-  for (const base of whole) reduce(base);
-  for (const base of bracketed) expand(base);
-  for (const base of bracketed) reduce(base);
+  for (const bases of [whole, bracketed]) {
+    for (const base of bases) expand(base);
+    for (const base of bases) reduce(base);
+  }
   // Word-by-word translation of what is left (`Rosa Bulgara` → `rose bulgara`).
   for (const form of [...out]) {
     const words = form.split(' ');

@@ -16,9 +16,10 @@
  *    substances of the chemical database under their plain IFRA name, linked as themselves; single
  *    molecules named like the note; a note ending with a material ("Bulgarian X" → X) unless its
  *    first word changes the material ("Pink Pepper"), its leading words are a material themselves,
- *    also once origin words are dropped ("Mandarin Orange", "Italian Lemon Petitgrain") or the material is a generic word (balm, leaf, flower, water, …); the
- *    note plus a plant part that does not change the material (seed, bark, root, wood, bud, berry,
- *    needle: "Cinnamon" → cinnamon bark; never flower, leaf or fruit, which are other materials).
+ *    also once origin words are dropped ("Mandarin Orange", "Italian Lemon Petitgrain"), or the
+ *    material is a generic word (balm, leaf, flower, water, …); the note plus a plant part that
+ *    does not change the material (seed, bark, root, wood, bud, berry, needle: "Cinnamon" →
+ *    cinnamon bark; never flower, leaf or fruit, which are other materials).
  * Vague notes never link. Supplier rows that contradict the composition literature are left out
  * (EXCLUDED_MATERIALS). Constituents under 0.1 % are left out; each note keeps at most
  * MAX_LINKS_PER_NOTE links (reviewed and direct links first, then by typical %). A note no rule
