@@ -8,6 +8,7 @@
  * Written as gzip text, one name per line, sorted by its folded form: the worker reads it in a few
  * milliseconds and builds its own indexes.
  */
+import { prescribedLabelNames } from '../../services/domain/src/catalogue/index.ts';
 import { gzipDeterministic } from './io.ts';
 
 /** Label words and everyday names printed in place of (or beside) INCI names. */
@@ -114,6 +115,9 @@ export interface VocabularyChemical {
   name: string;
   inci_name: string | null;
   synonyms: readonly string[];
+  allergen_flag?: boolean;
+  /** An Annex III entry's conditions: a grouped allergen entry prescribes its label name there. */
+  restrictions?: string | null;
 }
 
 /** Longest synonym kept: longer ones are systematic chemical names no label prints. */
@@ -135,7 +139,8 @@ function cleanName(name: string): string | null {
 }
 
 /**
- * All names, one per folded form (the first source wins: database INCI name, database name,
+ * All names, one per folded form (the first source wins: database INCI name, the label name an
+ * allergen's entry prescribes (`Rose Ketones`), database name,
  * CosIng, everyday names, synonyms), sorted by folded form; Colour Index numbers as `CI nnnnn`.
  */
 export function buildInciVocabulary(
@@ -155,6 +160,8 @@ export function buildInciVocabulary(
     }
   };
   for (const c of chemicals) add(c.inci_name);
+  for (const c of chemicals)
+    if (c.allergen_flag) for (const n of prescribedLabelNames(c.restrictions)) add(n);
   for (const c of chemicals) add(c.name);
   for (const name of cosingNames) add(name);
   for (const name of COMMON_LABEL_NAMES) add(name);

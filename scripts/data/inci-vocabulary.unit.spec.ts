@@ -12,6 +12,20 @@ describe('the scanner vocabulary build', () => {
         inci_name: 'BENZYL ALCOHOL',
         synonyms: ['a synonym far too long to be printed on any label as a name'],
       },
+      {
+        name: 'Alpha-damascone',
+        inci_name: 'ALPHA-DAMASCONE',
+        synonyms: ['Rose ketones'],
+        allergen_flag: true,
+        restrictions: 'shall be indicated as ‘Rose Ketones’ in the list of ingredients',
+      },
+      {
+        name: 'Not an allergen',
+        inci_name: null,
+        synonyms: [],
+        allergen_flag: false,
+        restrictions: 'shall be indicated as ‘Pinus Mugo’ in the list of ingredients',
+      },
     ],
   );
 
@@ -30,6 +44,11 @@ describe('the scanner vocabulary build', () => {
     expect(names.some((n) => n.startsWith('a synonym far too long'))).toBe(false);
     // The database's spelling wins over CosIng's for the same name.
     expect(names.filter((n) => vocabularyKey(n) === 'linalool')).toEqual(['LINALOOL']);
+  });
+
+  it('takes the label name an allergen’s grouped entry prescribes, spelt as the law spells it', () => {
+    expect(names.filter((n) => vocabularyKey(n) === 'roseketones')).toEqual(['Rose Ketones']);
+    expect(names).not.toContain('Pinus Mugo');
   });
 
   it('lists Colour Index numbers, also those inside a longer name', () => {

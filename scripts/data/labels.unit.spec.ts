@@ -258,6 +258,30 @@ describe('declared lists', () => {
   ];
   const vocabulary = [...records.map((r) => r.name), 'Curcumin', 'Alcohol Denat.', 'Parfum'];
 
+  it('reads a group name the law prescribes for a label (`Rose Ketones`) as its entry’s allergen, not as the IFRA record of that name', () => {
+    const prescribing = (name: string) =>
+      `The presence of the substance or substances shall be indicated as ‘${name}’ in the list of ingredients`;
+    const m = new ChemicalMatcher([
+      ...records,
+      { ...chem('87064-19-5', 'Rose ketones', [], false), inci_name: null },
+      { ...chem('23726-94-5', 'Alpha-Damascone'), restrictions: prescribing('Rose Ketones') },
+      { ...chem('8000-28-0', 'Lavender oil'), restrictions: prescribing('Lavandula Oil/ Extract') },
+    ]);
+    const list = declaredList(
+      parseLabelRows(
+        row('Maison', 'Rose 2026', 'Alcohol, Parfum, Rose Ketones, Lavandula Oil/Extract, Citral'),
+      ),
+      m,
+      labelReader(vocabulary, m),
+    );
+    expect(list.chemicals.map((c) => c.chemical_id)).toEqual([
+      'chem-64-17-5',
+      'chem-23726-94-5',
+      'chem-8000-28-0',
+      'chem-5392-40-5',
+    ]);
+  });
+
   it('reads a CAS index name the list cut at its commas as one substance, never its parent alone', () => {
     // Real lists (SKYLAR): the parent's name (`Benzaldehyde`) is no declared allergen there.
     const m = new ChemicalMatcher(records);

@@ -18,6 +18,25 @@ export function allergenLabelKey(c: LabelledChemical | null | undefined): string
   return key === '' ? null : key;
 }
 
+/**
+ * The names a labelling entry prescribes for the ingredient list, read from its conditions: the
+ * grouped entries of Regulation (EU) 2023/1545 say "shall be indicated as ‘Rose Ketones’" (once
+ * without "as": "shall be indicated ‘Lavandula Oil/ Extract’", read `Lavandula Oil/Extract`). A label printing that name declares
+ * one or more of the entry's substances, whichever of them it holds.
+ */
+export function prescribedLabelNames(conditions: string | null | undefined): string[] {
+  if (!conditions) return [];
+  const out: string[] = [];
+  for (const m of conditions.matchAll(/\bindicated\s+(?:as\s+)?[‘'"]([^’'"]{2,80})[’'"]/gi)) {
+    const name = m[1]!
+      .replace(/\s+/g, ' ')
+      .replace(/ ?\/ ?/g, '/')
+      .trim();
+    if (name !== '' && !out.includes(name)) out.push(name);
+  }
+  return out;
+}
+
 /** An all-capitals label name in title case (`ALPHA-ISOMETHYL IONONE` → `Alpha-Isomethyl Ionone`). */
 export function labelCase(text: string): string {
   return /[a-z]/.test(text)

@@ -1,4 +1,9 @@
-export { allergenLabelKey, type LabelledChemical, labelCase } from './allergen-label.ts';
+export {
+  allergenLabelKey,
+  type LabelledChemical,
+  labelCase,
+  prescribedLabelNames,
+} from './allergen-label.ts';
 export { isValidCas, looksLikeCas, normalizeCas, normalizeEc } from './cas.ts';
 export type {
   AllergenTolerance,

@@ -48,7 +48,10 @@ interface Entry {
   key: string;
   alias: string;
   chemical: ChemicalRecord;
-  /** 0 INCI name, 1 name, 2 synonym: lower wins when two chemicals share a key. */
+  /**
+   * 0 INCI name, 0.5 a label name the law prescribes for the chemical's labelling entry, 1 name,
+   * 2 synonym: lower wins when two chemicals share a key.
+   */
   rank: number;
 }
 
@@ -78,6 +81,7 @@ export class ChemicalMatcher {
     for (const chemical of records) {
       const aliases: [string, number][] = [];
       if (chemical.inci_name) aliases.push([chemical.inci_name, 0]);
+      for (const name of labelNames(chemical)) aliases.push([name, 0.5]);
       aliases.push([chemical.name, 1]);
       for (const s of chemical.synonyms) aliases.push([s, 2]);
       const seen = new Set<string>();
@@ -109,7 +113,7 @@ export class ChemicalMatcher {
     const names = new Set<string>();
     for (const { chemical } of this.entries) {
       if (!chemical.allergen_flag) continue;
-      for (const name of [chemical.inci_name, chemical.name])
+      for (const name of [chemical.inci_name, ...labelNames(chemical), chemical.name])
         if (name && /^\p{L}[\p{L} -]{3,40}$/u.test(name)) names.add(name);
     }
     this.allergens = [...names];
@@ -206,6 +210,15 @@ export class ChemicalMatcher {
     }
     return best;
   }
+}
+
+/**
+ * The names the law prescribes for an EU label allergen's entry on ingredient lists (`Rose
+ * Ketones` for the damascones, `Lavandula Oil/ Extract` for lavender and lavandin): printed, such a
+ * name declares the allergen even where it is no name of any one substance.
+ */
+function labelNames(chemical: ChemicalRecord): string[] {
+  return chemical.allergen_flag ? catalogue.prescribedLabelNames(chemical.restrictions) : [];
 }
 
 function better(candidate: Entry, current: Entry): boolean {

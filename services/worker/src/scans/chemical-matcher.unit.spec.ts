@@ -49,6 +49,76 @@ describe('ChemicalMatcher', () => {
     expect(id('Alpha-lsomethyl lonone')).toBe('chem-127-51-5');
   });
 
+  it('reads the label name a grouped allergen entry prescribes as that entry’s allergen', () => {
+    const roseKetones =
+      'The presence of the substance or substances shall be indicated as ‘Rose Ketones’ in the list of ingredients';
+    const grouped = new ChemicalMatcher([
+      // IFRA's group standard gives one of its CAS numbers no name but the group's: no EU allergen.
+      {
+        ...FIXTURE_CHEMICALS[0]!,
+        id: 'chem-87064-19-5',
+        name: 'Rose ketones',
+        inci_name: null,
+        synonyms: [],
+        allergen_flag: false,
+        restricted: false,
+        restrictions: null,
+      },
+      {
+        ...FIXTURE_CHEMICALS[0]!,
+        id: 'chem-23726-94-5',
+        name: 'Alpha-damascone',
+        inci_name: 'ALPHA-DAMASCONE',
+        synonyms: [],
+        restrictions: roseKetones,
+      },
+      {
+        ...FIXTURE_CHEMICALS[0]!,
+        id: 'chem-8000-28-0',
+        name: 'Lavender oil',
+        inci_name: 'LAVANDULA ANGUSTIFOLIA OIL',
+        synonyms: [],
+        restrictions: 'shall be indicated ‘Lavandula Oil/ Extract’ in the list of ingredients',
+      },
+      // The entry's own INCI name keeps its substance: `Citral` is citral, not the neral it groups.
+      {
+        ...FIXTURE_CHEMICALS[0]!,
+        id: 'chem-106-26-3',
+        name: 'Neral',
+        inci_name: 'NERAL',
+        synonyms: [],
+        restrictions: 'shall be indicated as ‘Citral’ in the list of ingredients',
+      },
+      {
+        ...FIXTURE_CHEMICALS[0]!,
+        id: 'chem-5392-40-5',
+        name: 'Citral',
+        inci_name: 'CITRAL',
+        synonyms: [],
+        restrictions: 'shall be indicated as ‘Citral’ in the list of ingredients',
+      },
+      // A prescription in a non-allergen's conditions names nothing.
+      {
+        ...FIXTURE_CHEMICALS[0]!,
+        id: 'chem-x',
+        name: 'Other',
+        inci_name: 'OTHER',
+        synonyms: [],
+        allergen_flag: false,
+        restrictions: 'shall be indicated as ‘Pinus Mugo’',
+      },
+    ]);
+    expect(grouped.match('ROSE KETONES')).toMatchObject({
+      kind: 'exact',
+      alias: 'Rose Ketones',
+      chemical: { id: 'chem-23726-94-5' },
+    });
+    expect(grouped.match('Lavandula Oil/Extract')?.chemical.id).toBe('chem-8000-28-0');
+    expect(grouped.match('Citral')?.chemical.id).toBe('chem-5392-40-5');
+    expect(grouped.match('Pinus Mugo')).toBeNull();
+    expect(grouped.allergenNames()).toContain('Rose Ketones');
+  });
+
   it('never guesses at short names or far-off text', () => {
     expect(allowedEdits(4)).toBe(0);
     expect(id('BHT')).toBeNull();

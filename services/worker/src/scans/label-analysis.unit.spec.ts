@@ -121,6 +121,63 @@ describe('analyzeLabel', () => {
     expect(r.ingredients[0]).toMatchObject({ name: 'Alpha-Isomethyl Ionone', is_allergen: true });
   });
 
+  it('flags the group names labels print since 2026 (`Rose Ketones`, `Lavandula Oil/Extract`), misread too', () => {
+    const prescribing = (name: string) =>
+      `The presence of the substance or substances shall be indicated as ‘${name}’ in the list of ingredients`;
+    const matcher = new ChemicalMatcher([
+      ...FIXTURE_CHEMICALS,
+      // The name IFRA's group standard gives a CAS number it lists: not itself an EU label allergen.
+      {
+        ...FIXTURE_CHEMICALS[0]!,
+        id: 'chem-87064-19-5',
+        name: 'Rose ketones',
+        inci_name: null,
+        synonyms: [],
+        allergen_flag: false,
+        restricted: false,
+        restrictions: null,
+      },
+      {
+        ...FIXTURE_CHEMICALS[0]!,
+        id: 'chem-23726-94-5',
+        name: 'Alpha-damascone',
+        inci_name: 'ALPHA-DAMASCONE',
+        synonyms: [],
+        restrictions: prescribing('Rose Ketones'),
+      },
+      {
+        ...FIXTURE_CHEMICALS[0]!,
+        id: 'chem-8000-28-0',
+        name: 'Lavender oil',
+        inci_name: 'LAVANDULA ANGUSTIFOLIA OIL',
+        synonyms: [],
+        restrictions: prescribing('Lavandula Oil/ Extract'),
+      },
+    ]);
+    const r = analyzeLabel(
+      evidence(
+        'INGREDIENTS: ALCOHOL DENAT., PARFUM (FRAGRANCE), ROSE KETONES, LAVANDULA OIL/EXTRACT, LINALOOL.',
+      ),
+      { ...deps, matcher },
+    );
+    expect(r.ingredients.map((i) => [i.name, i.is_allergen, i.chemical_id])).toEqual([
+      ['Alcohol Denat.', false, 'chem-64-17-5'],
+      ['Parfum (Fragrance)', false, 'chem-parfum'],
+      ['Rose Ketones', true, 'chem-23726-94-5'],
+      ['Lavandula Oil/Extract', true, 'chem-8000-28-0'],
+      ['Linalool', true, 'chem-78-70-6'],
+    ]);
+    const misread = analyzeLabel(evidence('INGREDIENTS: ALCOHOL DENAT., ROSE KETCNES, LINALOOL.'), {
+      ...deps,
+      matcher,
+    });
+    expect(misread.ingredients[1]).toMatchObject({
+      name: 'Rose Ketones',
+      is_allergen: true,
+      reading: 'corrected',
+    });
+  });
+
   it('splits names run together by a lost comma', () => {
     const r = analyzeLabel(evidence('INGREDIENTS: Alcohol, Linalool Coumarin Citronellol, Parfum.'), deps);
     expect(r.ingredients.map((i) => i.name)).toEqual([
