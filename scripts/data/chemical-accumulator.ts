@@ -210,6 +210,11 @@ export class Accumulator {
    * `attributeGroupNames` keeps a name only where it is not another substance's own name.
    */
   readonly groupNames: Array<{ name: string; members: readonly string[] }> = [];
+  /**
+   * Names an entry on several substances lists under this one's CAS number alone (IFRA's Rose
+   * ketones standard lists `cis-Isodamascone` under 87064-19-5): its own, before the entry's title.
+   */
+  readonly sectionNames: string[] = [];
   readonly ec: Array<{ ec: string; rank: number }> = [];
   readonly inci: Array<{ name: string; rank: number }> = [];
   /**
@@ -646,12 +651,17 @@ function isReadableAlternative(name: string): boolean {
 /**
  * The name of a substance that no source names on its own, only entries covering several (IFRA's
  * "Savin oil" standard covers four CAS numbers; its "alpha-Bisabolol" standard, the isomers of
- * alpha-bisabolol): the first such entry's name, which is true of every substance it covers even
- * when another one also carries it as its own; else its most readable other name. A name that
+ * alpha-bisabolol): a trivial name such an entry lists under its CAS number alone; else the first
+ * such entry's name, which is true of every substance it covers even when another one also
+ * carries it as its own; else its most readable other name, a systematic name the entry lists
+ * under its CAS number alone before the entry's systematic title. A name that
  * reads as words comes before a systematic one; null when nothing reads as a name.
  */
 export function groupMemberName(acc: Accumulator): string | null {
   const readable = (n: string) => isReadableAlternative(n) && bracketsBalance(n);
+  const own = acc.sectionNames.flatMap(nameParts).filter(readable);
+  const ownTrivial = own.find((n) => !readsSystematic(n));
+  if (ownTrivial !== undefined) return ownTrivial;
   const title = acc.groupNames.flatMap((g) => nameParts(g.name)).find(readable);
   if (title !== undefined && !readsSystematic(title)) return title;
   const others = [...new Set([...acc.synonyms].flatMap(nameParts))]
@@ -662,7 +672,9 @@ export function groupMemberName(acc: Accumulator): string | null {
         a.length - b.length ||
         (a < b ? -1 : a > b ? 1 : 0),
     );
-  return others.find((n) => !readsSystematic(n)) ?? title ?? others[0] ?? null;
+  // A systematic name of its own states its isomer (`(Z)-2,6,10-Trimethylundeca-5,9-dien-1-ol`),
+  // which the entry's title does not.
+  return others.find((n) => !readsSystematic(n)) ?? own[0] ?? title ?? others[0] ?? null;
 }
 
 /** A name of letters only, one or two words (`Safranal`, `Aldehyde DMD`): a trivial or trade name. */

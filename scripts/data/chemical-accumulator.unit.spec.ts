@@ -131,6 +131,20 @@ describe('groupMemberName', () => {
     dienol.synonyms.add('Trimethylundecadienol');
     expect(groupMemberName(dienol)).toBe('Trimethylundecadienol');
     expect(groupMemberName(new Accumulator('chem-1-1-1', '1-1-1'))).toBeNull();
+    // A name the entry lists under this CAS number alone comes before the entry's title: IFRA's
+    // Rose ketones standard lists cis-isodamascone under 87064-19-5, which no other source names.
+    const isodamascone = new Accumulator('chem-87064-19-5', '87064-19-5');
+    isodamascone.addGroupName('Rose ketones', ['23696-85-7', '87064-19-5']);
+    isodamascone.sectionNames.push(
+      '2-Buten-1-one, 1-(2,4,4-trimethyl-2-cyclohexen-1-yl)-, (Z)-',
+      'cis-Isodamascone',
+    );
+    expect(groupMemberName(isodamascone)).toBe('cis-Isodamascone');
+    // Its own systematic name states its isomer: it comes before a systematic title.
+    const zDienol = new Accumulator('chem-58001-87-9', '58001-87-9');
+    zDienol.addGroupName('2,6,10-Trimethylundeca-5,9-dien-1-ol', ['24048-14-4', '58001-87-9']);
+    zDienol.sectionNames.push('(Z)-2,6,10-Trimethylundeca-5,9-dien-1-ol');
+    expect(groupMemberName(zDienol)).toBe('(Z)-2,6,10-Trimethylundeca-5,9-dien-1-ol');
     // A CAS number in a source's name column is no name.
     const geranitrile = new Accumulator('chem-31983-27-4', '31983-27-4');
     geranitrile.addName('31983-27-4', NAME_RANK.goodScents!);

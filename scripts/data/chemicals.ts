@@ -187,6 +187,13 @@ export function buildChemicals(
       if (e.ids.cas.length === 1) acc.synonyms.add(s);
       else acc.addGroupName(s, e.ids.cas);
     }
+    // Names the standard lists under this CAS number alone are this substance's own, never its
+    // siblings' (damascenone's `Floriffone` is no name of beta-damascone).
+    for (const section of e.sections) {
+      if (!section.cas.includes(c)) continue;
+      for (const s of section.names) acc.synonyms.add(s);
+      acc.sectionNames.push(...section.names);
+    }
   });
   // IFRA Transparency List: several names may share one CAS (bergamot oil qualities and a petitgrain
   // bergamot absolute): prefer the names whose first word most of them share, then (for naturals)

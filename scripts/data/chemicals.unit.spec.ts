@@ -2,7 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { isValidCas } from '../../services/domain/src/catalogue/index.ts';
+import { isValidCas, prescribedLabelNames } from '../../services/domain/src/catalogue/index.ts';
+import { toChemicalRecord } from '../../services/worker/src/scans/chemical-database.ts';
+import { ChemicalMatcher } from '../../services/worker/src/scans/chemical-matcher.ts';
 import { Accumulator, NAME_RANK, nameParts, stereoFreeKey } from './chemical-accumulator.ts';
 import { labellingEntries } from './chemical-assemble.ts';
 import {
@@ -485,6 +487,37 @@ describe('data/chemicals/chemicals.json', () => {
     expect(byCas.get('85085-41-2')!.synonyms.map((s) => s.toLowerCase())).toContain(
       'juniperus virginiana wood oil',
     );
+  });
+
+  it('gives the names a group standard lists under one CAS number to that substance alone', () => {
+    // IFRA's Rose ketones standard: 87064-19-5 is cis-isodamascone, no EU label allergen, and
+    // not "Rose ketones", the name labels print for the damascones of Annex III entry 157.
+    expect(byCas.get('87064-19-5')).toMatchObject({ name: 'cis-Isodamascone', allergen_flag: false });
+    expect(byCas.get('23696-85-7')!.synonyms).toContain('Damascenone');
+    const betaDamascone = byCas.get('35044-68-9')!.synonyms;
+    for (const other of ['Damascenone', 'Floriffone', 'cis-Isodamascone', 'trans-α-Damascone'])
+      expect(betaDamascone).not.toContain(other);
+    // The linalool standard lists d- and l-linalool's names under their own CAS numbers.
+    expect(byCas.get('78-70-6')!.synonyms).not.toContain('(S)-3,7-Dimethyl-1,6-octadien-3-ol');
+    expect(byCas.get('126-90-9')!.synonyms).toContain('(S)-3,7-Dimethyl-1,6-octadien-3-ol');
+  });
+
+  it('reads every label name an allergen entry prescribes as an allergen of that entry', () => {
+    const matcher = new ChemicalMatcher(committed.map((c) => toChemicalRecord(c)!));
+    const prescribed = new Map<string, Set<string>>();
+    for (const c of committed)
+      if (c.allergen_flag)
+        for (const name of prescribedLabelNames(c.restrictions))
+          prescribed.set(name, (prescribed.get(name) ?? new Set()).add(c.id));
+    expect([...prescribed.keys()]).toEqual(
+      expect.arrayContaining(['Rose Ketones', 'Lavandula Oil/Extract', 'Pinus Mugo']),
+    );
+    for (const [name, members] of prescribed) {
+      const found = matcher.match(name.toUpperCase());
+      expect({ name, allergen: found?.chemical.allergen_flag }).toEqual({ name, allergen: true });
+      // `Citral` is citral's own INCI name; any other is read as one of the entry's substances.
+      expect({ name, member: members.has(found!.chemical.id) }).toEqual({ name, member: true });
+    }
   });
 
   it('says what ended each former listing as data, the allergens banned in 2022 among them', () => {

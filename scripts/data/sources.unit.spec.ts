@@ -5,7 +5,7 @@ import { cleanText, parseGender, parseYear } from './sources/common.ts';
 import { isAllergenLabelling, parseCosingAnnex, parseEchaAnnex } from './sources/eu-annexes.ts';
 import { splitThdName } from './sources/fragrantica.ts';
 import { readIdentifiers } from './sources/identifiers.ts';
-import { parseIfraAmendment, parseIfraStandards, parseLimit } from './sources/ifra.ts';
+import { parseIfraAmendment, parseIfraStandards, parseLimit, synonymSections } from './sources/ifra.ts';
 import { parfumoName, stripTrailingDecoys } from './sources/parfumo.ts';
 import { parseListingDate, parseProp65 } from './sources/prop65.ts';
 import { parsePyLiteral, pyScoreKeys, pyStringList } from './sources/py-literal.ts';
@@ -207,6 +207,63 @@ Prohibition of Savin oil: 8024-00-8 90046-04-1 Specification of Savin oil: 68916
     expect(standard!.limits.category_4).toBe(0.011);
     expect(standard!.limits.category_12).toBe('No Restriction');
     expect(standard!.notes).toEqual([]);
+  });
+
+  it("reads a group standard's names under each CAS heading as that substance's own", () => {
+    expect(
+      synonymSections(
+        [
+          'Rose ketones, all isomers',
+          '23696-85-7 (C13H18O):',
+          'Damascenone',
+          'Floriffone',
+          '2244-16-8 (d-Carvone):',
+          'd-p-Mentha-6,8(9)-dien-2-one',
+          '185019-19-6 and 58001-88-0:',
+          '(E)-2,6,10-Trimethylundeca-5,9-dien-1-ol',
+          '87064-19-5 (C13H20O):',
+          'cis-Isodamascone',
+          '(including all geometric isomers).',
+        ],
+        ['23696-85-7', '2244-16-8', '185019-19-6', '58001-88-0', '87064-19-5'],
+      ),
+    ).toEqual({
+      synonyms: ['Rose ketones, all isomers'],
+      sections: [
+        { cas: ['23696-85-7'], names: ['Damascenone', 'Floriffone'] },
+        { cas: ['2244-16-8'], names: ['d-p-Mentha-6,8(9)-dien-2-one'] },
+        { cas: ['185019-19-6', '58001-88-0'], names: ['(E)-2,6,10-Trimethylundeca-5,9-dien-1-ol'] },
+        { cas: ['87064-19-5'], names: ['cis-Isodamascone'] },
+      ],
+    });
+    // A standard without headings keeps every name as the whole standard's.
+    expect(synonymSections(['Safrol', 'Isosafrole'], ['94-59-7', '120-58-1'])).toEqual({
+      synonyms: ['Safrol', 'Isosafrole'],
+      sections: [],
+    });
+    // A heading with a slipped check digit is the listed number it differs from in that digit; one
+    // the standard does not list at all names the whole standard; list punctuation goes.
+    expect(
+      synonymSections(
+        [
+          '620-23-4:',
+          'meta-Tolualdehyde',
+          '104-87-0:',
+          'para-Tolualdehyde;',
+          '99-99-0:',
+          'Carvone',
+          '5-Isopropenyl-2-methylcyclohex-2-en-1-one.',
+          'Juniperus sabina L.',
+        ],
+        ['620-23-5', '104-87-0'],
+      ),
+    ).toEqual({
+      synonyms: ['Carvone', '5-Isopropenyl-2-methylcyclohex-2-en-1-one', 'Juniperus sabina L.'],
+      sections: [
+        { cas: ['620-23-5'], names: ['meta-Tolualdehyde'] },
+        { cas: ['104-87-0'], names: ['para-Tolualdehyde'] },
+      ],
+    });
   });
 
   it("keeps an IFRA standard's notes, in print order, as prose", () => {

@@ -4,6 +4,7 @@
  * 51st Amendment overview (limits per product category 1-12).
  */
 
+import { isValidCas } from '../../../services/domain/src/catalogue/index.ts';
 import { IFRA_CATEGORIES } from '../../../services/domain/src/chemicals/ifra-reference.ts';
 import { parseCsvRecords } from '../io.ts';
 import { cleanText } from './common.ts';
@@ -95,7 +96,13 @@ export interface IfraAmendmentEntry {
   ids: IdentifierCell;
   raw: string;
   name: string;
+  /** Names of the whole standard (for a standard on several CAS numbers: none given for one of them). */
   synonyms: string[];
+  /**
+   * A standard on several CAS numbers may list its names under each number (`23696-85-7
+   * (C13H18O):` then damascenone's names): each such section, with the CAS numbers it heads.
+   */
+  sections: Array<{ cas: string[]; names: string[] }>;
   /** e.g. RESTRICTION, PROHIBITION, RESTRICTION_SPECIFICATION. */
   type: string;
   amendment: string | null;
@@ -129,6 +136,51 @@ export function parseLimit(cell: string | undefined): number | string | null {
   return text;
 }
 
+/**
+ * A line that heads one CAS number's names in a standard's synonyms: `23696-85-7 (C13H18O):`,
+ * `2244-16-8 (d-Carvone):`, `106-22-9:`, `185019-19-6 and 58001-88-0:`.
+ */
+const SECTION_HEAD = /^(\d{2,7}-\d{2}-\d(?:\s*(?:,|and)\s*\d{2,7}-\d{2}-\d)*)\s*(?:\([^()]*\))?\s*:$/;
+
+/**
+ * Splits a standard's synonyms into the names of the whole standard (before any CAS heading) and
+ * the names each CAS heading lists for its own substance. A heading's CAS number that fails its
+ * check digit is the standard's CAS number that differs from it in that digit alone (the
+ * tolualdehydes standard heads m-tolualdehyde's names `620-23-4` and lists it as 620-23-5); a
+ * heading the standard's CAS numbers do not answer gives its names to the whole standard. List
+ * punctuation after a name is dropped (`trans-β-Damascone,`, `…cyclohex-2-en-1-one.`).
+ */
+export function synonymSections(
+  lines: readonly string[],
+  listed: readonly string[],
+): Pick<IfraAmendmentEntry, 'synonyms' | 'sections'> {
+  const synonyms: string[] = [];
+  const sections: IfraAmendmentEntry['sections'] = [];
+  const own = (cas: string) =>
+    listed.includes(cas)
+      ? cas
+      : isValidCas(cas)
+        ? undefined
+        : listed.find((c) => c.slice(0, -1) === cas.slice(0, -1) && c.length === cas.length);
+  let current: string[] = synonyms;
+  for (const raw of lines) {
+    // The scope note that closes a list (`(including all geometric isomers).`) is no name.
+    if (/^\((?:including|excluding)\b.*\)\.?$/i.test(raw)) continue;
+    const head = SECTION_HEAD.exec(raw);
+    if (head) {
+      const cas = head[1]!.match(/\d{2,7}-\d{2}-\d/g)!.map(own);
+      if (cas.every((c) => c !== undefined)) {
+        sections.push({ cas, names: [] });
+        current = sections[sections.length - 1]!.names;
+      } else current = synonyms;
+      continue;
+    }
+    const name = raw.replace(/\s*[,;]+$/, '').replace(/(?<=\d.*[\p{Ll})])\.$/u, '');
+    if (name !== '') current.push(name);
+  }
+  return { synonyms, sections };
+}
+
 export function parseIfraAmendment(text: string): IfraAmendmentEntry[] {
   return parseCsvRecords(text).flatMap((r) => {
     const key = cleanText(r.Key);
@@ -142,16 +194,20 @@ export function parseIfraAmendment(text: string): IfraAmendmentEntry[] {
       if (value !== null) limits[`category_${category}`] = value;
     }
     const raw = r['CAS numbers'] ?? '';
+    const ids = readIdentifiers(raw);
     return [
       {
         key,
-        ids: readIdentifiers(raw),
+        ids,
         raw,
         name,
-        synonyms: (r.Synonyms ?? '')
-          .split('\n')
-          .map((s) => cleanText(s.replace(/\s*\((?:commercial name|trade name)\)\s*$/i, '')))
-          .flatMap((s) => (s === null ? [] : [repairLineBreaks(s)])),
+        ...synonymSections(
+          (r.Synonyms ?? '')
+            .split('\n')
+            .map((s) => cleanText(s.replace(/\s*\((?:commercial name|trade name)\)\s*$/i, '')))
+            .flatMap((s) => (s === null ? [] : [repairLineBreaks(s)])),
+          ids.cas,
+        ),
         type: cleanText(r['IFRA Standard type']) ?? '',
         amendment: cleanText(r['Amendment number']),
         lastPublication: cleanText(r['Year of last publication']),
