@@ -228,6 +228,18 @@ describe('main page in Chromium', () => {
     await closeCas();
   });
 
+  it('shows beta-damascone under the Rose Ketones entry that covers it by name, with that entry’s limit', async () => {
+    const modal = await openCas('35044-68-9');
+    const states = await modal.getByTestId('regulatory-state').allTextContents();
+    expect(states).toEqual(['EU restricted (Annex III)', 'EU labelled allergen']);
+    expect(await modal.getByTestId('eu-allergen-covered').textContent()).toMatch(
+      /^Annex III entry 157 takes it in by its chemical name, though it does not list its CAS number/,
+    );
+    expect(await modal.textContent()).toMatch(/EU Annex III entry 157: .*0\.02%/);
+    await shot('cas-modal-covered-by-name');
+    await closeCas();
+  });
+
   it("says ethylene glycol's Prop 65 listing covers it only when ingested", async () => {
     const modal = await openCas('107-21-1');
     const prop65 = modal.getByTestId('prop65');

@@ -38,8 +38,8 @@ export interface AllergenChemical {
   name: string;
   inci_name: string | null;
   allergen_flag: boolean;
-  /** Named by an Annex III entry itself (not only tied to one as an isomer of what it names). */
-  restricted?: boolean;
+  /** `listed`: named by its Annex III entry itself (false for an isomer the entry's name covers). */
+  safety_information?: { eu_allergen?: { listed?: boolean } | null };
 }
 
 /**
@@ -62,7 +62,8 @@ export function allergenGroups(chemicals: readonly AllergenChemical[]): Allergen
     .map(([key, { label, members }]) => {
       const sorted = [...members].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
       const named = sorted.filter((m) => allergenLabelKey({ ...m, inci_name: null }) === key);
-      const shown = named.find((m) => m.restricted === true) ?? named[0] ?? sorted[0]!;
+      const shown =
+        named.find((m) => m.safety_information?.eu_allergen?.listed === true) ?? named[0] ?? sorted[0]!;
       return { key, name: labelCase(label), chemical_id: shown.id, member_ids: sorted.map((m) => m.id) };
     })
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));

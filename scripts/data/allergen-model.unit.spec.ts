@@ -42,8 +42,14 @@ describe('allergen groups', () => {
 
   it('shows the chemical the annex entry names when isomers share the label name', () => {
     const groups = allergenGroups([
-      { ...chemical('chem-16106-95-9', 'Farnesol', 'FARNESOL'), restricted: false },
-      { ...chemical('chem-4602-84-0', 'Farnesol', 'FARNESOL'), restricted: true },
+      {
+        ...chemical('chem-16106-95-9', 'Farnesol', 'FARNESOL'),
+        safety_information: { eu_allergen: { listed: false } },
+      },
+      {
+        ...chemical('chem-4602-84-0', 'Farnesol', 'FARNESOL'),
+        safety_information: { eu_allergen: { listed: true } },
+      },
     ]);
     expect(groups.map((g) => [g.chemical_id, g.member_ids.length])).toEqual([['chem-4602-84-0', 2]]);
   });

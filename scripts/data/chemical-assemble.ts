@@ -252,7 +252,13 @@ export function assemble(acc: Accumulator, context: AssembleContext): Chemical {
   const bannedOutright = euProhibition !== null && euProhibition.scope === 'substance';
   const { own: ownLabelling, sibling: siblingLabelling } = context.labelling.get(acc.id)!;
   const labelling = bannedOutright ? [] : [...ownLabelling, ...siblingLabelling];
-  const annexIIIUsed = bannedOutright ? annexIIIAll.filter((e) => !isAllergenLabelling(e)) : annexIIIAll;
+  // An entry covering the substance through a sibling (d-linalool under Linalool, beta-damascone
+  // under Rose Ketones) restricts it as it restricts the substances it lists: its maximum
+  // concentrations and conditions apply to every substance its chemical name takes in.
+  const covering = siblingLabelling.filter((e) => !annexIIIAll.some((a) => a.ref === e.ref));
+  const annexIIIUsed = bannedOutright
+    ? annexIIIAll.filter((e) => !isAllergenLabelling(e))
+    : [...annexIIIAll, ...covering];
   const restricted = annexIIIUsed.length > 0;
 
   let euAllergen: EuAllergen | null = null;
@@ -263,7 +269,13 @@ export function assemble(acc: Accumulator, context: AssembleContext): Chemical {
       ? entry.ids.cas.some((c) => CLASSIC_26[c] !== undefined)
       : acc.cas !== null && CLASSIC_26[acc.cas] !== undefined;
     const list = classic ? 'classic_26' : 'eu_2023_1545';
-    euAllergen = { list, entry: entry.ref, ...ALLERGEN_LISTS[list], ...src(sourceOfAnnex(entry)) };
+    euAllergen = {
+      list,
+      entry: entry.ref,
+      listed: !viaSibling,
+      ...ALLERGEN_LISTS[list],
+      ...src(sourceOfAnnex(entry)),
+    };
   }
   const allergen = euAllergen !== null;
 

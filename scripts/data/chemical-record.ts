@@ -55,6 +55,11 @@ export interface EuAllergen extends SourceStamp {
   list: 'classic_26' | 'eu_2023_1545';
   /** Annex III reference number. */
   entry: string | null;
+  /**
+   * True when the entry lists this CAS number; false for a substance it covers by its chemical name
+   * only (d-linalool under Linalool, beta-damascone under Rose Ketones).
+   */
+  listed: boolean;
   /** Products placed on the market from this date must name it. */
   applies_from: string;
   /** Every product made available from this date must name it (null: the same date). */

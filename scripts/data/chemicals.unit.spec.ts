@@ -174,7 +174,17 @@ describe('buildChemicals (fixture)', () => {
     expect(l.name).toBe('l-alpha-Pinene');
     expect(l.allergen_flag).toBe(true);
     expect(l.inci_name).toBe('PINENE');
-    expect(l.safety_information.eu_allergen).toMatchObject({ entry: '371', list: 'eu_2023_1545' });
+    expect(l.safety_information.eu_allergen).toMatchObject({
+      entry: '371',
+      list: 'eu_2023_1545',
+      listed: false,
+    });
+    // The entry restricts it as it restricts what it lists: its conditions are this isomer's too.
+    expect(l).toMatchObject({ restricted: true, regulatory_status: 'restricted' });
+    expect(l.restrictions).toMatch(/^EU Annex III entry 371: /);
+    expect(
+      l.safety_information.regional_regulations.filter((r) => r.region === 'EU').map((r) => r.status),
+    ).toEqual(['restricted', 'allergen']);
   });
 
   it('keeps fragrance-relevant substances only', () => {
@@ -367,10 +377,12 @@ const raw = haveShared
                 e.ids.cas.some((c) => s.ids.cas.includes(c)),
             ),
         );
+      const allergen = (cas: string) => has(labelling, cas) || has(allergens, cas) || inNamedStandard(cas);
       return {
         prohibited: (cas: string) => has(annexII, cas),
-        restricted: (cas: string) => has(annexIII, cas),
-        allergen: (cas: string) => has(labelling, cas) || has(allergens, cas) || inNamedStandard(cas),
+        // A labelling entry restricts what it covers as well as what it lists.
+        restricted: (cas: string) => has(annexIII, cas) || (!has(annexII, cas) && allergen(cas)),
+        allergen,
         prop65: (cas: string) => has(prop65, cas),
       };
     })()

@@ -5,7 +5,7 @@
  * keys. A declared list is the strongest evidence the product has about what a perfume contains.
  */
 import { brandKey, brandTokens, nameKey } from '../../services/domain/src/catalogue/index.ts';
-import type { ChemicalRecord } from '../../services/worker/src/scans/chemical-database.ts';
+import { type ChemicalRecord, toChemicalRecord } from '../../services/worker/src/scans/chemical-database.ts';
 import {
   type ChemicalMatch,
   ChemicalMatcher,
@@ -676,8 +676,9 @@ export function declaredList(
   return { ingredients, chemicals };
 }
 
-export function labelMatcher(chemicals: readonly ChemicalRecord[]): ChemicalMatcher {
-  return new ChemicalMatcher(chemicals);
+/** The scanner's matcher over the database's chemicals, each read as the scanner reads it. */
+export function labelMatcher(chemicals: readonly unknown[]): ChemicalMatcher {
+  return new ChemicalMatcher(chemicals.map(toChemicalRecord).filter((c): c is ChemicalRecord => c !== null));
 }
 
 /**

@@ -63,6 +63,11 @@ export interface EuAllergen {
   /** `classic_26` (labelled since 2005) or `eu_2023_1545` (new products from 31 Jul 2026, all from 31 Jul 2028). */
   list: 'classic_26' | 'eu_2023_1545';
   entry: string | null;
+  /**
+   * False for a substance the entry covers by its chemical name without listing its CAS number (an
+   * isomer: d-linalool under Linalool, beta-damascone under Rose Ketones).
+   */
+  listed?: boolean;
   applies_from: string;
   applies_to_all_from: string | null;
   regulation: string;

@@ -14,6 +14,12 @@ export interface ChemicalRecord {
   prohibited: boolean;
   restricted: boolean;
   restrictions: string | null;
+  /**
+   * An EU label allergen only because its entry's chemical name takes it in, the entry listing
+   * another CAS number (d-linalool under Linalool): where two chemicals share a label name, the
+   * listed one is meant.
+   */
+  allergen_by_name?: boolean;
 }
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
@@ -40,7 +46,16 @@ export function toChemicalRecord(raw: unknown): ChemicalRecord | null {
     prohibited: r.prohibited === true,
     restricted: r.restricted === true,
     restrictions: text(r.restrictions),
+    allergen_by_name: euAllergenListed(r.safety_information) === false,
   };
+}
+
+function euAllergenListed(safety: unknown): boolean | null {
+  if (safety === null || typeof safety !== 'object') return null;
+  const allergen = (safety as { eu_allergen?: unknown }).eu_allergen;
+  if (allergen === null || typeof allergen !== 'object') return null;
+  const listed = (allergen as { listed?: unknown }).listed;
+  return typeof listed === 'boolean' ? listed : null;
 }
 
 /** Reads a chemicals JSON file: an array of records, or `{ chemicals: [...] }`. */

@@ -223,7 +223,12 @@ function labelNames(chemical: ChemicalRecord): string[] {
 
 function better(candidate: Entry, current: Entry): boolean {
   if (candidate.rank !== current.rank) return candidate.rank < current.rank;
+  // An isomer an allergen entry covers by name shares the entry's label name and flags with the
+  // substance the entry lists (`LINALOOL`: d-linalool and linalool): the listed one is meant.
   const flagged = (c: ChemicalRecord) =>
-    Number(c.allergen_flag) + Number(c.prohibited) + Number(c.restricted);
+    Number(c.allergen_flag) +
+    Number(c.prohibited) +
+    Number(c.restricted) -
+    Number(c.allergen_by_name === true);
   return flagged(candidate.chemical) > flagged(current.chemical);
 }

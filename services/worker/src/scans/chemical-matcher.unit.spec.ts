@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toChemicalRecord } from './chemical-database.ts';
 import { allowedEdits, ChemicalMatcher, matchKey } from './chemical-matcher.ts';
 import { FIXTURE_CHEMICALS } from './scan.testing.ts';
 
@@ -117,6 +118,23 @@ describe('ChemicalMatcher', () => {
     expect(grouped.match('Citral')?.chemical.id).toBe('chem-5392-40-5');
     expect(grouped.match('Pinus Mugo')).toBeNull();
     expect(grouped.allergenNames()).toContain('Rose Ketones');
+  });
+
+  it('reads a label name two chemicals share as the one its allergen entry lists, not an isomer it covers by name', () => {
+    const raw = (id: string, name: string, listed: boolean) => ({
+      id,
+      name,
+      inci_name: 'LINALOOL',
+      allergen_flag: true,
+      restricted: true,
+      safety_information: { eu_allergen: { entry: '84', listed } },
+    });
+    // d-Linalool sorts first; the Linalool entry lists 78-70-6 and covers d-linalool by its name.
+    const records = [raw('chem-126-90-9', 'd-Linalool', false), raw('chem-78-70-6', 'Linalool', true)].map(
+      (r) => toChemicalRecord(r)!,
+    );
+    expect(records.map((r) => r.allergen_by_name)).toEqual([true, false]);
+    expect(new ChemicalMatcher(records).match('LINALOOL')?.chemical.id).toBe('chem-78-70-6');
   });
 
   it('never guesses at short names or far-off text', () => {

@@ -345,6 +345,11 @@ export function RegulatoryBlocks({ chemical }: { chemical: Chemical }) {
                 all: dateText(allergen.applies_to_all_from ?? allergen.applies_from),
               })}
             </p>
+            {allergen.listed === false && allergen.entry ? (
+              <p data-testid="eu-allergen-covered">
+                {t('regulatory.euAllergenCovered', { entry: allergen.entry })}
+              </p>
+            ) : null}
             <SourceLine stamp={allergen} />
           </div>
         ) : null}

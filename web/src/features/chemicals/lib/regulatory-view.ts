@@ -43,6 +43,8 @@ export type EuProhibitionView = SourceStamp & {
 export type EuAllergenView = SourceStamp & {
   list: 'classic_26' | 'eu_2023_1545';
   entry: string | null;
+  /** False for a substance the entry covers by its chemical name without listing its CAS number. */
+  listed?: boolean;
   applies_from: string;
   applies_to_all_from: string | null;
   regulation: string;
