@@ -9,6 +9,7 @@ import { LocalScanEngine } from './local-scan.engine.ts';
 import { OcrPool } from './ocr-pool.ts';
 import { BrandIndex } from './product-info.parser.ts';
 import { truncatedPng } from './scan.testing.ts';
+import { loadAnalysisDeps } from './scan-service.ts';
 
 const LABELS = path.join(REPO_ROOT, 'services/worker/fixtures/labels');
 const label = (file: string) => readFileSync(path.join(LABELS, file));
@@ -23,6 +24,40 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await engine?.close();
+});
+
+describe('labels printed since 2026', () => {
+  it('flags the group names Regulation (EU) 2023/1545 prescribes (`Rose Ketones`, `Lavandula Oil/Extract`)', async () => {
+    const list =
+      'INGREDIENTS: ALCOHOL DENAT., PARFUM (FRAGRANCE), AQUA (WATER), LINALOOL, ROSE KETONES, LAVANDULA OIL/EXTRACT, NARCISSUS EXTRACT, CITRAL, BHT.';
+    const { data, info } = await sharp({
+      text: { text: list, font: 'DejaVu Sans 15', width: 560, dpi: 150, rgba: true, wrap: 'word' },
+    })
+      .png()
+      .toBuffer({ resolveWithObject: true });
+    const image = await sharp({
+      create: { width: info.width + 80, height: info.height + 80, channels: 3, background: '#fff' },
+    })
+      .composite([{ input: data, left: 40, top: 40 }])
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    // The production dependencies: the shipped database and scanner vocabulary.
+    const deps = await loadAnalysisDeps();
+    const shipped = new LocalScanEngine(await OcrPool.create({ size: 1 }), deps);
+    try {
+      const result = await shipped.analyze({ image, analysisType: 'ingredients' });
+      const flagged = Object.fromEntries(result.ingredients.map((i) => [i.name, i.is_allergen]));
+      expect(flagged).toMatchObject({
+        Linalool: true,
+        'Rose Ketones': true,
+        'Lavandula Oil/Extract': true,
+        'Narcissus Extract': true,
+        Citral: true,
+      });
+    } finally {
+      await shipped.close();
+    }
+  });
 });
 
 describe('image checks', () => {
