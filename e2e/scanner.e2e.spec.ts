@@ -188,6 +188,33 @@ describe('Fragrance Scanner (embedded default: in-process queue, local OCR)', ()
     await phone.close();
   });
 
+  it('words the warnings and notes in the visitor’s language, the label’s own text as printed', async () => {
+    const german = await browser.newContext();
+    await german.addInitScript(() => localStorage.setItem('scentinel.language', 'de'));
+    const de = await german.newPage();
+    await de.goto(server.url);
+    await de.getByTestId('scan-button').click();
+    const dialog = de.getByTestId('scanner-dialog');
+    await de.getByTestId('scanner-file-input').setInputFiles({
+      name: 'label.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await labelWithMisreadings(),
+    });
+    const panel = dialog.getByTestId('scan-result');
+    await panel.waitFor({ timeout: 120_000 });
+    const warnings = await panel.locator('.scan-result__allergen-warnings li').allTextContents();
+    expect(warnings).toContain(
+      'Linalool ist ein Duftstoffallergen, das in der EU auf dem Etikett angegeben werden muss.',
+    );
+    expect(warnings.filter((w) => /fragrance allergen/.test(w))).toEqual([]);
+    expect(await panel.textContent()).toMatch(
+      /\d+ von \d+ Inhaltsstoffen wurden in der Chemikaliendatenbank gefunden\./,
+    );
+    await panel.locator('.scan-result__allergen-warnings').scrollIntoViewIfNeeded();
+    await de.screenshot({ path: path.join(SCREENSHOT_DIR, 'scanner-result-de.png') });
+    await german.close();
+  });
+
   it('scans another, and clears everything on close', async () => {
     const dialog = page.getByTestId('scanner-dialog');
     await dialog.getByRole('button', { name: 'Scan Another' }).click();

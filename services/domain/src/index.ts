@@ -132,11 +132,22 @@ export type {
   ScanEvent,
   ScanImageType,
   ScanIngredient,
+  ScanMessage,
+  ScanMessageKey,
+  ScanMessages,
   ScanResult,
   ScanState,
   ScanStatus,
 } from './scans/index.ts';
-export { analysisTypes, MAX_SCAN_BYTES, scanImageTypes, sniffImageType } from './scans/index.ts';
+export {
+  analysisTypes,
+  distinctMessages,
+  MAX_SCAN_BYTES,
+  scanImageTypes,
+  scanMessageKeys,
+  scanMessageText,
+  sniffImageType,
+} from './scans/index.ts';
 // --- shared ---------------------------------------------------------------------------------
 export * from './shared/context.ts';
 export * from './shared/equality.ts';

@@ -15,6 +15,7 @@ import {
   requiredText,
 } from '../shared/fields.ts';
 import { isValidSessionId } from '../shared/validation.ts';
+import { type ScanMessage, type ScanMessages, scanMessageKeys } from './scan-messages.ts';
 import type { ScanEvent, ScanIngredient, ScanResult, ScanState } from './scans.events.ts';
 import { analysisTypes, ingredientReadings, MAX_SCAN_BYTES, scanImageTypes } from './scans.events.ts';
 
@@ -254,5 +255,40 @@ export function cleanResult(raw: unknown): ScanResult {
     },
     notes: optionalText(r.notes, 'result.notes', 'Notes', 10_000),
     warnings: strings(r.warnings, 'result.warnings'),
+    ...(r.messages === undefined || r.messages === null ? {} : { messages: cleanMessages(r.messages) }),
+  };
+}
+
+/** A result's sentences as messages: known keys, each value a short text or a finite number. */
+function cleanMessages(raw: unknown): ScanMessages {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    throw validationError('result.messages must be an object', 'result.messages');
+  const r = raw as Record<string, unknown>;
+  const messages = (field: 'allergen_warnings' | 'warnings' | 'notes'): ScanMessage[] => {
+    const f = `result.messages.${field}`;
+    const value = r[field] ?? [];
+    if (!Array.isArray(value)) throw validationError(`${f} must be a list`, f);
+    if (value.length > 1000) throw validationError(`${f} holds more than 1000 messages`, f);
+    return value.map((item, i) => {
+      const m = item as { key?: unknown; values?: unknown } | null;
+      if (typeof m !== 'object' || m === null)
+        throw validationError(`${f}[${i}] must be an object`, `${f}[${i}]`);
+      const key = oneOf(m.key, scanMessageKeys, `${f}[${i}].key`, 'Message key');
+      if (m.values === undefined || m.values === null) return { key };
+      if (typeof m.values !== 'object' || Array.isArray(m.values))
+        throw validationError(`${f}[${i}].values must be an object`, `${f}[${i}].values`);
+      const values: Record<string, string | number> = {};
+      for (const [name, v] of Object.entries(m.values as Record<string, unknown>).slice(0, 10)) {
+        const vf = `${f}[${i}].values.${name}`;
+        if (typeof v === 'number' && Number.isFinite(v)) values[name] = v;
+        else values[name] = requiredText(v, vf, 'Message value', 2000);
+      }
+      return { key, values };
+    });
+  };
+  return {
+    allergen_warnings: messages('allergen_warnings'),
+    warnings: messages('warnings'),
+    notes: messages('notes'),
   };
 }

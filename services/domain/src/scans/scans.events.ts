@@ -3,7 +3,9 @@
  * checking the upload by its magic bytes), the worker records the outcome. A retryable failure
  * leaves the scan open for another attempt; a completion or a final failure closes it.
  */
+
 import type { DomainEventOf } from '../shared/event.ts';
+import type { ScanMessages } from './scan-messages.ts';
 
 export const analysisTypes = ['comprehensive', 'ingredients', 'product_info', 'barcode'] as const;
 export type AnalysisType = (typeof analysisTypes)[number];
@@ -55,6 +57,8 @@ export interface ScanResult {
   };
   notes: string | null;
   warnings: string[];
+  /** The same sentences as message keys and values, for screens in other languages. */
+  messages?: ScanMessages;
 }
 
 export type ScanRequested = DomainEventOf<

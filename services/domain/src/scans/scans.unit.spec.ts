@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Actor } from '../shared/context.ts';
 import { systemActor } from '../shared/context.ts';
 import { given } from '../shared/testing.ts';
+import { distinctMessages, scanMessageText } from './scan-messages.ts';
 import type { ScanCommand, ScansContext } from './scans.decide.ts';
 import { cleanResult, decide, IMAGE_TOO_LARGE_DETAIL, INVALID_IMAGE_DETAIL } from './scans.decide.ts';
 import type { ScanEvent, ScanRequested, ScanResult, ScanState } from './scans.events.ts';
@@ -182,5 +183,44 @@ describe('CompleteScan / FailScan', () => {
       notes: null,
       warnings: [],
     });
+  });
+
+  it('keeps the result’s sentences as messages with known keys and plain values only', () => {
+    const messages = {
+      allergen_warnings: [{ key: 'allergen_declared', values: { name: 'Linalool' } }],
+      warnings: [{ key: 'no_barcode' }],
+      notes: [{ key: 'matched_count', values: { matched: 3, total: 4 } }],
+    };
+    expect(cleanResult({ ...result, messages }).messages).toEqual(messages);
+    expect(cleanResult(result).messages).toBeUndefined();
+    expect(() =>
+      cleanResult({ ...result, messages: { ...messages, warnings: [{ key: 'made_up' }] } }),
+    ).toThrow(/Message key must be one of/);
+    expect(() =>
+      cleanResult({
+        ...result,
+        messages: { ...messages, notes: [{ key: 'no_list', values: { x: { y: 1 } } }] },
+      }),
+    ).toThrow(/Message value/);
+    expect(() => cleanResult({ ...result, messages: { ...messages, warnings: 'no_barcode' } })).toThrow(
+      /result.messages.warnings must be a list/,
+    );
+    expect(() => cleanResult({ ...result, messages: [] })).toThrow(/result.messages must be an object/);
+  });
+});
+
+describe('scan messages', () => {
+  it('write the English sentences of the result’s text fields, each once', () => {
+    expect(scanMessageText({ key: 'allergen_declared', values: { name: 'Rose Ketones' } })).toBe(
+      'Rose Ketones is a fragrance allergen that must be declared on EU labels.',
+    );
+    expect(scanMessageText({ key: 'restricted_eu', values: { name: 'Coumarin' } })).toBe(
+      'Coumarin is restricted in cosmetics in the EU (Annex III).',
+    );
+    expect(scanMessageText({ key: 'label_text', values: { text: 'Contains allergens.' } })).toBe(
+      'Contains allergens.',
+    );
+    const twice = { key: 'no_barcode' } as const;
+    expect(distinctMessages([twice, { key: 'no_list' }, twice])).toEqual([twice, { key: 'no_list' }]);
   });
 });

@@ -1,3 +1,4 @@
+import type { ScanMessage } from '@scentinel/domain';
 import type { Sharp } from 'sharp';
 
 /** What the picture itself is like, measured before OCR (no text involved). */
@@ -80,14 +81,12 @@ export function rateImage(stats: ImageStats): ImageQuality {
 }
 
 /** The user-facing reasons an image rated below good. */
-export function imageWarnings(stats: ImageStats): string[] {
-  const out: string[] = [];
+export function imageWarnings(stats: ImageStats): ScanMessage[] {
+  const out: ScanMessage[] = [];
   const shortSide = Math.min(stats.width, stats.height);
-  if (stats.sharpness < 150)
-    out.push('The image looks blurred; hold the camera still and focus on the label.');
-  if (shortSide < 500)
-    out.push(`The image is small (${stats.width}×${stats.height}); a closer or sharper photo reads better.`);
-  if (stats.glare > 0.12) out.push('Glare covers part of the label; tilt the product away from the light.');
-  if (stats.contrast < 35) out.push('The image has little contrast; try brighter, even light.');
+  if (stats.sharpness < 150) out.push({ key: 'image_blurred' });
+  if (shortSide < 500) out.push({ key: 'image_small', values: { width: stats.width, height: stats.height } });
+  if (stats.glare > 0.12) out.push({ key: 'image_glare' });
+  if (stats.contrast < 35) out.push({ key: 'image_low_contrast' });
   return out;
 }

@@ -1,4 +1,12 @@
-import type { AnalysisType, ScanIngredient, ScanResult } from '@scentinel/domain';
+import {
+  type AnalysisType,
+  distinctMessages,
+  type ScanIngredient,
+  type ScanMessage,
+  type ScanMessages,
+  type ScanResult,
+  scanMessageText,
+} from '@scentinel/domain';
 import type { Barcode } from './barcode-reader.ts';
 import type { ChemicalRecord } from './chemical-database.ts';
 import { type ChemicalMatch, type ChemicalMatcher, matchKey } from './chemical-matcher.ts';
@@ -341,30 +349,59 @@ export function shortened(text: string, max: number): string {
   return `${(space > 0 ? head.slice(0, space) : head).replace(/[\s,;:—–-]+$/, '')} …`;
 }
 
-export function regulatoryWarnings(matches: readonly MatchedIngredient[]): string[] {
-  const out: string[] = [];
+export function regulatoryWarnings(matches: readonly MatchedIngredient[]): ScanMessage[] {
+  const out: ScanMessage[] = [];
   for (const { ingredient, match } of matches) {
     const chemical: ChemicalRecord | undefined = match?.chemical;
     if (!chemical) continue;
     if (chemical.prohibited) {
-      out.push(`${ingredient.name} is prohibited in cosmetics in the EU (Annex II).`);
+      out.push({ key: 'prohibited_eu', values: { name: ingredient.name } });
     } else if (chemical.restricted) {
-      const limits = chemical.restrictions ? `: ${shortened(chemical.restrictions, 300)}` : '.';
-      out.push(`${ingredient.name} is restricted in cosmetics in the EU (Annex III)${limits}`);
+      const limits = chemical.restrictions ? shortened(chemical.restrictions, 300) : null;
+      out.push({ key: 'restricted_eu', values: { name: ingredient.name, ...(limits ? { limits } : {}) } });
     }
   }
   return out;
 }
 
-export function allergenWarnings(matches: readonly MatchedIngredient[], lines: readonly string[]): string[] {
+/** The label's own allergy sentences (as printed), then each EU label allergen read. */
+export function allergenWarnings(
+  matches: readonly MatchedIngredient[],
+  lines: readonly string[],
+): ScanMessage[] {
   const printed = lines
     .flatMap((l) => l.split(/(?<=[.!])\s+/))
     .map((s) => s.trim())
-    .filter((s) => /allerg/i.test(s) && s.length <= 300);
+    .filter((s) => /allerg/i.test(s) && s.length <= 300)
+    .map((text): ScanMessage => ({ key: 'label_text', values: { text } }));
   const listed = matches
     .filter((m) => m.ingredient.is_allergen)
-    .map((m) => `${m.ingredient.name} is a fragrance allergen that must be declared on EU labels.`);
-  return [...new Set([...printed, ...listed])];
+    .map((m): ScanMessage => ({ key: 'allergen_declared', values: { name: m.ingredient.name } }));
+  return distinctMessages([...printed, ...listed]);
+}
+
+/** A result's text fields written from its messages, with the messages beside them. */
+export function withMessages(
+  result: Omit<ScanResult, 'notes' | 'warnings' | 'messages' | 'codes_and_regulatory'> & {
+    codes_and_regulatory: Omit<ScanResult['codes_and_regulatory'], 'allergen_warnings'>;
+  },
+  messages: ScanMessages,
+): ScanResult {
+  const distinct: ScanMessages = {
+    allergen_warnings: distinctMessages(messages.allergen_warnings),
+    warnings: distinctMessages(messages.warnings),
+    notes: messages.notes,
+  };
+  return {
+    ...result,
+    codes_and_regulatory: {
+      ...result.codes_and_regulatory,
+      allergen_warnings: distinct.allergen_warnings.map(scanMessageText),
+    },
+    notes: distinct.notes.map(scanMessageText).join(' ') || null,
+    warnings: distinct.warnings.map(scanMessageText),
+    messages: distinct,
+  };
 }
 
 export interface OcrEvidence {
@@ -544,16 +581,12 @@ export function analyzeLabel(evidence: LabelEvidence, deps: LabelAnalysisDeps): 
   let confidence: number;
   if (analysisType === 'barcode') {
     confidence = barcodes.length > 0 ? 1 : 0;
-    if (barcodes.length === 0) warnings.push('No barcode or QR code was found in the image.');
+    if (barcodes.length === 0) warnings.push({ key: 'no_barcode' });
   } else if (wantsIngredients) {
     confidence = 0.45 * ocrConfidence + 0.4 * matchRate + 0.15 * IMAGE_SCORE[imageQuality];
     if (matches.length === 0) {
       confidence = Math.min(confidence, 0.2);
-      warnings.push(
-        parsed?.header
-          ? 'An ingredient heading was found but no ingredients could be read under it.'
-          : 'No ingredient list was found in the image.',
-      );
+      warnings.push({ key: parsed?.header ? 'heading_without_list' : 'no_list' });
     }
   } else {
     const found = [product.brand, product.product_name, product.product_type, product.size_ml].filter(
@@ -562,38 +595,39 @@ export function analyzeLabel(evidence: LabelEvidence, deps: LabelAnalysisDeps): 
     confidence = (0.7 * ocrConfidence + 0.3 * IMAGE_SCORE[imageQuality]) * (0.4 + 0.15 * found);
   }
   if (ocr && ocr.text.trim() !== '' && ocr.confidence < 60) {
-    warnings.push('Much of the text could not be read reliably; check the ingredients against the label.');
+    warnings.push({ key: 'unreliable_text' });
   }
   warnings.push(...regulatoryWarnings(matches));
 
   const matched = matches.filter((m) => m.match !== null).length;
-  const notes: string[] = [];
-  if (ocr) notes.push(`Text read by on-device OCR (mean confidence ${ocr.confidence.toFixed(0)}%).`);
+  const notes: ScanMessage[] = [];
+  if (ocr) notes.push({ key: 'ocr_confidence', values: { confidence: ocr.confidence.toFixed(0) } });
   if (wantsIngredients) {
     notes.push(
       parsed?.header
-        ? `Ingredient list found under "${parsed.header}".`
-        : matches.length > 0
-          ? 'No ingredient heading was printed or read; the list was found by its shape.'
-          : 'No ingredient list found.',
+        ? { key: 'list_under_heading', values: { header: parsed.header } }
+        : { key: matches.length > 0 ? 'list_by_shape' : 'no_list_found' },
     );
-    if (matches.length > 0)
-      notes.push(`${matched} of ${matches.length} ingredients matched the chemical database.`);
+    if (matches.length > 0) notes.push({ key: 'matched_count', values: { matched, total: matches.length } });
   }
 
-  return {
-    product_identification: product,
-    ingredients: matches.map((m) => m.ingredient),
-    codes_and_regulatory: {
-      barcodes: wantsBarcodes ? barcodes.map((b) => ({ number: b.number, format: b.format })) : [],
+  return withMessages(
+    {
+      product_identification: product,
+      ingredients: matches.map((m) => m.ingredient),
+      codes_and_regulatory: {
+        barcodes: wantsBarcodes ? barcodes.map((b) => ({ number: b.number, format: b.format })) : [],
+      },
+      analysis_quality: {
+        confidence: roundFraction(confidence),
+        text_clarity: textClarity(ocr),
+        image_quality: imageQuality,
+      },
+    },
+    {
       allergen_warnings: wantsIngredients ? allergenWarnings(matches, parsed?.otherLines ?? []) : [],
+      warnings,
+      notes,
     },
-    analysis_quality: {
-      confidence: roundFraction(confidence),
-      text_clarity: textClarity(ocr),
-      image_quality: imageQuality,
-    },
-    notes: notes.join(' ') || null,
-    warnings: [...new Set(warnings)],
-  };
+  );
 }

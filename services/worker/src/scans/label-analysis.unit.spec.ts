@@ -1,3 +1,4 @@
+import { scanMessageText } from '@scentinel/domain';
 import { describe, expect, it } from 'vitest';
 import { ChemicalMatcher, matchKey } from './chemical-matcher.ts';
 import type { ImageStats } from './image-quality.ts';
@@ -70,6 +71,22 @@ describe('analyzeLabel', () => {
     expect(result.codes_and_regulatory.allergen_warnings).toContain(
       'Linalool is a fragrance allergen that must be declared on EU labels.',
     );
+    // The same sentences as messages, for screens in other languages; the label's own as printed.
+    expect(result.messages?.allergen_warnings).toEqual(
+      expect.arrayContaining([
+        { key: 'label_text', values: { text: 'Do not use if you are allergic to any of the ingredients.' } },
+        { key: 'allergen_declared', values: { name: 'Linalool' } },
+      ]),
+    );
+    expect(result.messages?.allergen_warnings.map(scanMessageText)).toEqual(
+      result.codes_and_regulatory.allergen_warnings,
+    );
+    expect(result.messages?.warnings.map(scanMessageText)).toEqual(result.warnings);
+    expect(result.messages?.notes.map(scanMessageText).join(' ')).toBe(result.notes);
+    expect(result.messages?.warnings).toContainEqual({
+      key: 'restricted_eu',
+      values: { name: 'Ethylhexyl Methoxycinnamate', limits: 'Max 10 % as a UV filter' },
+    });
   });
 
   it('identifies the product', () => {

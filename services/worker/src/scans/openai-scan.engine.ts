@@ -1,4 +1,4 @@
-import type { ScanResult } from '@scentinel/domain';
+import type { ScanMessage, ScanResult } from '@scentinel/domain';
 import OpenAI from 'openai';
 import sharp from 'sharp';
 import { type Static, Type } from 'typebox';
@@ -11,6 +11,7 @@ import {
   matchIngredients,
   regulatoryWarnings,
   roundFraction,
+  withMessages,
 } from './label-analysis.ts';
 import type { ScanEngine, ScanEngineInput } from './scan-engine.port.ts';
 
@@ -115,39 +116,39 @@ export function resultFromVision(
       ? 0.6 * modelConfidence + 0.4 * matchRate
       : Math.min(modelConfidence, 0.2)
     : modelConfidence;
-  const warnings: string[] = [];
-  if (wantsIngredients && matches.length === 0) warnings.push('No ingredient list was found in the image.');
+  const warnings: ScanMessage[] = [];
+  if (wantsIngredients && matches.length === 0) warnings.push({ key: 'no_list' });
   warnings.push(...regulatoryWarnings(matches));
   const matched = matches.filter((m) => m.match !== null).length;
   const size = label.product_identification.size_ml;
-  return {
-    product_identification: wantsProduct
-      ? {
-          ...label.product_identification,
-          size_ml: size === null || size < 0 ? null : Math.round(size * 10) / 10,
-        }
-      : { brand: null, product_name: null, product_type: null, size_ml: null },
-    ingredients: matches.map((m) => m.ingredient),
-    codes_and_regulatory: {
-      barcodes: analysisType === 'ingredients' ? [] : label.barcodes,
+  return withMessages(
+    {
+      product_identification: wantsProduct
+        ? {
+            ...label.product_identification,
+            size_ml: size === null || size < 0 ? null : Math.round(size * 10) / 10,
+          }
+        : { brand: null, product_name: null, product_type: null, size_ml: null },
+      ingredients: matches.map((m) => m.ingredient),
+      codes_and_regulatory: { barcodes: analysisType === 'ingredients' ? [] : label.barcodes },
+      analysis_quality: {
+        confidence: roundFraction(confidence),
+        text_clarity: label.text_clarity,
+        image_quality: label.image_quality,
+      },
+    },
+    {
       allergen_warnings: wantsIngredients ? allergenWarnings(matches, label.printed_warnings) : [],
+      warnings,
+      // The model's own note is its text, in the language it wrote it.
+      notes: [
+        ...(label.notes ? [{ key: 'label_text', values: { text: label.notes } } as const] : []),
+        ...(matches.length > 0
+          ? [{ key: 'matched_count', values: { matched, total: matches.length } } as const]
+          : []),
+      ],
     },
-    analysis_quality: {
-      confidence: roundFraction(confidence),
-      text_clarity: label.text_clarity,
-      image_quality: label.image_quality,
-    },
-    notes:
-      [
-        label.notes,
-        matches.length > 0
-          ? `${matched} of ${matches.length} ingredients matched the chemical database.`
-          : null,
-      ]
-        .filter(Boolean)
-        .join(' ') || null,
-    warnings,
-  };
+  );
 }
 
 export interface OpenAiScanEngineOptions {

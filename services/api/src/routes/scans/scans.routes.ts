@@ -6,7 +6,9 @@ import {
   type AnalysisType,
   analysisTypes,
   MAX_SCAN_BYTES,
+  type ScanMessageKey,
   scans as scanDomain,
+  scanMessageKeys,
   sniffImageType,
 } from '@scentinel/domain';
 import {
@@ -22,6 +24,11 @@ import { HttpError } from '../../http/errors.ts';
 
 /** The texts the client shows for a wrong type or an oversized file. */
 const { INVALID_IMAGE_DETAIL, IMAGE_TOO_LARGE_DETAIL } = scanDomain;
+
+const ScanMessageSchema = Type.Object({
+  key: Type.Unsafe<ScanMessageKey>(Type.String({ enum: [...scanMessageKeys] })),
+  values: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
+});
 
 const ScanResultSchema = Type.Object({
   product_identification: Type.Object({
@@ -62,6 +69,16 @@ const ScanResultSchema = Type.Object({
   }),
   notes: Type.Union([Type.String(), Type.Null()]),
   warnings: Type.Array(Type.String()),
+  messages: Type.Optional(
+    Type.Object(
+      {
+        allergen_warnings: Type.Array(ScanMessageSchema),
+        warnings: Type.Array(ScanMessageSchema),
+        notes: Type.Array(ScanMessageSchema),
+      },
+      { description: 'The same sentences as message keys and values, for screens in other languages' },
+    ),
+  ),
 });
 
 const ScanResponseSchema = Type.Object({

@@ -32,7 +32,16 @@ export type ScanResult = {
   analysis_quality: { confidence: number; text_clarity: string | null; image_quality: string | null };
   notes: string | null;
   warnings: string[];
+  /** The same sentences as message keys and values, worded by the screen in its language. */
+  messages?: {
+    allergen_warnings: ScanMessage[];
+    warnings: ScanMessage[];
+    notes: ScanMessage[];
+  };
 };
+
+/** One sentence of a result: `label_text` is shown as printed; other keys are worded per language. */
+export type ScanMessage = { key: string; values?: Record<string, string | number> };
 
 export type ScanResponse = {
   success: boolean;

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ScanIngredient, ScanResult } from '../api/scan-product.ts';
+import type { ScanIngredient, ScanMessage, ScanResult } from '../api/scan-product.ts';
 import { formatConfidence } from '../scan-file.ts';
 
 /** The "Analysis Complete" panel: scrolls within 24rem; allergens red, others blue; warnings amber. */
@@ -17,6 +17,20 @@ export function ScanResultPanel({ result }: { result: ScanResult }) {
   const allergens = result.ingredients.filter((i) => i.is_allergen).length;
   const toCheck = result.ingredients.filter((i) => i.reading === 'unrecognised').length;
   const corrected = result.ingredients.filter((i) => i.reading === 'corrected').length;
+  // The result's sentences in the screen's language when it sends them as messages, else as sent.
+  const worded = (list: readonly ScanMessage[] | undefined, sent: readonly string[]) =>
+    list
+      ? list.map((m, i) => ({
+          id: `${i}:${m.key}`,
+          node: <MessageText message={m} sent={list.length === sent.length ? sent[i] : undefined} />,
+        }))
+      : sent.map((text, i) => ({ id: `${i}:${text}`, node: text }));
+  const allergenWarnings = worded(
+    result.messages?.allergen_warnings,
+    result.codes_and_regulatory.allergen_warnings,
+  );
+  const warnings = worded(result.messages?.warnings, result.warnings);
+  const notes = worded(result.messages?.notes, result.notes ? [result.notes] : []);
   // Allergens first, each group in label order.
   const ingredients = [
     ...result.ingredients.filter((i) => i.is_allergen),
@@ -92,23 +106,23 @@ export function ScanResultPanel({ result }: { result: ScanResult }) {
         </div>
       ) : null}
 
-      {result.codes_and_regulatory.allergen_warnings.length > 0 ? (
+      {allergenWarnings.length > 0 ? (
         <div className="scan-result__section">
           <h4>{t('scanner.allergenWarnings')}</h4>
           <ul className="scan-result__plain scan-result__allergen-warnings">
-            {result.codes_and_regulatory.allergen_warnings.map((warning) => (
-              <li key={warning}>{warning}</li>
+            {allergenWarnings.map((warning) => (
+              <li key={warning.id}>{warning.node}</li>
             ))}
           </ul>
         </div>
       ) : null}
 
-      {result.warnings.length > 0 ? (
+      {warnings.length > 0 ? (
         <div className="scan-result__section">
           <h4>{t('scanner.warnings')}</h4>
-          {result.warnings.map((warning) => (
-            <p key={warning} className="scan-warning">
-              {warning}
+          {warnings.map((warning) => (
+            <p key={warning.id} className="scan-warning">
+              {warning.node}
             </p>
           ))}
         </div>
@@ -142,13 +156,42 @@ export function ScanResultPanel({ result }: { result: ScanResult }) {
         </dl>
       </div>
 
-      {result.notes ? (
+      {notes.length > 0 ? (
         <div className="scan-result__section">
           <h4>{t('scanner.notes')}</h4>
-          <p className="scan-result__muted">{result.notes}</p>
+          <p className="scan-result__muted">
+            {notes.map((note, i) => (
+              <span key={note.id}>
+                {i > 0 ? ' ' : null}
+                {note.node}
+              </span>
+            ))}
+          </p>
         </div>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * One sentence of the result: the label's own text as printed; ours in the screen's language, a
+ * restriction's legal wording quoted as the law's English.
+ */
+function MessageText({ message, sent }: { message: ScanMessage; sent: string | undefined }) {
+  const { t, i18n } = useTranslation();
+  const values = message.values ?? {};
+  if (message.key === 'label_text') return <>{String(values.text ?? '')}</>;
+  const limits = message.key === 'restricted_eu' && typeof values.limits === 'string' ? values.limits : null;
+  const key = `scanner.message.${message.key}${limits ? '_limits' : ''}`;
+  // A message this screen has no words for yet is shown as the server wrote it.
+  if (!i18n.exists(key)) return <>{sent ?? ''}</>;
+  const text = t(key, values);
+  return limits ? (
+    <>
+      {text} <q lang="en">{limits}</q>
+    </>
+  ) : (
+    text
   );
 }
 
