@@ -19,14 +19,20 @@ const NOT_AN_IMAGE = path.join(ROOT, 'services/worker/fixtures/labels/LICENSE.se
  * corrected and unrecognised readings, allergens listed after other ingredients, and warnings.
  */
 async function labelWithMisreadings(): Promise<Buffer> {
-  const text = [
-    '<span size="x-large" weight="bold">PURE SKIN</span>',
-    'Body Wash 250 ml',
-    '',
-    '<b>INGREDIENTS:</b> Aqua, Sodium Laury Sulphate, Cocamidopropy Betaine, Glycerin, Qwrtzy Blorpex, Parfum, Linalool, Limonene, Citral, Benzyl Salicylate.',
-    '',
-    'Keep away from heat and flame. Avoid contact with eyes. For external use only.',
-  ].join('\n');
+  return labelImage(
+    [
+      '<span size="x-large" weight="bold">PURE SKIN</span>',
+      'Body Wash 250 ml',
+      '',
+      '<b>INGREDIENTS:</b> Aqua, Sodium Laury Sulphate, Cocamidopropy Betaine, Glycerin, Qwrtzy Blorpex, Parfum, Linalool, Limonene, Citral, Benzyl Salicylate.',
+      '',
+      'Keep away from heat and flame. Avoid contact with eyes. For external use only.',
+    ].join('\n'),
+  );
+}
+
+/** A label drawn from Pango markup, black on white. */
+async function labelImage(text: string): Promise<Buffer> {
   const { data, info } = await sharp({
     text: { text, font: 'DejaVu Sans 15', width: 1100, dpi: 72, rgba: true, wrap: 'word', spacing: 6 },
   })
@@ -115,6 +121,7 @@ describe('Fragrance Scanner (embedded default: in-process queue, local OCR)', ()
     await expect(cssOf(other, 'color')).resolves.toBe('rgb(28, 90, 166)');
     await expect(panel.getByTestId('scan-confidence').textContent()).resolves.toMatch(/^\d{1,3}\.\d%$/);
     await panel.getByText('100 ml').waitFor();
+    await expect(panel.getByTestId('scan-no-allergens').count()).resolves.toBe(0);
     await expect(cssOf(panel, 'maxHeight')).resolves.toBe('384px');
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'scanner-result.png') });
 
@@ -213,6 +220,25 @@ describe('Fragrance Scanner (embedded default: in-process queue, local OCR)', ()
     await panel.locator('.scan-result__allergen-warnings').scrollIntoViewIfNeeded();
     await de.screenshot({ path: path.join(SCREENSHOT_DIR, 'scanner-result-de.png') });
     await german.close();
+  });
+
+  it('says a label naming no allergen is not thereby allergen-free', async () => {
+    const dialog = page.getByTestId('scanner-dialog');
+    await dialog.getByRole('button', { name: 'Scan Another' }).click();
+    await page.getByTestId('scanner-file-input').setInputFiles({
+      name: 'plain.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await labelImage(
+        '<b>INGREDIENTS:</b> Alcohol Denat., Parfum (Fragrance), Aqua (Water), Glycerin.',
+      ),
+    });
+    const panel = dialog.getByTestId('scan-result');
+    await panel.waitFor({ timeout: 120_000 });
+    await expect(panel.getByTestId('scan-no-allergens').textContent()).resolves.toMatch(
+      /^No allergen is named on this label\. That does not mean there is none/,
+    );
+    await panel.getByTestId('scan-no-allergens').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'scanner-result-no-allergens.png') });
   });
 
   it('scans another, and clears everything on close', async () => {

@@ -85,6 +85,12 @@ export function ScanResultPanel({ result }: { result: ScanResult }) {
                 />
               ))}
             </ul>
+            {allergens === 0 ? (
+              // No named allergen is no "allergen-free": say what the label leaves unsaid.
+              <p className="scan-result__none" data-testid="scan-no-allergens">
+                {t('scanner.noAllergensNamed')}
+              </p>
+            ) : null}
             {toCheck > 0 || corrected > 0 ? (
               <p className="scan-result__muted scan-result__legend">{t('scanner.readingLegend')}</p>
             ) : null}
