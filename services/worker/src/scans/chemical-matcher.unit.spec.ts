@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toChemicalRecord } from './chemical-database.ts';
 import { allowedEdits, ChemicalMatcher, matchKey } from './chemical-matcher.ts';
-import { FIXTURE_CHEMICALS } from './scan.testing.ts';
+import { FIXTURE_CHEMICALS, GROUPED_ALLERGEN_CHEMICALS, prescribing } from './scan.testing.ts';
 
 const matcher = new ChemicalMatcher(FIXTURE_CHEMICALS);
 const id = (text: string) => matcher.match(text)?.chemical.id ?? null;
@@ -51,36 +51,8 @@ describe('ChemicalMatcher', () => {
   });
 
   it('reads the label name a grouped allergen entry prescribes as that entry’s allergen', () => {
-    const roseKetones =
-      'The presence of the substance or substances shall be indicated as ‘Rose Ketones’ in the list of ingredients';
     const grouped = new ChemicalMatcher([
-      // IFRA's group standard gives one of its CAS numbers no name but the group's: no EU allergen.
-      {
-        ...FIXTURE_CHEMICALS[0]!,
-        id: 'chem-87064-19-5',
-        name: 'Rose ketones',
-        inci_name: null,
-        synonyms: [],
-        allergen_flag: false,
-        restricted: false,
-        restrictions: null,
-      },
-      {
-        ...FIXTURE_CHEMICALS[0]!,
-        id: 'chem-23726-94-5',
-        name: 'Alpha-damascone',
-        inci_name: 'ALPHA-DAMASCONE',
-        synonyms: [],
-        restrictions: roseKetones,
-      },
-      {
-        ...FIXTURE_CHEMICALS[0]!,
-        id: 'chem-8000-28-0',
-        name: 'Lavender oil',
-        inci_name: 'LAVANDULA ANGUSTIFOLIA OIL',
-        synonyms: [],
-        restrictions: 'shall be indicated ‘Lavandula Oil/ Extract’ in the list of ingredients',
-      },
+      ...GROUPED_ALLERGEN_CHEMICALS,
       // The entry's own INCI name keeps its substance: `Citral` is citral, not the neral it groups.
       {
         ...FIXTURE_CHEMICALS[0]!,
@@ -88,7 +60,7 @@ describe('ChemicalMatcher', () => {
         name: 'Neral',
         inci_name: 'NERAL',
         synonyms: [],
-        restrictions: 'shall be indicated as ‘Citral’ in the list of ingredients',
+        restrictions: prescribing('Citral'),
       },
       {
         ...FIXTURE_CHEMICALS[0]!,
@@ -96,7 +68,7 @@ describe('ChemicalMatcher', () => {
         name: 'Citral',
         inci_name: 'CITRAL',
         synonyms: [],
-        restrictions: 'shall be indicated as ‘Citral’ in the list of ingredients',
+        restrictions: prescribing('Citral'),
       },
       // A prescription in a non-allergen's conditions names nothing.
       {

@@ -4,7 +4,7 @@ import { ChemicalMatcher, matchKey } from './chemical-matcher.ts';
 import type { ImageStats } from './image-quality.ts';
 import { analyzeLabel, type LabelEvidence, ocrOutline, shortened } from './label-analysis.ts';
 import { BrandIndex } from './product-info.parser.ts';
-import { FIXTURE_CHEMICALS } from './scan.testing.ts';
+import { FIXTURE_CHEMICALS, GROUPED_ALLERGEN_CHEMICALS } from './scan.testing.ts';
 
 const deps = { matcher: new ChemicalMatcher(FIXTURE_CHEMICALS), brands: new BrandIndex(['Mugler', 'Dove']) };
 const sharpImage: ImageStats = {
@@ -139,38 +139,7 @@ describe('analyzeLabel', () => {
   });
 
   it('flags the group names labels print since 2026 (`Rose Ketones`, `Lavandula Oil/Extract`), misread too', () => {
-    const prescribing = (name: string) =>
-      `The presence of the substance or substances shall be indicated as ‘${name}’ in the list of ingredients`;
-    const matcher = new ChemicalMatcher([
-      ...FIXTURE_CHEMICALS,
-      // The name IFRA's group standard gives a CAS number it lists: not itself an EU label allergen.
-      {
-        ...FIXTURE_CHEMICALS[0]!,
-        id: 'chem-87064-19-5',
-        name: 'Rose ketones',
-        inci_name: null,
-        synonyms: [],
-        allergen_flag: false,
-        restricted: false,
-        restrictions: null,
-      },
-      {
-        ...FIXTURE_CHEMICALS[0]!,
-        id: 'chem-23726-94-5',
-        name: 'Alpha-damascone',
-        inci_name: 'ALPHA-DAMASCONE',
-        synonyms: [],
-        restrictions: prescribing('Rose Ketones'),
-      },
-      {
-        ...FIXTURE_CHEMICALS[0]!,
-        id: 'chem-8000-28-0',
-        name: 'Lavender oil',
-        inci_name: 'LAVANDULA ANGUSTIFOLIA OIL',
-        synonyms: [],
-        restrictions: prescribing('Lavandula Oil/ Extract'),
-      },
-    ]);
+    const matcher = new ChemicalMatcher([...FIXTURE_CHEMICALS, ...GROUPED_ALLERGEN_CHEMICALS]);
     const r = analyzeLabel(
       evidence(
         'INGREDIENTS: ALCOHOL DENAT., PARFUM (FRAGRANCE), ROSE KETONES, LAVANDULA OIL/EXTRACT, LINALOOL.',

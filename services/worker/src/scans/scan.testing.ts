@@ -112,6 +112,36 @@ import { decodeImage } from './image-input.ts';
 import type { ScanEngine, ScanEngineInput } from './scan-engine.port.ts';
 
 /** A PNG of `width`×40 px with a dark bar, made in memory. */
+/** The labelling condition of an entry that prescribes the name `name` for the ingredient list. */
+export const prescribing = (name: string) =>
+  `The presence of the substance or substances shall be indicated as ‘${name}’ in the list of ingredients`;
+
+/**
+ * Allergens of 2023/1545's grouped entries, which labels name by the entry's prescribed name, and
+ * the IFRA record that carries one of those names without being an EU label allergen.
+ */
+export const GROUPED_ALLERGEN_CHEMICALS: ChemicalRecord[] = [
+  chem({ id: 'chem-87064-19-5', name: 'Rose ketones' }),
+  chem({
+    id: 'chem-23726-94-5',
+    name: 'Alpha-damascone',
+    inci_name: 'ALPHA-DAMASCONE',
+    allergen_flag: true,
+    restricted: true,
+    restrictions: prescribing('Rose Ketones'),
+  }),
+  chem({
+    id: 'chem-8000-28-0',
+    name: 'Lavender oil',
+    inci_name: 'LAVANDULA ANGUSTIFOLIA OIL',
+    allergen_flag: true,
+    restricted: true,
+    // Written once without "as", with a space after the slash.
+    restrictions:
+      'The presence of the substance or substances shall be indicated ‘Lavandula Oil/ Extract’ in the list of ingredients',
+  }),
+];
+
 export async function tinyPng(width = 64): Promise<Buffer> {
   return sharp({ create: { width, height: 40, channels: 3, background: '#ffffff' } })
     .composite([
