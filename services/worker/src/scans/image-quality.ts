@@ -15,6 +15,10 @@ export interface ImageStats {
   glare: number;
   /** Estimated sensor/JPEG noise (σ of grey levels, Immerkær's method): high = grainy. */
   noise: number;
+  /** Median grey level: the page's own level where the page fills most of the image. */
+  paper?: number;
+  /** Grey levels between the 1st and the 99th percentile: how far the darkest print is from the page. */
+  spread?: number;
 }
 
 export type ImageQuality = 'good' | 'fair' | 'poor';
@@ -34,13 +38,24 @@ export async function measureImage(image: Sharp, width: number, height: number):
   let sum = 0;
   let sumSq = 0;
   let blown = 0;
+  const histogram = new Uint32Array(256);
   for (let i = 0; i < data.length; i += 1) {
     const v = data[i]!;
     sum += v;
     sumSq += v * v;
+    histogram[v] = histogram[v]! + 1;
     if (v >= 250) blown += 1;
   }
   const n = data.length || 1;
+  const percentile = (p: number) => {
+    const target = p * n;
+    let seen = 0;
+    for (let v = 0; v < 256; v += 1) {
+      seen += histogram[v]!;
+      if (seen > target) return v;
+    }
+    return 255;
+  };
   const brightness = sum / n;
   const contrast = Math.sqrt(Math.max(0, sumSq / n - brightness * brightness));
 
@@ -69,14 +84,42 @@ export async function measureImage(image: Sharp, width: number, height: number):
   const lapMean = count ? lapSum / count : 0;
   const sharpness = count ? lapSq / count - lapMean * lapMean : 0;
   const noise = count ? (Math.sqrt(Math.PI / 2) * noiseSum) / (6 * count) : 0;
-  return { width, height, sharpness, brightness, contrast, glare: blown / n, noise };
+  return {
+    width,
+    height,
+    sharpness,
+    brightness,
+    contrast,
+    glare: blown / n,
+    noise,
+    paper: percentile(0.5),
+    spread: percentile(0.99) - percentile(0.01),
+  };
+}
+
+/**
+ * Blown-out pixels over this share of the image, where they are no white page: a page that is
+ * itself pure white (a scan, a screenshot, a rendered label) is no glare.
+ */
+function glareOver(stats: ImageStats, share: number): boolean {
+  return stats.glare > share && !(stats.paper !== undefined && stats.paper >= 250);
+}
+
+/**
+ * Grey levels spread less than this (σ), unless the print is far from the page: black text on a
+ * white page has a small σ when the page fills most of the image, and plenty of contrast.
+ */
+function contrastUnder(stats: ImageStats, sigma: number): boolean {
+  return stats.contrast < sigma && !(stats.spread !== undefined && stats.spread >= 4 * sigma);
 }
 
 /** Good, fair or poor from blur, resolution, contrast and glare. */
 export function rateImage(stats: ImageStats): ImageQuality {
   const shortSide = Math.min(stats.width, stats.height);
-  if (stats.sharpness < 40 || shortSide < 200 || stats.contrast < 15 || stats.glare > 0.35) return 'poor';
-  if (stats.sharpness < 150 || shortSide < 500 || stats.contrast < 35 || stats.glare > 0.12) return 'fair';
+  if (stats.sharpness < 40 || shortSide < 200 || contrastUnder(stats, 15) || glareOver(stats, 0.35))
+    return 'poor';
+  if (stats.sharpness < 150 || shortSide < 500 || contrastUnder(stats, 35) || glareOver(stats, 0.12))
+    return 'fair';
   return 'good';
 }
 
@@ -86,7 +129,7 @@ export function imageWarnings(stats: ImageStats): ScanMessage[] {
   const shortSide = Math.min(stats.width, stats.height);
   if (stats.sharpness < 150) out.push({ key: 'image_blurred' });
   if (shortSide < 500) out.push({ key: 'image_small', values: { width: stats.width, height: stats.height } });
-  if (stats.glare > 0.12) out.push({ key: 'image_glare' });
-  if (stats.contrast < 35) out.push({ key: 'image_low_contrast' });
+  if (glareOver(stats, 0.12)) out.push({ key: 'image_glare' });
+  if (contrastUnder(stats, 35)) out.push({ key: 'image_low_contrast' });
   return out;
 }
