@@ -3,7 +3,7 @@
  * CAS number and name, and the regional / regulatory views the chemical calls answer. Kept in process in both
  * deployment modes: it is small, and the perfume index resolves chemical references against it.
  */
-import { allergenLabelKey } from '@scentinel/domain';
+import { allergenLabelKey, catalogue } from '@scentinel/domain';
 import type { Chemical, RegionRecord } from './catalogue.types.ts';
 import type { SnapshotReader, SnapshotWriter } from './index-snapshot.ts';
 import { isCasNumber, normalizeCas, normalizeText } from './text-normalize.ts';
@@ -46,7 +46,8 @@ export interface ChemicalReadModel {
    */
   list(search?: string): Chemical[];
   /**
-   * The other names of `chemical` (INCI name, synonyms) as written, one per normalised spelling.
+   * The other names of `chemical` (INCI name, a label name its allergen entry prescribes, synonyms)
+   * as written, one per normalised spelling.
    * `chemical` is a record of this table (as `list` or `get` answer it): its names are kept by id.
    */
   otherNames(chemical: Chemical): readonly string[];
@@ -235,7 +236,10 @@ export class ChemicalTable implements ChemicalReadModel {
     let keys = this.searchKeys.get(chemical.id);
     if (keys === undefined) {
       const others: SearchKeys['others'] = [];
-      for (const written of [chemical.inci_name, ...(chemical.synonyms ?? [])]) {
+      // A label name the chemical's allergen entry prescribes (`Rose Ketones`, `Lavandula
+      // Oil/Extract`) finds it as printed on a label.
+      const labelNames = chemical.allergen_flag ? catalogue.prescribedLabelNames(chemical.restrictions) : [];
+      for (const written of [chemical.inci_name, ...labelNames, ...(chemical.synonyms ?? [])]) {
         if (!written) continue;
         const key = normalizeText(written);
         if (key !== '' && !others.some((o) => o.key === key)) others.push({ written, key });

@@ -92,6 +92,24 @@ describe('ChemicalTable', () => {
     expect(t.list('mdj').map((c) => c.id)).toEqual(['hed']);
   });
 
+  it('finds an EU label allergen by the label name its entry prescribes, as a 2026 label prints it', () => {
+    const t = table();
+    const lavender = {
+      ...makeChemical({ id: 'lav', name: 'Lavender oil', cas: '8000-28-0', allergen: true }),
+      restrictions:
+        'The presence of the substance or substances shall be indicated ‘Lavandula Oil/ Extract’ in the list',
+    };
+    // A non-allergen whose conditions prescribe a name is not found by it.
+    const other = {
+      ...makeChemical({ id: 'oth', name: 'Other', cas: '50-00-0', allergen: false }),
+      restrictions: lavender.restrictions,
+    };
+    t.upsert(lavender);
+    t.upsert(other);
+    expect(t.list('Lavandula Oil/Extract').map((c) => c.id)).toEqual(['lav']);
+    expect(t.otherNames(lavender)).toContain('Lavandula Oil/Extract');
+  });
+
   it('lists by status and by region, with per-region counts', () => {
     const t = table();
     expect(t.byStatus('prohibited').map((c) => c.id)).toEqual(['lil']);
