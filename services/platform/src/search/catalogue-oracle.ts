@@ -7,6 +7,7 @@
  */
 import {
   allergenLabelKey,
+  catalogue,
   dataCategory,
   filterChemicalIds,
   isHypoallergenic,
@@ -158,7 +159,10 @@ export class CatalogueOracle {
     };
   }
 
-  /** Chemical ids a reference names (id, CAS or name), with every label allergen of the same label name. */
+  /**
+   * Chemical ids a reference names (id, CAS, name, INCI name or a label name an allergen entry
+   * prescribes), with every label allergen of the same label name.
+   */
   private resolve(ref: string): string[] {
     const trimmed = ref.trim();
     if (trimmed === '') return [];
@@ -172,7 +176,10 @@ export class CatalogueOracle {
       direct = all.filter(
         (c) =>
           key !== '' &&
-          (normalizeText(c.name) === key || (c.inci_name !== null && normalizeText(c.inci_name) === key)),
+          (normalizeText(c.name) === key ||
+            (c.inci_name !== null && normalizeText(c.inci_name) === key) ||
+            (c.allergen_flag &&
+              catalogue.prescribedLabelNames(c.restrictions).some((n) => normalizeText(n) === key))),
       );
     }
     const out = new Set(direct.map((c) => c.id));

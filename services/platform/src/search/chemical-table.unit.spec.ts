@@ -108,6 +108,19 @@ describe('ChemicalTable', () => {
     t.upsert(other);
     expect(t.list('Lavandula Oil/Extract').map((c) => c.id)).toEqual(['lav']);
     expect(t.otherNames(lavender)).toContain('Lavandula Oil/Extract');
+    // As a filter reference the label name names every substance of its entry.
+    const prescribing =
+      'The presence of the substance or substances shall be indicated as ‘Rose Ketones’ in the list';
+    t.upsert({
+      ...makeChemical({ id: 'dam-a', name: 'Alpha-damascone', cas: '23726-94-5', allergen: true }),
+      restrictions: prescribing,
+    });
+    t.upsert({
+      ...makeChemical({ id: 'dam-b', name: 'beta-Damascone', cas: '35044-68-9', allergen: true }),
+      restrictions: prescribing,
+    });
+    expect(t.resolve('ROSE KETONES')).toEqual(['dam-a', 'dam-b']);
+    expect(t.resolve('Lavandula Oil/Extract')).toEqual(['lav']);
   });
 
   it('lists by status and by region, with per-region counts', () => {

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { cleanCataloguePerfume, cleanImportedChemical } from '@scentinel/domain';
+import { catalogue, cleanCataloguePerfume, cleanImportedChemical } from '@scentinel/domain';
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { catalogued, fixtureNotes, fixtureRegions } from './catalogue.fixtures.ts';
@@ -65,7 +65,13 @@ describe('in-process search index vs brute-force oracle', () => {
       const words = docs.slice(0, 200).flatMap((d) => d.perfume.name.split(' ').slice(0, 2));
       const brands = [...new Set(docs.map((d) => d.perfume.brand))].slice(0, 50);
       const notes = [...new Set(docs.flatMap((d) => d.perfume.notes.top))].slice(0, 50);
-      const chems = chemicals.slice(0, 60).flatMap((c) => [c.id, c.name, c.cas_number ?? c.name]);
+      const chems = [
+        ...chemicals.slice(0, 60).flatMap((c) => [c.id, c.name, c.cas_number ?? c.name]),
+        // Label names allergen entries prescribe (`Citral`, `Rose Ketones`): each names several chemicals.
+        ...new Set(
+          chemicals.flatMap((c) => (c.allergen_flag ? catalogue.prescribedLabelNames(c.restrictions) : [])),
+        ),
+      ];
       const realQuery = fc.record(
         {
           text: fc.oneof(
