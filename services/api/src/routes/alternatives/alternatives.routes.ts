@@ -31,7 +31,7 @@ const Query = Type.Object(
     exclude_chemicals: Type.Optional(
       Type.Union([Type.Array(Ref, { maxItems: MAX_EXCLUDED }), Ref], {
         description:
-          'Chemicals the alternatives must not contain: chemical id, name or CAS number. Repeat the parameter or separate references by commas. A label name covers all its isomers; likely and possible allergens count as contained.',
+          'Chemicals the alternatives must not contain: chemical id, name or CAS number. Repeat the parameter or separate references by commas. A label name covers all its isomers, and a name an allergen entry prescribes for labels (`Rose Ketones`, `Citral`) every substance of the entry; likely and possible allergens count as contained.',
       }),
     ),
     limit: Type.Optional(

@@ -88,8 +88,12 @@ const RefList = (what: string) => Type.Optional(Type.Array(Ref, { maxItems: 100,
 
 const FilterBody = Type.Object(
   {
-    include_chemicals: RefList('Chemicals the perfume must all contain: id, name or CAS number'),
-    exclude_chemicals: RefList('Chemicals the perfume must not contain: id, name or CAS number'),
+    include_chemicals: RefList(
+      'Chemicals the perfume must all contain: id, name or CAS number (a label name an allergen entry prescribes, `Rose Ketones`, names each substance of the entry)',
+    ),
+    exclude_chemicals: RefList(
+      'Chemicals the perfume must not contain: id, name or CAS number (a label name an allergen entry prescribes, `Rose Ketones`, names each substance of the entry)',
+    ),
     include_notes: RefList('Notes the perfume must all have: note id or name'),
     exclude_notes: RefList('Notes the perfume must not have: note id or name'),
     brands: Type.Optional(Type.Array(BrandName, { maxItems: 100, description: 'Any of these brands' })),
