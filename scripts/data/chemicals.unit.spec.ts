@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { isValidCas, prescribedLabelNames } from '../../services/domain/src/catalogue/index.ts';
+import { allergenLabelNames, isValidCas } from '../../services/domain/src/catalogue/index.ts';
 import { toChemicalRecord } from '../../services/worker/src/scans/chemical-database.ts';
 import { ChemicalMatcher } from '../../services/worker/src/scans/chemical-matcher.ts';
 import { Accumulator, NAME_RANK, nameParts, stereoFreeKey } from './chemical-accumulator.ts';
@@ -518,9 +518,8 @@ describe('data/chemicals/chemicals.json', () => {
     const matcher = new ChemicalMatcher(committed.map((c) => toChemicalRecord(c)!));
     const prescribed = new Map<string, Set<string>>();
     for (const c of committed)
-      if (c.allergen_flag)
-        for (const name of prescribedLabelNames(c.restrictions))
-          prescribed.set(name, (prescribed.get(name) ?? new Set()).add(c.id));
+      for (const name of allergenLabelNames(c))
+        prescribed.set(name, (prescribed.get(name) ?? new Set()).add(c.id));
     expect([...prescribed.keys()]).toEqual(
       expect.arrayContaining(['Rose Ketones', 'Lavandula Oil/Extract', 'Pinus Mugo']),
     );

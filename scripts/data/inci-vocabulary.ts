@@ -8,7 +8,7 @@
  * Written as gzip text, one name per line, sorted by its folded form: the worker reads it in a few
  * milliseconds and builds its own indexes.
  */
-import { prescribedLabelNames } from '../../services/domain/src/catalogue/index.ts';
+import { allergenLabelNames } from '../../services/domain/src/catalogue/index.ts';
 import { gzipDeterministic } from './io.ts';
 
 /** Label words and everyday names printed in place of (or beside) INCI names. */
@@ -161,7 +161,7 @@ export function buildInciVocabulary(
   };
   for (const c of chemicals) add(c.inci_name);
   for (const c of chemicals)
-    if (c.allergen_flag) for (const n of prescribedLabelNames(c.restrictions)) add(n);
+    for (const n of allergenLabelNames({ ...c, allergen_flag: c.allergen_flag === true })) add(n);
   for (const c of chemicals) add(c.name);
   for (const name of cosingNames) add(name);
   for (const name of COMMON_LABEL_NAMES) add(name);

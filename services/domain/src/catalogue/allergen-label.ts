@@ -21,8 +21,8 @@ export function allergenLabelKey(c: LabelledChemical | null | undefined): string
 /**
  * The names a labelling entry prescribes for the ingredient list, read from its conditions: the
  * grouped entries of Regulation (EU) 2023/1545 say "shall be indicated as ‘Rose Ketones’" (once
- * without "as": "shall be indicated ‘Lavandula Oil/ Extract’", read `Lavandula Oil/Extract`). A label printing that name declares
- * one or more of the entry's substances, whichever of them it holds.
+ * without "as": "shall be indicated ‘Lavandula Oil/ Extract’", read `Lavandula Oil/Extract`). A
+ * label printing that name declares one or more of the entry's substances, whichever it holds.
  */
 export function prescribedLabelNames(conditions: string | null | undefined): string[] {
   if (!conditions) return [];
@@ -35,6 +35,17 @@ export function prescribedLabelNames(conditions: string | null | undefined): str
     if (name !== '' && !out.includes(name)) out.push(name);
   }
   return out;
+}
+
+/**
+ * The label names an EU label allergen's entry prescribes (`Rose Ketones` for each damascone of
+ * the rose ketones entry); none for other chemicals.
+ */
+export function allergenLabelNames(c: {
+  readonly allergen_flag: boolean;
+  readonly restrictions?: string | null;
+}): string[] {
+  return c.allergen_flag ? prescribedLabelNames(c.restrictions) : [];
 }
 
 /** An all-capitals label name in title case (`ALPHA-ISOMETHYL IONONE` → `Alpha-Isomethyl Ionone`). */

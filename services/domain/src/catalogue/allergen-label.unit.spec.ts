@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allergenLabelKey, labelCase, prescribedLabelNames } from './allergen-label.ts';
+import { allergenLabelKey, allergenLabelNames, labelCase, prescribedLabelNames } from './allergen-label.ts';
 
 describe('prescribedLabelNames', () => {
   it('reads the name a grouped labelling entry prescribes, in both wordings', () => {
@@ -24,6 +24,12 @@ describe('prescribedLabelNames', () => {
     ).toEqual([]);
     expect(prescribedLabelNames('Max 10 % as a UV filter')).toEqual([]);
     expect(prescribedLabelNames(null)).toEqual([]);
+  });
+
+  it('gives them to EU label allergens only', () => {
+    const restrictions = 'shall be indicated as ‘Rose Ketones’ in the list of ingredients';
+    expect(allergenLabelNames({ allergen_flag: true, restrictions })).toEqual(['Rose Ketones']);
+    expect(allergenLabelNames({ allergen_flag: false, restrictions })).toEqual([]);
   });
 });
 

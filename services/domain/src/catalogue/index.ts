@@ -1,5 +1,6 @@
 export {
   allergenLabelKey,
+  allergenLabelNames,
   type LabelledChemical,
   labelCase,
   prescribedLabelNames,

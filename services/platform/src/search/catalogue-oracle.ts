@@ -178,8 +178,7 @@ export class CatalogueOracle {
           key !== '' &&
           (normalizeText(c.name) === key ||
             (c.inci_name !== null && normalizeText(c.inci_name) === key) ||
-            (c.allergen_flag &&
-              catalogue.prescribedLabelNames(c.restrictions).some((n) => normalizeText(n) === key))),
+            catalogue.allergenLabelNames(c).some((n) => normalizeText(n) === key)),
       );
     }
     const out = new Set(direct.map((c) => c.id));

@@ -238,7 +238,11 @@ export class ChemicalTable implements ChemicalReadModel {
       const others: SearchKeys['others'] = [];
       // A label name the chemical's allergen entry prescribes (`Rose Ketones`, `Lavandula
       // Oil/Extract`) finds it as printed on a label.
-      for (const written of [chemical.inci_name, ...labelNamesOf(chemical), ...(chemical.synonyms ?? [])]) {
+      for (const written of [
+        chemical.inci_name,
+        ...catalogue.allergenLabelNames(chemical),
+        ...(chemical.synonyms ?? []),
+      ]) {
         if (!written) continue;
         const key = normalizeText(written);
         if (key !== '' && !others.some((o) => o.key === key)) others.push({ written, key });
@@ -305,16 +309,11 @@ function nameKeys(c: Chemical): string[] {
   }
   // The label name an allergen's entry prescribes names every substance of the entry: `Rose
   // Ketones` on a label may be any damascone of the entry, `Citral` citral, neral or geranial.
-  for (const label of labelNamesOf(c)) {
+  for (const label of catalogue.allergenLabelNames(c)) {
     const key = normalizeText(label);
     if (key !== '') keys.add(key);
   }
   return [...keys];
-}
-
-/** The label names an EU label allergen's entry prescribes for it (`Rose Ketones`), else none. */
-export function labelNamesOf(c: Pick<Chemical, 'allergen_flag' | 'restrictions'>): string[] {
-  return c.allergen_flag ? catalogue.prescribedLabelNames(c.restrictions) : [];
 }
 
 function byName(a: Chemical, b: Chemical): number {

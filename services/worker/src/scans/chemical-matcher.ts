@@ -81,7 +81,10 @@ export class ChemicalMatcher {
     for (const chemical of records) {
       const aliases: [string, number][] = [];
       if (chemical.inci_name) aliases.push([chemical.inci_name, 0]);
-      for (const name of labelNames(chemical)) aliases.push([name, 0.5]);
+      // A label name the law prescribes for the chemical's allergen entry (`Rose Ketones` for the
+      // damascones, `Lavandula Oil/Extract` for lavender and lavandin) declares the allergen even
+      // where it is no name of any one substance.
+      for (const name of catalogue.allergenLabelNames(chemical)) aliases.push([name, 0.5]);
       aliases.push([chemical.name, 1]);
       for (const s of chemical.synonyms) aliases.push([s, 2]);
       const seen = new Set<string>();
@@ -113,7 +116,7 @@ export class ChemicalMatcher {
     const names = new Set<string>();
     for (const { chemical } of this.entries) {
       if (!chemical.allergen_flag) continue;
-      for (const name of [chemical.inci_name, ...labelNames(chemical), chemical.name])
+      for (const name of [chemical.inci_name, ...catalogue.allergenLabelNames(chemical), chemical.name])
         if (name && /^\p{L}[\p{L} -]{3,40}$/u.test(name)) names.add(name);
     }
     this.allergens = [...names];
@@ -210,15 +213,6 @@ export class ChemicalMatcher {
     }
     return best;
   }
-}
-
-/**
- * The names the law prescribes for an EU label allergen's entry on ingredient lists (`Rose
- * Ketones` for the damascones, `Lavandula Oil/ Extract` for lavender and lavandin): printed, such a
- * name declares the allergen even where it is no name of any one substance.
- */
-function labelNames(chemical: ChemicalRecord): string[] {
-  return chemical.allergen_flag ? catalogue.prescribedLabelNames(chemical.restrictions) : [];
 }
 
 function better(candidate: Entry, current: Entry): boolean {
