@@ -103,6 +103,8 @@ export function labellingEntries(
   annexIII: readonly AnnexEntry[],
   labellingByCas: ReadonlyMap<string, AnnexEntry[]>,
   labellingByName: LabellingByName = new Map(),
+  /** Labelling entries by the INCI names their INCI cell lists (`nameKey`). */
+  labellingByInci: ReadonlyMap<string, readonly AnnexEntry[]> = new Map(),
 ): Labelling {
   const own = annexIII.filter(isAllergenLabelling);
   if (own.length > 0) return { own, sibling: [] };
@@ -117,6 +119,15 @@ export function labellingEntries(
       .filter((e) => nameKey(e.inciName ?? e.name) === nameKey(name)),
   );
   if (standard.length > 0) return { own, sibling: standard.slice(0, 1) };
+  // An entry's INCI cell gives the label names of what it covers: a substance CosIng gives one of
+  // those names as its own falls under the entry though the entry lists other CAS numbers (CosIng's
+  // Cymbopogon Citratus Leaf Oil, 89998-14-1, under the lemongrass entry).
+  const byInci = new Map<string, AnnexEntry>();
+  for (const { name, rank } of acc.inci) {
+    if (rank !== 1) continue;
+    for (const e of labellingByInci.get(nameKey(name)) ?? []) byInci.set(`${e.file}|${e.ref}`, e);
+  }
+  if (byInci.size === 1) return { own, sibling: [...byInci.values()], byName: true };
   const named = new Map<string, AnnexEntry>();
   for (const name of ownNames(acc)) {
     const stated = statesStereo(name);

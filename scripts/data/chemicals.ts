@@ -409,6 +409,17 @@ export function buildChemicals(
       labellingByCas.set(c, list);
     }
   }
+  // The INCI names each entry's INCI cell lists, for substances CosIng gives one of them.
+  const labellingByInci = new Map<string, AnnexEntry[]>();
+  for (const e of [...input.annexIII, ...input.echaIII].filter(isAllergenLabelling)) {
+    for (const name of (e.inciName ?? '').split(';')) {
+      const key = nameKey(name);
+      if (key === '') continue;
+      const list = labellingByInci.get(key) ?? [];
+      if (list.length === 0 || list[0]!.file === e.file) list.push(e);
+      labellingByInci.set(key, list);
+    }
+  }
   // The names of the substances each entry lists, for their stereoisomers under other CAS numbers.
   const labellingByName = new Map<string, Array<{ entry: AnnexEntry; stated: boolean }>>();
   for (const acc of byId.values()) {
@@ -426,7 +437,7 @@ export function buildChemicals(
   // CosIng's `L-ALLO-OCIMENOL`.
   const labelling = new Map<string, Labelling>();
   for (const acc of byId.values()) {
-    const found = labellingEntries(acc, annexIIIInUse(acc), labellingByCas, labellingByName);
+    const found = labellingEntries(acc, annexIIIInUse(acc), labellingByCas, labellingByName, labellingByInci);
     labelling.set(acc.id, found);
     const entry = found.sibling[0];
     if (entry === undefined) continue;

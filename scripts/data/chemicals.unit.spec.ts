@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { allergenLabelNames, isValidCas } from '../../services/domain/src/catalogue/index.ts';
 import { toChemicalRecord } from '../../services/worker/src/scans/chemical-database.ts';
 import { ChemicalMatcher } from '../../services/worker/src/scans/chemical-matcher.ts';
-import { Accumulator, NAME_RANK, nameParts, stereoFreeKey } from './chemical-accumulator.ts';
+import { Accumulator, NAME_RANK, nameKey, nameParts, stereoFreeKey } from './chemical-accumulator.ts';
 import { labellingEntries } from './chemical-assemble.ts';
 import {
   buildChemicals,
@@ -117,6 +117,24 @@ describe('labellingEntries: stereoisomers of a substance an entry lists', () => 
     [stereoFreeKey('Benzyl cinnamate'), [{ entry: benzylCinnamate, stated: false }]],
     [stereoFreeKey('trans-beta-Damascone'), [{ entry: roseKetones, stated: true }]],
   ]);
+
+  it('gives the entry to a substance whose own CosIng INCI name the entry’s INCI cell lists', () => {
+    const lemongrass = {
+      ...entry('354', 'Cymbopogon Schoenanthus Oil; Cymbopogon Flexuosus Oil; Cymbopogon Citratus Leaf Oil'),
+    } as AnnexEntry;
+    const byInci = new Map([[nameKey('Cymbopogon Citratus Leaf Oil'), [lemongrass]]]);
+    const citratus = new Accumulator('chem-89998-14-1', '89998-14-1');
+    citratus.inci.push({ name: 'CYMBOPOGON CITRATUS LEAF OIL', rank: 1 });
+    expect(labellingEntries(citratus, [], new Map(), new Map(), byInci)).toEqual({
+      own: [],
+      sibling: [lemongrass],
+      byName: true,
+    });
+    // An INCI name the annex gives (rank 2), not CosIng, decides nothing.
+    const annexOnly = new Accumulator('chem-1-11-1', '1-11-1');
+    annexOnly.inci.push({ name: 'CYMBOPOGON CITRATUS LEAF OIL', rank: 2 });
+    expect(labellingEntries(annexOnly, [], new Map(), new Map(), byInci).sibling).toEqual([]);
+  });
 
   it('gives the entry to an isomer its name singles out, and to the unstated form of isomers it lists', () => {
     expect(labellingEntries(named('Benzyl trans-cinnamate'), [], new Map(), byName).sibling).toEqual([
@@ -475,6 +493,11 @@ describe('data/chemicals/chemicals.json', () => {
     expect(entryOf('35044-68-9')).toBe('157'); // beta-damascone: the cis and trans rose ketones 2
     // Another constitution is another substance: gamma-damascone is on no labelling entry.
     expect(byCas.get('35087-49-1')?.allergen_flag ?? false).toBe(false);
+    // CosIng's Cymbopogon Citratus Leaf Oil: an INCI name the lemongrass entry lists, under other CAS numbers.
+    expect(byCas.get('89998-14-1')!.safety_information.eu_allergen).toMatchObject({
+      entry: '354',
+      listed: false,
+    });
   });
 
   it("names a polymer by its own names, and trans,trans-farnesol without the cis isomers' names", () => {
