@@ -98,6 +98,11 @@ export interface Labelling {
  * rose ketones entry lists. One side must state a stereoisomer, and a name of several entries'
  * substances decides nothing. `byName` marks an entry found this way.
  */
+/** A name's key with each word in the singular (`Oakmoss extracts` is `Oak moss extract`). */
+function singularKey(name: string): string {
+  return nameKey(name.replace(/(\p{L}{3,})s\b/gu, '$1'));
+}
+
 export function labellingEntries(
   acc: Accumulator,
   annexIII: readonly AnnexEntry[],
@@ -111,12 +116,16 @@ export function labellingEntries(
   const listed = [...acc.allergenSiblings].sort().flatMap((c) => labellingByCas.get(c) ?? []);
   if (listed.length > 0) return { own, sibling: listed.slice(0, 1) };
   // An IFRA standard named as a labelling entry names its ingredient, under every CAS number it
-  // lists: IFRA's `Farnesol` covers trans,trans-farnesol (106-28-5) beside the entry's 4602-84-0.
+  // lists: IFRA's `Farnesol` covers trans,trans-farnesol (106-28-5) beside the entry's 4602-84-0,
+  // and its `Oakmoss extracts` the oakmoss absolute (9000-50-4) beside the `Oak moss extract` entry's
+  // 90028-68-5 (the entry's INCI or chemical name, in the singular or the plural).
   const standard = acc.standardSiblings.flatMap(({ name, cas }) =>
     [...cas]
       .sort()
       .flatMap((c) => labellingByCas.get(c) ?? [])
-      .filter((e) => nameKey(e.inciName ?? e.name) === nameKey(name)),
+      .filter((e) =>
+        [e.inciName, ...e.name.split(';')].some((n) => n && singularKey(n) === singularKey(name)),
+      ),
   );
   if (standard.length > 0) return { own, sibling: standard.slice(0, 1) };
   // An entry's INCI cell gives the label names of what it covers: a substance CosIng gives one of

@@ -79,6 +79,22 @@ describe('labellingEntries', () => {
     other.standardSiblings.push({ name: 'Methyl ionone, mixed isomers', cas: ['4602-84-0'] });
     expect(labellingEntries(other, [], byCas)).toEqual({ own: [], sibling: [] });
   });
+
+  it("matches the standard's name to the entry's INCI or chemical name, in the singular or the plural", () => {
+    const oakmoss = {
+      annex: 'III',
+      ref: '91',
+      name: 'Oak moss extract',
+      inciName: 'EVERNIA PRUNASTRI EXTRACT',
+      other: 'The presence of the substance must be indicated in the list of ingredients',
+    } as unknown as AnnexEntry;
+    const absolute = new Accumulator('chem-9000-50-4', '9000-50-4');
+    absolute.standardSiblings.push({ name: 'Oakmoss extracts', cas: ['90028-68-5', '68917-10-2'] });
+    expect(labellingEntries(absolute, [], new Map([['90028-68-5', [oakmoss]]]))).toEqual({
+      own: [],
+      sibling: [oakmoss],
+    });
+  });
 });
 
 describe('isPolymerName', () => {
@@ -493,6 +509,12 @@ describe('data/chemicals/chemicals.json', () => {
     expect(entryOf('35044-68-9')).toBe('157'); // beta-damascone: the cis and trans rose ketones 2
     // Another constitution is another substance: gamma-damascone is on no labelling entry.
     expect(byCas.get('35087-49-1')?.allergen_flag ?? false).toBe(false);
+    // IFRA's oakmoss and treemoss extracts standards name the oak moss and treemoss extract entries.
+    for (const cas of ['68917-10-2', '9000-50-4', '68648-41-9', '68917-40-8'])
+      expect(byCas.get(cas)!.safety_information.eu_allergen, cas).toMatchObject({
+        list: 'classic_26',
+        listed: false,
+      });
     // CosIng's Cymbopogon Citratus Leaf Oil: an INCI name the lemongrass entry lists, under other CAS numbers.
     expect(byCas.get('89998-14-1')!.safety_information.eu_allergen).toMatchObject({
       entry: '354',
