@@ -326,6 +326,14 @@ export function dropUnbackedListNames(acc: Accumulator): string[] {
   return dropped;
 }
 
+/**
+ * The names that identify the substance for the labelling entries' name rules: its own names and
+ * the names an entry on several substances lists under its CAS number alone.
+ */
+export function identifyingNames(acc: Accumulator): string[] {
+  return [...new Set([...ownNames(acc), ...acc.sectionNames.flatMap(nameParts)])];
+}
+
 /** The substance's names from the sources other than CosIng's inventory, which names materials loosely. */
 export function ownNames(acc: Accumulator): string[] {
   return acc.names.filter((n) => n.rank !== NAME_RANK.cosing).map((n) => n.name);
@@ -570,8 +578,12 @@ const STEREO_DESCRIPTOR =
   /^(?:(?:dl|d,l|rac|d|l|laevo|levo)-|\((?:[+±]|[-−–]|\+\/[-−]|RS|R,S|R\*|S\*|\d*[RSEZ](?:,\s*\d*[RSEZ])*)\)-?\s*|(?:cis|trans)(?:,(?:cis|trans))*-)/i;
 /** Geometry or configuration inside a name (`Benzyl trans-cinnamate`, `…-2-en-1-ol, (2E)-`). */
 const STEREO_INSIDE = /(?<=[\s,(])(?:(?:cis|trans)-|\(\d*[RSEZ](?:,\s*\d*[RSEZ])*\)-)/gi;
-/** A closing descriptor: a CAS index name's `, (S)-` or a bare `(S)` at the end. */
-const STEREO_CLOSING = /(?:,\s*|\s+)\((?:[+±]|[-−–]|\+\/[-−]|RS|R,S|\d*[RSEZ](?:,\s*\d*[RSEZ])*)\)-?$/i;
+/**
+ * A closing descriptor: a CAS index name's `, (S)-`, one hyphenated to its last bracket
+ * (`…-1-yl)-(2E)-`), or a bare `(S)` at the end.
+ */
+const STEREO_CLOSING =
+  /(?:,\s*|\s+|(?<=\))-)\((?:[+±]|[-−–]|\+\/[-−]|RS|R,S|\d*[RSEZ](?:,\s*\d*[RSEZ])*)\)-?$/i;
 
 /**
  * A name without what it says of stereochemistry (optical rotation, configuration, double-bond

@@ -286,6 +286,10 @@ describe('withoutStereo', () => {
     expect(withoutStereo('(2E)-1-(2,6,6-Trimethyl-1,3-cyclohexadien-1-yl)-2-buten-1-one')).toBe(
       '1-(2,6,6-Trimethyl-1,3-cyclohexadien-1-yl)-2-buten-1-one',
     );
+    // A CAS index name's descriptor hyphenated to its last bracket, as IFRA writes one.
+    expect(withoutStereo('2-Buten-1-one, 1-(2,6,6-trimethyl-1,3-cyclohexadien-1-yl)-(2E)-')).toBe(
+      '2-Buten-1-one, 1-(2,6,6-trimethyl-1,3-cyclohexadien-1-yl)',
+    );
   });
 
   it('keeps what tells substances apart: Greek letters, locants, words that only begin like a descriptor', () => {

@@ -8,6 +8,7 @@ import {
   displayCase,
   displayName,
   groupMemberName,
+  identifyingNames,
   NAME_RANK,
   nameKey,
   nameParts,
@@ -138,7 +139,7 @@ export function labellingEntries(
   }
   if (byInci.size === 1) return { own, sibling: [...byInci.values()], byName: true };
   const named = new Map<string, AnnexEntry>();
-  for (const name of ownNames(acc)) {
+  for (const name of identifyingNames(acc)) {
     const stated = statesStereo(name);
     for (const m of labellingByName.get(stereoFreeKey(name)) ?? []) {
       if (stated || m.stated) named.set(`${m.entry.file}|${m.entry.ref}`, m.entry);

@@ -11,6 +11,7 @@ import {
   attributeGroupNames,
   displayCase,
   dropUnbackedListNames,
+  identifyingNames,
   NAME_RANK,
   nameKey,
   nameParts,
@@ -424,7 +425,7 @@ export function buildChemicals(
   const labellingByName = new Map<string, Array<{ entry: AnnexEntry; stated: boolean }>>();
   for (const acc of byId.values()) {
     for (const entry of annexIIIInUse(acc).filter(isAllergenLabelling)) {
-      for (const name of new Set(ownNames(acc))) {
+      for (const name of identifyingNames(acc)) {
         const key = stereoFreeKey(name);
         const list = labellingByName.get(key) ?? [];
         list.push({ entry, stated: statesStereo(name) });

@@ -158,6 +158,12 @@ describe('labellingEntries: stereoisomers of a substance an entry lists', () => 
     ]);
     // The rose ketones entry lists cis- and trans-beta-damascone: beta-damascone is one or the other.
     expect(labellingEntries(named('beta-Damascone'), [], new Map(), byName).sibling).toEqual([roseKetones]);
+    // Names a group standard lists under the substance's CAS number alone count too: IFRA's
+    // `cis-Damascenone` under 59739-63-8.
+    const cis = new Accumulator('chem-59739-63-8', '59739-63-8');
+    cis.sectionNames.push('cis-Damascenone');
+    const damascenone = new Map([[stereoFreeKey('Damascenone'), [{ entry: roseKetones, stated: false }]]]);
+    expect(labellingEntries(cis, [], new Map(), damascenone).sibling).toEqual([roseKetones]);
   });
 
   it('needs a stereodescriptor on one side, one entry only, and yields to the CAS-based rules', () => {
@@ -513,6 +519,12 @@ describe('data/chemicals/chemicals.json', () => {
     for (const cas of ['68917-10-2', '9000-50-4', '68648-41-9', '68917-40-8'])
       expect(byCas.get(cas)!.safety_information.eu_allergen, cas).toMatchObject({
         list: 'classic_26',
+        listed: false,
+      });
+    // (E)- and (Z)-beta-damascenone: the rose ketones entry lists damascenone, E and Z unstated.
+    for (const cas of ['23726-93-4', '59739-63-8'])
+      expect(byCas.get(cas)!.safety_information.eu_allergen, cas).toMatchObject({
+        entry: '157',
         listed: false,
       });
     // CosIng's Cymbopogon Citratus Leaf Oil: an INCI name the lemongrass entry lists, under other CAS numbers.
