@@ -12,6 +12,7 @@ import {
   identityTags,
   inciAgreement,
   materialTags,
+  speciesNamed,
 } from './plant-material.ts';
 import type { AnnexEntry } from './sources/eu-annexes.ts';
 import type { IarcEntry } from './sources/iarc.ts';
@@ -210,6 +211,12 @@ export class Accumulator {
    * `attributeGroupNames` keeps a name only where it is not another substance's own name.
    */
   readonly groupNames: Array<{ name: string; members: readonly string[] }> = [];
+  /**
+   * INCI names a labelling entry on several substances lists (`Citrus Sinensis Peel Oil` in the
+   * sweet and bitter orange peel oil entry): each goes to the members whose own names name its
+   * plant species (`speciesNamed`), unless a single-substance source gives it to one of them.
+   */
+  readonly groupInciNames: Array<{ name: string; members: readonly string[] }> = [];
   /**
    * Names an entry on several substances lists under this one's CAS number alone (IFRA's Rose
    * ketones standard lists `cis-Isodamascone` under 87064-19-5): its own, before the entry's title.
@@ -448,6 +455,12 @@ export function attributeGroupNames(accumulators: Iterable<Accumulator>): void {
         const owner = ownerOf(part, group.members);
         if (owner === undefined || owner.has(acc.id)) acc.synonyms.add(part);
       }
+    }
+    for (const { name, members } of acc.groupInciNames) {
+      if (!speciesNamed(own, name) || contradictsMaterial(identity, name)) continue;
+      // A name a single-substance source gives one member stays that member's.
+      const owner = ownerOf(name, members);
+      if (owner === undefined || owner.has(acc.id)) acc.synonyms.add(name);
     }
   }
 }

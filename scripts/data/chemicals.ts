@@ -275,6 +275,13 @@ export function buildChemicals(
       const ec = pairedEc(e.ids, c);
       if (ec) acc.ec.push({ ec, rank: ecRank });
       if (e.inciName) acc.inci.push({ name: inciCapitals(e.inciName), rank: 2 });
+      // A labelling entry on several substances lists their label (INCI) names together.
+      if (e.inciName && e.ids.cas.length > 1 && isAllergenLabelling(e)) {
+        for (const part of e.inciName.split(/;\s*|,\s+(?=\p{Lu})/u)) {
+          const name = part.replace(/\s+/g, ' ').trim();
+          if (name !== '') acc.groupInciNames.push({ name, members: e.ids.cas.map((x) => `chem-${x}`) });
+        }
+      }
     });
   annex(input.annexII, 'annexII', 1);
   annex(input.annexIII, 'annexIII', 1);

@@ -527,6 +527,10 @@ describe('data/chemicals/chemicals.json', () => {
         entry: '157',
         listed: false,
       });
+    // The sweet and bitter orange peel oil entry's INCI cell names `Citrus Sinensis Peel Oil`: a
+    // sweet orange record's name, never bitter orange's.
+    expect(byCas.get('97766-30-8')!.synonyms).toContain('Citrus Sinensis Peel Oil');
+    expect(byCas.get('68916-04-1')!.synonyms).not.toContain('Citrus Sinensis Peel Oil');
     // CosIng's Cymbopogon Citratus Leaf Oil: an INCI name the lemongrass entry lists, under other CAS numbers.
     expect(byCas.get('89998-14-1')!.safety_information.eu_allergen).toMatchObject({
       entry: '354',

@@ -150,6 +150,21 @@ export function contradictsSpecies(ownNames: readonly string[], name: string): b
 }
 
 /**
+ * Whether `name` is a plant material's name (`Citrus Sinensis Peel Oil`) whose genus and species
+ * one of `ownNames` opens with (`Citrus Sinensis / Aurantium Dulcis Peel Oil Expressed`). Only the
+ * opening binomial counts: a name listing several species (`Narcissus poeticus/ jonquilla
+ * extract`) is one material's name, the first's.
+ */
+export function speciesNamed(ownNames: readonly string[], name: string): boolean {
+  const b = binomial(name);
+  if (b === null) return false;
+  return ownNames.some((n) => {
+    const [genus, species] = words(n);
+    return genus === b.genus && species === b.species;
+  });
+}
+
+/**
  * How well a candidate INCI name agrees with a substance's own names: the share of its words
  * (two letters or more) that some own name also uses, part and form words compared by meaning
  * (a "tincture" is an extract, "blossom" a flower). 0 when it contradicts the material.

@@ -6,6 +6,7 @@ import {
   identityTags,
   inciAgreement,
   materialTags,
+  speciesNamed,
 } from './plant-material.ts';
 
 describe('materialTags', () => {
@@ -97,5 +98,18 @@ describe('binomial and contradictsSpecies', () => {
     // An own name using the species word, or no binomial of the genus among the own names.
     expect(contradictsSpecies(['Jasminum Grandiflorum / Officinale'], 'Jasminum officinale L.')).toBe(false);
     expect(contradictsSpecies(['Lavender oil'], 'Lavandula hybrida L.')).toBe(false);
+  });
+
+  it('finds a plant material name’s species in the binomial an own name opens with', () => {
+    const sweetOrange = ['Citrus Sinensis / Aurantium Dulcis Peel Oil Expressed'];
+    expect(speciesNamed(sweetOrange, 'Citrus Sinensis Peel Oil')).toBe(true);
+    expect(
+      speciesNamed(['Orange oil, bitter', 'Citrus Aurantium Amara Peel Oil'], 'Citrus Sinensis Peel Oil'),
+    ).toBe(false);
+    // A name listing several species is the first one's.
+    const narcissus = ['Narcissus poeticus/ pseudonarcissus/ jonquilla/tazetta extract'];
+    expect(speciesNamed(narcissus, 'Narcissus Poeticus Extract')).toBe(true);
+    expect(speciesNamed(narcissus, 'Narcissus Tazetta Extract')).toBe(false);
+    expect(speciesNamed(sweetOrange, 'Citrus')).toBe(false);
   });
 });

@@ -49,8 +49,9 @@ interface Entry {
   alias: string;
   chemical: ChemicalRecord;
   /**
-   * 0 INCI name, 0.5 a label name the law prescribes for the chemical's labelling entry, 1 name,
-   * 2 synonym: lower wins when two chemicals share a key.
+   * 0 INCI name, 0.5 a label name the law prescribes for the chemical's labelling entry, 0.75 one
+   * name of an INCI cell listing several, 1 name, 2 synonym: lower wins when two chemicals share a
+   * key.
    */
   rank: number;
 }
@@ -85,10 +86,13 @@ export class ChemicalMatcher {
       // damascones, `Lavandula Oil/Extract` for lavender and lavandin) declares the allergen even
       // where it is no name of any one substance.
       for (const name of catalogue.allergenLabelNames(chemical)) aliases.push([name, 0.5]);
+      // An INCI cell that lists several names (`CEDRUS ATLANTICA BARK OIL; CEDRUS ATLANTICA BARK
+      // WATER`): a label prints one of them, read before other records' own names.
+      for (const part of inciParts(chemical.inci_name)) aliases.push([part, 0.75]);
       aliases.push([chemical.name, 1]);
       for (const s of chemical.synonyms) aliases.push([s, 2]);
       const seen = new Set<string>();
-      for (const [alias, rank] of aliases) {
+      for (const [alias, rank] of aliases.flatMap(([a, r]) => oilOrExtract(a).map((x) => [x, r] as const))) {
         const key = matchKey(alias);
         if (key.length < 2 || seen.has(key)) continue;
         seen.add(key);
@@ -213,6 +217,24 @@ export class ChemicalMatcher {
     }
     return best;
   }
+}
+
+/** The names of an INCI cell that lists several (`;`, or `, ` before a name); none for one name. */
+function inciParts(inci: string | null): string[] {
+  const parts = (inci ?? '')
+    .split(/;\s*|,\s+(?=\p{L})/u)
+    .map((p) => p.trim())
+    .filter((p) => p.length > 2);
+  return parts.length > 1 ? parts : [];
+}
+
+/**
+ * A name and, for the annexes' `… oil/extract` (`Rosa alba flower oil/extract`), the oil's and
+ * the extract's names, as labels print them.
+ */
+function oilOrExtract(alias: string): string[] {
+  const m = /^(.*\S)\s+oil\s*\/\s*extract$/i.exec(alias.trim());
+  return m ? [alias, `${m[1]} oil`, `${m[1]} extract`] : [alias];
 }
 
 function better(candidate: Entry, current: Entry): boolean {

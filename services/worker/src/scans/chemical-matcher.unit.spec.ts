@@ -109,6 +109,46 @@ describe('ChemicalMatcher', () => {
     expect(new ChemicalMatcher(records).match('LINALOOL')?.chemical.id).toBe('chem-78-70-6');
   });
 
+  it('reads each name of an INCI cell listing several, and an annex `oil/extract` as either', () => {
+    const m = new ChemicalMatcher([
+      {
+        ...FIXTURE_CHEMICALS[0]!,
+        id: 'chem-8023-85-6',
+        name: 'Cedarwood oil, Atlas',
+        inci_name: 'CEDRUS ATLANTICA BARK OIL; CEDRUS ATLANTICA BARK WATER',
+        synonyms: [],
+      },
+      {
+        ...FIXTURE_CHEMICALS[0]!,
+        id: 'chem-68917-12-4',
+        name: 'Narcissus poeticus absolute',
+        inci_name: 'NARCISSUS POETICUS EXTRACT; NARCISSUS JONQUILLA EXTRACT, NARCISSUS TAZETTA EXTRACT',
+        synonyms: [],
+      },
+      {
+        ...FIXTURE_CHEMICALS[0]!,
+        id: 'chem-93334-48-6',
+        name: 'Rose alba oil',
+        inci_name: null,
+        synonyms: ['Rosa alba flower oil/extract'],
+      },
+      // Another record's own INCI name keeps it: a part of a listing cell comes after it.
+      {
+        ...FIXTURE_CHEMICALS[0]!,
+        id: 'chem-other',
+        name: 'Other',
+        inci_name: 'CEDRUS ATLANTICA BARK OIL',
+        synonyms: [],
+      },
+    ]);
+    const idOf = (text: string) => m.match(text)?.chemical.id ?? null;
+    expect(idOf('Cedrus Atlantica Bark Water')).toBe('chem-8023-85-6');
+    expect(idOf('Narcissus Tazetta Extract')).toBe('chem-68917-12-4');
+    expect(idOf('Rosa Alba Flower Oil')).toBe('chem-93334-48-6');
+    expect(idOf('Rosa Alba Flower Extract')).toBe('chem-93334-48-6');
+    expect(idOf('Cedrus Atlantica Bark Oil')).toBe('chem-other');
+  });
+
   it('never guesses at short names or far-off text', () => {
     expect(allowedEdits(4)).toBe(0);
     expect(id('BHT')).toBeNull();
