@@ -33,8 +33,23 @@ const TOKEN_REWRITES: Record<string, string> = {
  */
 export function matchKey(value: string): string {
   const tokens = catalogue.foldText(value).match(/[a-z0-9]+/g) ?? [];
-  return tokens.map((t) => TOKEN_REWRITES[t] ?? t).join('');
+  return tokens
+    .map((t) => TOKEN_REWRITES[t] ?? t)
+    .join(' ')
+    .replace(SPECIES_SYNONYMS, (name) => SPECIES[name]!)
+    .replace(/ /g, '');
 }
+
+/**
+ * Two INCI spellings of one plant, unified on both sides: the EU's `Citrus Aurantium Dulcis` and
+ * `Citrus Aurantium Bergamia` are the `Citrus Sinensis` (sweet orange) and `Citrus Bergamia`
+ * (bergamot) other labels print.
+ */
+const SPECIES: Record<string, string> = {
+  'citrus aurantium dulcis': 'citrus sinensis',
+  'citrus aurantium bergamia': 'citrus bergamia',
+};
+const SPECIES_SYNONYMS = new RegExp(`\\b(?:${Object.keys(SPECIES).join('|')})\\b`, 'g');
 
 /** Edits allowed for a key of this length: none for short names, about one in six for long ones. */
 export function allowedEdits(length: number): number {

@@ -13,6 +13,10 @@ describe('matchKey', () => {
     expect(matchKey('Citrus Limon Peel Ext.')).toBe(matchKey('citrus limon peel extract'));
     expect(matchKey('Sodium Lauryl Sulphate')).toBe(matchKey('Sodium Lauryl Sulfate'));
     expect(matchKey('Crème')).toBe('creme');
+    // One plant, two INCI spellings.
+    expect(matchKey('Citrus Aurantium Dulcis Peel Oil')).toBe(matchKey('CITRUS SINENSIS PEEL OIL'));
+    expect(matchKey('Citrus Aurantium Bergamia Fruit Oil')).toBe(matchKey('Citrus Bergamia Fruit Oil'));
+    expect(matchKey('Citrus Aurantium Amara Peel Oil')).not.toBe(matchKey('Citrus Sinensis Peel Oil'));
   });
 });
 
