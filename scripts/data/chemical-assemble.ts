@@ -88,22 +88,23 @@ export interface Labelling {
   byName?: true;
 }
 
-/**
- * The allergen-labelling entries a substance falls under: its own (of `annexIII`, the entries in
- * use); without one, the first entry of a CAS the allergen list puts in one row with it (d- and
- * l-linalool beside linalool take the linalool entry: the entry's chemical name covers them), or of
- * a CAS an IFRA standard named as the entry lists with it, or else the one entry listing a
- * substance of its name but for the stereoisomer (`withoutStereo`): the entry's name covers every
- * isomer it does not single out. Benzyl trans-cinnamate is benzyl cinnamate, l-alpha-pinene is
- * alpha-pinene, and beta-damascone (E and Z unstated) is the cis- and trans-beta-damascone the
- * rose ketones entry lists. One side must state a stereoisomer, and a name of several entries'
- * substances decides nothing. `byName` marks an entry found this way.
- */
 /** A name's key with each word in the singular (`Oakmoss extracts` is `Oak moss extract`). */
 function singularKey(name: string): string {
   return nameKey(name.replace(/(\p{L}{3,})s\b/gu, '$1'));
 }
 
+/**
+ * The allergen-labelling entries a substance falls under: its own (of `annexIII`, the entries in
+ * use); without one, the first entry of a CAS the allergen list puts in one row with it (d- and
+ * l-linalool beside linalool take the linalool entry: the entry's chemical name covers them), or of
+ * a CAS an IFRA standard named as the entry lists with it, or the one entry whose INCI cell lists
+ * the substance's own CosIng INCI name, or else the one entry listing a substance of its name but
+ * for the stereoisomer (`withoutStereo`): the entry's name covers every isomer it does not single
+ * out. Benzyl trans-cinnamate is benzyl cinnamate, l-alpha-pinene is alpha-pinene, and
+ * beta-damascone (E and Z unstated) is the cis- and trans-beta-damascone the rose ketones entry
+ * lists. One side must state a stereoisomer, and a name of several entries' substances decides
+ * nothing. `byName` marks an entry found by the INCI cell or by name.
+ */
 export function labellingEntries(
   acc: Accumulator,
   annexIII: readonly AnnexEntry[],

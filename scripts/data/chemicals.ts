@@ -4,7 +4,7 @@
  * names without a valid CAS get `chem-<slug>`. Rules (scope, flags, type, SCCS mapping) are written
  * down in data/SOURCES.md; the code below follows them step by step.
  */
-import { slugify } from '../../services/domain/src/catalogue/index.ts';
+import { inciCellNames, slugify } from '../../services/domain/src/catalogue/index.ts';
 import {
   Accumulator,
   attachCosingNames,
@@ -276,11 +276,9 @@ export function buildChemicals(
       if (ec) acc.ec.push({ ec, rank: ecRank });
       if (e.inciName) acc.inci.push({ name: inciCapitals(e.inciName), rank: 2 });
       // A labelling entry on several substances lists their label (INCI) names together.
-      if (e.inciName && e.ids.cas.length > 1 && isAllergenLabelling(e)) {
-        for (const part of e.inciName.split(/;\s*|,\s+(?=\p{Lu})/u)) {
-          const name = part.replace(/\s+/g, ' ').trim();
-          if (name !== '') acc.groupInciNames.push({ name, members: e.ids.cas.map((x) => `chem-${x}`) });
-        }
+      if (e.ids.cas.length > 1 && isAllergenLabelling(e)) {
+        const members = e.ids.cas.map((x) => `chem-${x}`);
+        for (const name of inciCellNames(e.inciName)) acc.groupInciNames.push({ name, members });
       }
     });
   annex(input.annexII, 'annexII', 1);
@@ -408,25 +406,19 @@ export function buildChemicals(
     if (e.amendment && e.lastPublication && !amendmentYears.has(e.amendment))
       amendmentYears.set(e.amendment, e.lastPublication);
   }
-  // Labelling entries per CAS (CosIng; ECHA for CAS CosIng lacks), for the allergen list's siblings.
+  // Labelling entries per CAS, for the allergen list's siblings, and per name of their INCI cells,
+  // for substances CosIng gives one of them: CosIng's entries, ECHA's for a key CosIng lacks.
   const labellingByCas = new Map<string, AnnexEntry[]>();
-  for (const e of [...input.annexIII, ...input.echaIII].filter(isAllergenLabelling)) {
-    for (const c of e.ids.cas) {
-      const list = labellingByCas.get(c) ?? [];
-      if (list.length === 0 || list[0]!.file === e.file) list.push(e);
-      labellingByCas.set(c, list);
-    }
-  }
-  // The INCI names each entry's INCI cell lists, for substances CosIng gives one of them.
   const labellingByInci = new Map<string, AnnexEntry[]>();
+  const file = (map: Map<string, AnnexEntry[]>, key: string, e: AnnexEntry) => {
+    const list = map.get(key) ?? [];
+    if (list.length === 0 || list[0]!.file === e.file) list.push(e);
+    map.set(key, list);
+  };
   for (const e of [...input.annexIII, ...input.echaIII].filter(isAllergenLabelling)) {
-    for (const name of (e.inciName ?? '').split(';')) {
-      const key = nameKey(name);
-      if (key === '') continue;
-      const list = labellingByInci.get(key) ?? [];
-      if (list.length === 0 || list[0]!.file === e.file) list.push(e);
-      labellingByInci.set(key, list);
-    }
+    for (const c of e.ids.cas) file(labellingByCas, c, e);
+    for (const name of inciCellNames(e.inciName))
+      if (nameKey(name) !== '') file(labellingByInci, nameKey(name), e);
   }
   // The names of the substances each entry lists, for their stereoisomers under other CAS numbers.
   const labellingByName = new Map<string, Array<{ entry: AnnexEntry; stated: boolean }>>();

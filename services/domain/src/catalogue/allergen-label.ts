@@ -48,6 +48,17 @@ export function allergenLabelNames(c: {
   return c.allergen_flag ? prescribedLabelNames(c.restrictions) : [];
 }
 
+/**
+ * The names an INCI cell lists: one, or several split at `;` or at `, ` before a capital
+ * (`NARCISSUS JONQUILLA EXTRACT, NARCISSUS TAZETTA EXTRACT`), spaces tidied.
+ */
+export function inciCellNames(cell: string | null | undefined): string[] {
+  return (cell ?? '')
+    .split(/;\s*|,\s+(?=\p{Lu})/u)
+    .map((p) => p.replace(/\s+/g, ' ').trim())
+    .filter((p) => p !== '');
+}
+
 /** An all-capitals label name in title case (`ALPHA-ISOMETHYL IONONE` → `Alpha-Isomethyl Ionone`). */
 export function labelCase(text: string): string {
   return /[a-z]/.test(text)

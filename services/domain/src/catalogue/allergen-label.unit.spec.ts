@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { allergenLabelKey, allergenLabelNames, labelCase, prescribedLabelNames } from './allergen-label.ts';
+import {
+  allergenLabelKey,
+  allergenLabelNames,
+  inciCellNames,
+  labelCase,
+  prescribedLabelNames,
+} from './allergen-label.ts';
 
 describe('prescribedLabelNames', () => {
   it('reads the name a grouped labelling entry prescribes, in both wordings', () => {
@@ -30,6 +36,18 @@ describe('prescribedLabelNames', () => {
     const restrictions = 'shall be indicated as ‘Rose Ketones’ in the list of ingredients';
     expect(allergenLabelNames({ allergen_flag: true, restrictions })).toEqual(['Rose Ketones']);
     expect(allergenLabelNames({ allergen_flag: false, restrictions })).toEqual([]);
+  });
+});
+
+describe('inciCellNames', () => {
+  it('splits a cell at semicolons and at a comma before a capital, and tidies spaces', () => {
+    expect(
+      inciCellNames('Narcissus Poeticus Extract;  Narcissus Jonquilla Extract, Narcissus Tazetta Extract'),
+    ).toEqual(['Narcissus Poeticus Extract', 'Narcissus Jonquilla Extract', 'Narcissus Tazetta Extract']);
+    expect(inciCellNames('2,4-DIMETHYL-3-CYCLOHEXENE CARBOXALDEHYDE')).toEqual([
+      '2,4-DIMETHYL-3-CYCLOHEXENE CARBOXALDEHYDE',
+    ]);
+    expect(inciCellNames(null)).toEqual([]);
   });
 });
 

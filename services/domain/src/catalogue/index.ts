@@ -1,6 +1,7 @@
 export {
   allergenLabelKey,
   allergenLabelNames,
+  inciCellNames,
   type LabelledChemical,
   labelCase,
   prescribedLabelNames,

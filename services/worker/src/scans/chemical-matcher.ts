@@ -234,12 +234,9 @@ export class ChemicalMatcher {
   }
 }
 
-/** The names of an INCI cell that lists several (`;`, or `, ` before a name); none for one name. */
+/** The names of an INCI cell that lists several (`inciCellNames`); none for one name. */
 function inciParts(inci: string | null): string[] {
-  const parts = (inci ?? '')
-    .split(/;\s*|,\s+(?=\p{L})/u)
-    .map((p) => p.trim())
-    .filter((p) => p.length > 2);
+  const parts = catalogue.inciCellNames(inci).filter((p) => p.length > 2);
   return parts.length > 1 ? parts : [];
 }
 

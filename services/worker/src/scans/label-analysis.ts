@@ -364,7 +364,10 @@ export function regulatoryWarnings(matches: readonly MatchedIngredient[]): ScanM
   return out;
 }
 
-/** The label's own allergy sentences (as printed), then each EU label allergen read. */
+/**
+ * The label's own allergy sentences (as printed), then each EU label allergen read; `withMessages`
+ * drops repeats.
+ */
 export function allergenWarnings(
   matches: readonly MatchedIngredient[],
   lines: readonly string[],
@@ -377,7 +380,7 @@ export function allergenWarnings(
   const listed = matches
     .filter((m) => m.ingredient.is_allergen)
     .map((m): ScanMessage => ({ key: 'allergen_declared', values: { name: m.ingredient.name } }));
-  return distinctMessages([...printed, ...listed]);
+  return [...printed, ...listed];
 }
 
 /** A result's text fields written from its messages, with the messages beside them. */
